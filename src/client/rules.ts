@@ -138,8 +138,11 @@ export function validateAgentFields(input: unknown, options: ValidateOptions = {
     if (checked === undefined) continue;
     const result = schema.safeParse(checked);
     if (!result.success) {
+      const seen = new Set<string>();
       for (const issue of result.error.issues) {
         const path = [key, ...issue.path.map(String)].join(".");
+        if (seen.has(path)) continue; // the first broken rule of a field is enough
+        seen.add(path);
         failures.push({ property: path, reason: issue.message });
       }
     }

@@ -69,6 +69,12 @@ export const manifestSchema = z.object({
     autoScaling: autoScalingSchema,
     envFromSecretNames: z.array(z.string()),
     noiseModels: z.object({ enabled: z.boolean() }),
+    /**
+     * Not in the service document ("how imagePullSecretSet appears in the
+     * manifest: not shown"); the emulator reports it here. Optional, so a
+     * service without it still validates.
+     */
+    imagePullSecretNames: z.array(z.string()).optional(),
   }),
 });
 

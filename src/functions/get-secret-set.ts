@@ -1,0 +1,42 @@
+/** getSecretSet: the field names of a secret set (values are never returned). */
+import * as pulumi from "@pulumi/pulumi";
+import { NotFoundError } from "../client/errors";
+import { withProgramClient } from "./settings";
+
+export interface GetSecretSetArgs {
+  /** Name of the secret set, 3 to 63 characters. */
+  name: string;
+}
+
+export interface GetSecretSetResult {
+  name: string;
+  fieldNames: string[];
+}
+
+export interface GetSecretSetOutputArgs {
+  name: pulumi.Input<string>;
+}
+
+export async function getSecretSet(args: GetSecretSetArgs): Promise<GetSecretSetResult> {
+  return withProgramClient(async (client) => {
+    try {
+      const set = await client.getSecretSet(args.name);
+      return { name: args.name, fieldNames: set.secrets.map((s) => s.fieldName) };
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        throw new NotFoundError({
+          status: error.status,
+          code: error.code,
+          message: `secret set "${args.name}" does not exist`,
+          method: error.method,
+          path: error.path,
+        });
+      }
+      throw error;
+    }
+  });
+}
+
+export function getSecretSetOutput(args: GetSecretSetOutputArgs): pulumi.Output<GetSecretSetResult> {
+  return pulumi.output(args).apply((resolved) => getSecretSet({ name: resolved.name }));
+}

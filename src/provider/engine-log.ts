@@ -1,0 +1,63 @@
+/**
+ * Telling the user what was retried. Inside the dynamic provider process
+ * (started by the engine as `.../cmd/dynamic-provider <engine-address>`) a
+ * warning is sent to the engine's Log RPC, so `pulumi up` prints it; anywhere
+ * else it goes to stderr. Never includes a header or the key: notes carry
+ * only method, path and reason.
+ */
+import * as path from "node:path";
+
+export interface RetryNote {
+  method: string;
+  path: string;
+  attempt: number;
+  delayMs: number;
+  reason: string;
+}
+
+type Sender = (message: string) => void;
+let sender: Sender | undefined;
+
+function engineAddress(): string | undefined {
+  const script = process.argv[1] ?? "";
+  const address = process.argv[2];
+  if (!script.includes("dynamic-provider") || !address || !/^[\w.[\]:-]+:\d+$/.test(address)) return undefined;
+  return address;
+}
+
+function engineSender(address: string): Sender | undefined {
+  try {
+    const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const grpc = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] }));
+    const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
+    const engproto = require("@pulumi/pulumi/proto/engine_pb");
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    const engine = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
+    return (message) => {
+      const req = new engproto.LogRequest();
+      req.setSeverity(engproto.LogSeverity.WARNING);
+      req.setMessage(message);
+      req.setUrn("");
+      engine.log(req, () => undefined);
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function send(message: string): void {
+  if (sender === undefined) {
+    const address = engineAddress();
+    sender = (address && engineSender(address)) || ((m) => process.stderr.write(`${m}\n`));
+  }
+  sender(message);
+}
+
+export function formatRetry(note: RetryNote): string {
+  return `agent-hosting: ${note.method} ${note.path} answered ${note.reason}; retry ${note.attempt} in ${note.delayMs} ms`;
+}
+
+export function reportRetry(note: RetryNote): void {
+  send(formatRetry(note));
+}

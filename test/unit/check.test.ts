@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { checkAgentInputs } from "../../src/provider/check";
+import { UNKNOWN_VALUE } from "../../src/provider/types";
+
+const valid = { serviceName: "voice-bot", image: "registry.example.com/voice-bot:1.4.2" };
+
+function failuresOf(news: Record<string, unknown>) {
+  return checkAgentInputs({}, news).failures;
+}
+
+describe("check: one rule at a time", () => {
+  const cases: [string, Record<string, unknown>, string, RegExp][] = [
+    ["missing serviceName", { image: valid.image }, "serviceName", /required/],
+    ["missing image", { serviceName: "a" }, "image", /required/],
+    ["uppercase serviceName", { ...valid, serviceName: "Voice" }, "serviceName", /lowercase/],
+    ["serviceName starting with a hyphen", { ...valid, serviceName: "-bot" }, "serviceName", /must match/],
+    ["serviceName ending with a hyphen", { ...valid, serviceName: "bot-" }, "serviceName", /must match/],
+    ["serviceName with a dot", { ...valid, serviceName: "voice.bot" }, "serviceName", /must match/],
+    ["serviceName with a slash", { ...valid, serviceName: "../etc" }, "serviceName", /must match/],
+    ["serviceName too long", { ...valid, serviceName: "a".repeat(55) }, "serviceName", /1 to 54/],
+    ["empty serviceName", { ...valid, serviceName: "" }, "serviceName", /1 to 54/],
+    ["serviceName not a string", { ...valid, serviceName: 42 }, "serviceName", /string/],
+    ["image without a tag", { ...valid, image: "registry.example.com/voice-bot" }, "image", /tag/],
+    ["image with a registry port but no tag", { ...valid, image: "registry:5000/bot" }, "image", /tag/],
+    ["image with whitespace", { ...valid, image: "voice bot:1" }, "image", /whitespace/],
+    ["empty image", { ...valid, image: "" }, "image", /empty/],
+    ["bad digest", { ...valid, image: "bot@sha256:xyz" }, "image", /digest/],
+    ["nodeType other than arm", { ...valid, nodeType: "x86" }, "nodeType", /arm/],
+    ["secretSet too short", { ...valid, secretSet: "ab" }, "secretSet", /3 to 63/],
+    ["secretSet too long", { ...valid, secretSet: "a".repeat(64) }, "secretSet", /3 to 63/],
+    ["secretSet uppercase", { ...valid, secretSet: "My-Set" }, "secretSet", /DNS subdomain/],
+    ["imagePullSecretSet with underscore", { ...valid, imagePullSecretSet: "pull_set" }, "imagePullSecretSet", /DNS subdomain/],
+    ["minAgents negative", { ...valid, autoScaling: { minAgents: -1, maxAgents: 2 } }, "autoScaling.minAgents", /≥ 0/],
+    ["maxAgents zero", { ...valid, autoScaling: { minAgents: 0, maxAgents: 0 } }, "autoScaling.maxAgents", /≥ 1/],
+    ["minAgents above maxAgents", { ...valid, autoScaling: { minAgents: 3, maxAgents: 2 } }, "autoScaling.minAgents", /≤ maxAgents/],
+    ["fractional maxAgents", { ...valid, autoScaling: { minAgents: 0, maxAgents: 1.5 } }, "autoScaling.maxAgents", /integer/],
+    ["autoScaling with an unknown key", { ...valid, autoScaling: { minAgents: 0, maxAgents: 1, max: 3 } }, "autoScaling", /max/],
+    ["enableNoise not a boolean", { ...valid, enableNoise: "yes" }, "enableNoise", /boolean/],
+    ["waitForReady not a boolean", { ...valid, waitForReady: 1 }, "waitForReady", /boolean/],
+    ["readyTimeoutSeconds zero", { ...valid, readyTimeoutSeconds: 0 }, "readyTimeoutSeconds", /1 and 3600/],
+    ["readyTimeoutSeconds too large", { ...valid, readyTimeoutSeconds: 3601 }, "readyTimeoutSeconds", /1 and 3600/],
+    ["an unknown field", { ...valid, region: "eu" }, "region", /not a known field/],
+  ];
+  it.each(cases)("%s", (_label, news, property, reason) => {
+    const failures = failuresOf(news);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]?.property).toBe(property);
+    expect(failures[0]?.reason).toMatch(reason);
+  });
+});
+
+describe("check", () => {
+  it("accepts valid inputs and applies the defaults", () => {
+    const outcome = checkAgentInputs({}, { ...valid, __provider: "serialized" });
+    expect(outcome.failures).toEqual([]);
+    expect(outcome.inputs).toEqual({
+      ...valid,
+      nodeType: "arm",
+      enableNoise: false,
+      waitForReady: true,
+      readyTimeoutSeconds: 600,
+      __provider: "serialized",
+    });
+  });
+
+  it("accepts digests, registry ports and every optional field", () => {
+    const digest = `registry:5000/team/bot@sha256:${"a".repeat(64)}`;
+    const outcome = checkAgentInputs({}, {
+      serviceName: "a",
+      image: digest,
+      nodeType: "arm",
+      secretSet: "voice.bot-secrets",
+      imagePullSecretSet: "pull",
+      autoScaling: { minAgents: 0, maxAgents: 1 },
+      enableNoise: true,
+      waitForReady: false,
+      readyTimeoutSeconds: 3600,
+    });
+    expect(outcome.failures).toEqual([]);
+    expect(outcome.inputs["enableNoise"]).toBe(true);
+  });
+
+  it("reports every bad field at once", () => {
+    const failures = failuresOf({
+      serviceName: "Bad_Name",
+      image: "no-tag",
+      nodeType: "x86",
+      secretSet: "x",
+      autoScaling: { minAgents: 5, maxAgents: 2 },
+      readyTimeoutSeconds: 0,
+    });
+    expect(failures.map((f) => f.property).sort()).toEqual(
+      ["autoScaling.minAgents", "image", "nodeType", "readyTimeoutSeconds", "secretSet", "serviceName"].sort(),
+    );
+  });
+
+  it("lets unknown values of a preview pass", () => {
+    const outcome = checkAgentInputs({}, {
+      serviceName: UNKNOWN_VALUE,
+      image: UNKNOWN_VALUE,
+      secretSet: UNKNOWN_VALUE,
+      autoScaling: UNKNOWN_VALUE,
+      enableNoise: UNKNOWN_VALUE,
+    });
+    expect(outcome.failures).toEqual([]);
+  });
+
+  it("checks the known half of a partly unknown autoScaling", () => {
+    expect(failuresOf({ ...valid, autoScaling: { minAgents: UNKNOWN_VALUE, maxAgents: 3 } })).toEqual([]);
+    const failures = failuresOf({ ...valid, autoScaling: { minAgents: -2, maxAgents: UNKNOWN_VALUE } });
+    expect(failures.map((f) => f.property)).toEqual(["autoScaling.minAgents"]);
+  });
+});

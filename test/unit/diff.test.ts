@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { diffAgent } from "../../src/provider/diff";
+import { UNKNOWN_VALUE } from "../../src/provider/types";
+
+const olds = {
+  serviceName: "voice-bot",
+  image: "bot:1",
+  nodeType: "arm",
+  secretSet: "voice-secrets",
+  enableNoise: true,
+  waitForReady: true,
+  readyTimeoutSeconds: 600,
+  autoScaling: { minReplicas: 1, maxReplicas: 5 },
+  // outputs that must never cause a diff
+  ready: true,
+  activeSessionCount: 7,
+  activeDeploymentId: "dep-1",
+  updatedAt: "2026-11-23T00:00:00Z",
+};
+const news = {
+  serviceName: "voice-bot",
+  image: "bot:1",
+  nodeType: "arm",
+  secretSet: "voice-secrets",
+  enableNoise: true,
+  waitForReady: true,
+  readyTimeoutSeconds: 600,
+  autoScaling: { minAgents: 1, maxAgents: 5 },
+};
+
+describe("diff", () => {
+  it("reports no change when the inputs match, whatever the outputs say", () => {
+    expect(diffAgent(olds, news)).toMatchObject({ changes: false, replaces: [], changed: [] });
+  });
+
+  it("replaces on a serviceName change", () => {
+    expect(diffAgent(olds, { ...news, serviceName: "voice-bot-2" })).toMatchObject({
+      changes: true,
+      replaces: ["serviceName"],
+    });
+  });
+
+  it.each([
+    ["image", { image: "bot:2" }],
+    ["secretSet", { secretSet: "other-set" }],
+    ["enableNoise", { enableNoise: false }],
+    ["autoScaling", { autoScaling: { minAgents: 2, maxAgents: 5 } }],
+    ["readyTimeoutSeconds", { readyTimeoutSeconds: 60 }],
+    ["imagePullSecretSet", { imagePullSecretSet: "pull-set" }],
+  ])("updates %s in place", (field, change) => {
+    const outcome = diffAgent(olds, { ...news, ...change });
+    expect(outcome).toMatchObject({ changes: true, replaces: [], changed: [field] });
+  });
+
+  it("treats an omitted autoScaling as the service's choice", () => {
+    const { autoScaling: _ignored, ...withoutScaling } = news;
+    expect(diffAgent(olds, withoutScaling).changes).toBe(false);
+  });
+
+  it("treats a default as equal to its omitted form", () => {
+    const oldDefaults = { ...olds, enableNoise: false };
+    const { enableNoise: _e, ...newsWithout } = news;
+    expect(diffAgent(oldDefaults, newsWithout).changes).toBe(false);
+  });
+
+  it("reports an unknown image as a change", () => {
+    expect(diffAgent(olds, { ...news, image: UNKNOWN_VALUE })).toMatchObject({ changes: true, changed: ["image"] });
+  });
+});
