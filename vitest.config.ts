@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/e2e/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 600_000,
     // The e2e tier drives the real pulumi CLI; run files one at a time there to keep a 2-core machine calm.

@@ -1,0 +1,94 @@
+/**
+ * What a user sees when things go wrong, through the real engine: a
+ * never-ready image fails `up` with a readable message and stays in state;
+ * bad inputs fail `preview` naming every field, with nothing sent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { e2eStack, type StackHandle } from "./support/stack";
+
+const API_KEY = "e2e-failures-SECRET-91b2";
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let control: EmulatorControl;
+const stacks: StackHandle[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
+  control = new EmulatorControl(emulator.baseUrl);
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  for (const s of stacks) s.remove();
+});
+
+function newStack(name: string, apiKey = API_KEY): StackHandle {
+  const stack = e2eStack(name, { baseUrl: emulator.url, apiKey });
+  stacks.push(stack);
+  return stack;
+}
+
+describe("failures through the real pulumi CLI", () => {
+  it("a never-ready image fails up with the agent, its state and its log lines, and keeps it in state", async () => {
+    const stack = newStack("never-ready");
+    const params = {
+      agents: [{ resource: "broken", args: { serviceName: "broken-bot", image: "registry.example.com/bot:fail", readyTimeoutSeconds: 2 } }],
+    };
+    const up = await stack.run("up", { params });
+    expect(up.ok).toBe(false);
+    const text = `${up.error}\n${up.engineOutput}`;
+    expect(text).toMatch(/agent "broken-bot" did not become ready within 2 s after create/);
+    expect(text).toMatch(/newest log lines:/);
+    expect(text).toMatch(/bot:fail/);
+    expect(text).not.toContain(API_KEY);
+    const exported = await stack.run("export");
+    const resources = (exported.deployment as { deployment: { resources: { type: string; id?: string }[] } }).deployment.resources;
+    expect(resources.some((r) => r.type === "pulumi-nodejs:dynamic/agent-hosting:Agent" && r.id === "broken-bot")).toBe(true);
+    // The next up waits for it again instead of creating it twice.
+    const again = await stack.run("up", { params });
+    expect(again.ok).toBe(false);
+    expect(`${again.error}`).toMatch(/did not become ready/);
+    const created = (await control.stats()).byRoute["POST /v1/agents"] ?? 0;
+    expect(created).toBe(1);
+    const destroy = await stack.run("destroy");
+    expect(destroy.ok).toBe(true);
+    expect((await control.listAgents()).agents).toEqual([]);
+  });
+
+  it("bad inputs fail preview naming every field, with nothing sent to the service", async () => {
+    const stack = newStack("bad-inputs");
+    await control.reset();
+    const preview = await stack.run("preview", {
+      params: {
+        agents: [
+          {
+            resource: "bad",
+            args: {
+              serviceName: "Bad_Name",
+              image: "no-tag",
+              nodeType: "x86",
+              secretSet: "x",
+              autoScaling: { minAgents: 4, maxAgents: 2 },
+              readyTimeoutSeconds: 0,
+            },
+          },
+        ],
+      },
+    });
+    expect(preview.ok).toBe(false);
+    const text = `${preview.error}\n${preview.engineOutput}`;
+    for (const field of ["serviceName", "image", "nodeType", "secretSet", "autoScaling.minAgents", "readyTimeoutSeconds"]) {
+      expect(text).toContain(field);
+    }
+    expect((await control.stats()).requests).toBe(0);
+  });
+
+  it("a wrong API key is refused with a clear error that does not echo it", async () => {
+    const wrongKey = "wrong-key-SHOULD-NOT-LEAK-55";
+    const stack = newStack("wrong-key", wrongKey);
+    const up = await stack.run("up", { params: { agents: [{ resource: "a", args: { serviceName: "key-bot", image: "bot:1" } }] } });
+    expect(up.ok).toBe(false);
+    expect(`${up.error}\n${up.engineOutput}`).toMatch(/401/);
+    expect(`${up.error}\n${up.engineOutput}`).not.toContain(wrongKey);
+  });
+});

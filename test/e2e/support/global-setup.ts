@@ -1,0 +1,20 @@
+/**
+ * Before any test: build the package's dist/ link and provide the pulumi CLI
+ * once (scripts/pulumi-cli.sh builds it from source on a cold machine and
+ * caches it outside the repo), so parallel test files never race to build it.
+ */
+import { execFileSync } from "node:child_process";
+import { join, resolve } from "node:path";
+
+export default function setup(): void {
+  const root = resolve(__dirname, "../../..");
+  execFileSync(process.execPath, [join(root, "scripts/link-self.mjs")], { stdio: "inherit" });
+  const dir = execFileSync("bash", [join(root, "scripts/pulumi-cli.sh")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+    .trim()
+    .split("\n")
+    .pop();
+  if (dir) process.env["PATH"] = `${dir}:${process.env["PATH"] ?? ""}`;
+}

@@ -1,0 +1,77 @@
+/**
+ * Runs scripts/stack-op.mjs (the real pulumi CLI through the Automation API)
+ * as a child process, outside vitest's module transform, as a user's program
+ * runs. Each stack lives in its own directory under .e2e-work/.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+export const repoRoot = resolve(__dirname, "../../..");
+const stackOp = join(repoRoot, "scripts/stack-op.mjs");
+
+export interface OpResult {
+  ok: boolean;
+  op: string;
+  changeSummary: Record<string, number>;
+  outputs: Record<string, unknown>;
+  error?: string;
+  deployment?: { deployment?: { resources?: Record<string, unknown>[] } } & Record<string, unknown>;
+  /** The engine's own output. */
+  engineOutput: string;
+  exitCode: number | null;
+}
+
+export interface StackHandle {
+  workDir: string;
+  stack: string;
+  run(op: string, options?: { params?: unknown; parallel?: number; refresh?: boolean; env?: Record<string, string> }): Promise<OpResult>;
+  remove(): void;
+}
+
+export function e2eStack(
+  name: string,
+  settings: { baseUrl: string; apiKey: string; program?: string },
+): StackHandle {
+  const workDir = join(repoRoot, ".e2e-work", `${name}-${process.pid}-${Date.now().toString(36)}`);
+  mkdirSync(workDir, { recursive: true });
+  const config = {
+    "agent-hosting:baseUrl": { value: settings.baseUrl },
+    "agent-hosting:apiKey": { value: settings.apiKey, secret: true },
+  };
+  const program = settings.program ?? join(repoRoot, "test/e2e/programs/agents.cjs");
+  return {
+    workDir,
+    stack: "dev",
+    run(op, options = {}) {
+      const args = [stackOp, op, "--work-dir", workDir, "--program", program, "--config", JSON.stringify(config)];
+      if (options.params !== undefined) args.push("--params", JSON.stringify(options.params));
+      if (options.parallel !== undefined) args.push("--parallel", String(options.parallel));
+      if (options.refresh) args.push("--refresh");
+      return runNode(args, options.env ?? {});
+    },
+    remove() {
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function runNode(args: string[], env: Record<string, string>): Promise<OpResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const last = stdout.trim().split("\n").pop() ?? "";
+      try {
+        const parsed = JSON.parse(last) as Omit<OpResult, "engineOutput" | "exitCode">;
+        resolvePromise({ changeSummary: {}, outputs: {}, ...parsed, engineOutput: stderr, exitCode: code });
+      } catch {
+        reject(new Error(`stack-op ${args[1]} printed no summary (exit ${code}):\n${stdout}\n${stderr}`));
+      }
+    });
+  });
+}

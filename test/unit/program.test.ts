@@ -1,0 +1,126 @@
+/**
+ * Program-level tests with pulumi.runtime.setMocks: the resource registers the
+ * right type, inputs and defaults, and the ...Output functions resolve.
+ *
+ * The package is loaded from dist/ with Node's own require (as a program
+ * loads it), so Pulumi serializes the real shim, not a transformed copy.
+ */
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../src/emulator";
+
+const load = createRequire(__filename);
+const pulumi = load("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+const ah = load("../../dist/index.js") as typeof import("../../src/index");
+
+interface Registered {
+  type: string;
+  name: string;
+  inputs: Record<string, unknown>;
+  id: string | undefined;
+}
+const registered: Registered[] = [];
+
+function resolve<T>(output: import("@pulumi/pulumi").Output<T>): Promise<T> {
+  return new Promise((res) => output.apply((v) => res(v)));
+}
+
+const API_KEY = "sk-program-test-KEY-42";
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+
+beforeAll(async () => {
+  // The functions run in the program process and make real requests: a local emulator answers them.
+  emulator = await startEmulator({
+    port: 0,
+    apiKey: API_KEY,
+    secretSets: { "voice-bot-secrets": ["OPENAI_KEY", "SIP_PASSWORD"] },
+  });
+  process.env["AGENT_HOSTING_API_KEY"] = API_KEY;
+  process.env["AGENT_HOSTING_BASE_URL"] = emulator.url;
+  await pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        registered.push({ type: args.type, name: args.name, inputs: args.inputs, id: args.id });
+        const state = { ...args.inputs, name: args.inputs["serviceName"] ?? args.id, activeDeploymentId: "dep-mock" };
+        return { id: `${args.name}-id`, state };
+      },
+      call(args) {
+        return args.inputs;
+      },
+    },
+    "project",
+    "stack",
+    false,
+  );
+});
+
+afterAll(async () => {
+  await emulator.close();
+  delete process.env["AGENT_HOSTING_API_KEY"];
+  delete process.env["AGENT_HOSTING_BASE_URL"];
+});
+
+describe("Agent under setMocks", () => {
+  it("registers the dynamic type with the inputs as given and a small serialized provider", async () => {
+    const agent = new ah.Agent("voice-bot", {
+      serviceName: "voice-bot",
+      image: "registry.example.com/voice-bot:1.4.2",
+      secretSet: "voice-bot-secrets",
+      autoScaling: { minAgents: 1, maxAgents: 5 },
+      enableNoise: true,
+    });
+    expect(await resolve(agent.serviceName)).toBe("voice-bot");
+    expect(await resolve(agent.activeDeploymentId)).toBe("dep-mock");
+    const entry = registered.find((r) => r.name === "voice-bot");
+    expect(entry?.type).toBe("pulumi-nodejs:dynamic/agent-hosting:Agent");
+    expect(entry?.inputs).toMatchObject({
+      serviceName: "voice-bot",
+      image: "registry.example.com/voice-bot:1.4.2",
+      secretSet: "voice-bot-secrets",
+      autoScaling: { minAgents: 1, maxAgents: 5 },
+      enableNoise: true,
+    });
+    const provider = String(entry?.inputs["__provider"]);
+    expect(provider).toContain("pulumi-agent-hosting/provider-impl");
+    expect(provider).not.toContain(API_KEY);
+    expect(provider).not.toContain("zod");
+    expect(Buffer.byteLength(provider)).toBeLessThan(4096);
+  });
+
+  it("Agent.get registers a read of the named agent", async () => {
+    const adopted = ah.Agent.get("adopted", "existing-bot");
+    expect(await resolve(adopted.id)).toBe("adopted-id");
+    const entry = registered.find((r) => r.name === "adopted");
+    expect(entry?.id).toBe("existing-bot");
+    expect(entry?.type).toBe("pulumi-nodejs:dynamic/agent-hosting:Agent");
+  });
+});
+
+describe("functions under setMocks", () => {
+  it("getSecretSetOutput resolves the field names", async () => {
+    const result = await resolve(ah.getSecretSetOutput({ name: pulumi.output("voice-bot-secrets") }));
+    expect(result).toEqual({ name: "voice-bot-secrets", fieldNames: ["OPENAI_KEY", "SIP_PASSWORD"] });
+  });
+
+  it("getAgentLogsOutput resolves one page, taking Dates for times", async () => {
+    const client = new ah.AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+    await client.createAgent({ serviceName: "logs-bot", image: "bot:1" });
+    await client.close();
+    const before = new Date(Date.now() - 60_000);
+    const result = await resolve(
+      ah.getAgentLogsOutput({ agentName: pulumi.output("logs-bot"), limit: 2, order: "asc", startTime: before }),
+    );
+    expect(result.total.relation).toBe("eq");
+    expect(result.total.value).toBeGreaterThanOrEqual(2);
+    expect(result.logs).toHaveLength(2);
+    expect(result.logs[0]?.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z$/);
+    const future = await resolve(
+      ah.getAgentLogsOutput({ agentName: "logs-bot", startTime: new Date(Date.now() + 3_600_000) }),
+    );
+    expect(future.logs).toEqual([]);
+  });
+
+  it("a missing secret set is an error naming it", async () => {
+    await expect(ah.getSecretSet({ name: "missing-set" })).rejects.toThrow(/secret set "missing-set" does not exist/);
+  });
+});
