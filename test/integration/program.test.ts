@@ -89,7 +89,7 @@ describe("Agent under setMocks", () => {
 
   it("Agent.get registers a read of the named agent", async () => {
     const adopted = ah.Agent.get("adopted", "existing-bot");
-    expect(await resolve(adopted.id)).toBe("adopted-id");
+    expect(await resolve(adopted.id)).toBe("existing-bot");
     const entry = registered.find((r) => r.name === "adopted");
     expect(entry?.id).toBe("existing-bot");
     expect(entry?.type).toBe("pulumi-nodejs:dynamic/agent-hosting:Agent");

@@ -1,0 +1,197 @@
+/** AgentHostingClient: the typed client of every endpoint (spec section 4, design section 5). */
+import type { Dispatcher } from "undici";
+import { ConflictError, InputValidationError, NotFoundError } from "./errors";
+import { checkLogsQuery, logsQueryParams } from "./logs-query";
+import { iteratePages, type IterateLogsArgs } from "./pagination";
+import { parseAnswer } from "./parse";
+import { defaultSleep, isAmbiguous, isRetryable, withRetries, type RetryNote, type RetryPolicy } from "./retry";
+import {
+  CREATE_FIELDS,
+  UPDATE_FIELDS,
+  secretSetNameSchema,
+  serviceNameSchema,
+  validateAgentFields,
+} from "./rules";
+import {
+  agentSchema,
+  deleteResultSchema,
+  logResultSchema,
+  secretSetSchema,
+  type Agent,
+  type AgentLogsQuery,
+  type CreateAgentBody,
+  type LogEntry,
+  type LogResult,
+  type SecretSet,
+  type UpdateAgentBody,
+} from "./schemas";
+import { Transport, type Exchange } from "./transport";
+import { createMatches } from "./create-match";
+
+export interface AgentHostingClientOptions {
+  /** The service's base URL, ending with /v1. */
+  baseUrl: string;
+  apiKey: string;
+  /** Per-request timeout (headers and body), default 30 000 ms. */
+  timeoutMs?: number;
+  /** Retries of a failed call (design section 6), default 3. */
+  maxRetries?: number;
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  /** For tests: an undici MockAgent or another dispatcher. */
+  dispatcher?: Dispatcher;
+  /** Hears about every retry (method, path, reason, delay). */
+  onRetry?: (note: RetryNote) => void;
+  userAgent?: string;
+  /** For tests: the jitter source and the sleep between retries. */
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export type { IterateLogsArgs } from "./pagination";
+export type { RetryNote } from "./retry";
+
+function checkName(value: string, property: string, kind: "agent" | "set"): void {
+  const result = (kind === "agent" ? serviceNameSchema : secretSetNameSchema).safeParse(value);
+  if (!result.success) {
+    throw new InputValidationError([{ property, reason: result.error.issues[0]?.message ?? "invalid" }]);
+  }
+}
+
+export class AgentHostingClient {
+  private readonly transport: Transport;
+  private readonly policy: RetryPolicy;
+  private readonly onRetry: ((note: RetryNote) => void) | undefined;
+
+  constructor(options: AgentHostingClientOptions) {
+    const transportOptions = {
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      userAgent: options.userAgent ?? "pulumi-agent-hosting",
+    };
+    this.transport = new Transport(
+      options.dispatcher ? { ...transportOptions, dispatcher: options.dispatcher } : transportOptions,
+    );
+    this.policy = {
+      maxRetries: options.maxRetries ?? 3,
+      baseDelayMs: options.retryBaseDelayMs ?? 500,
+      maxDelayMs: options.retryMaxDelayMs ?? 8_000,
+      random: options.random ?? Math.random,
+      sleep: options.sleep ?? defaultSleep,
+    };
+    this.onRetry = options.onRetry;
+  }
+
+  private call(exchange: Exchange, retryable?: (error: unknown) => boolean): Promise<string> {
+    const path = this.transport.pathOf(exchange.segments);
+    return withRetries(
+      exchange.method,
+      path,
+      this.policy,
+      async () => (await this.transport.send(exchange)).text,
+      this.onRetry,
+      retryable ?? ((e) => isRetryable(e, exchange.method)),
+    );
+  }
+
+  /** POST /agents. An ambiguous failure is answered by reading the agent back, never by posting twice blindly. */
+  async createAgent(body: CreateAgentBody): Promise<Agent> {
+    const failures = validateAgentFields(body, { required: ["serviceName", "image"], allowed: CREATE_FIELDS });
+    if (failures.length > 0) throw new InputValidationError(failures);
+    const exchange: Exchange = { method: "POST", segments: ["agents"], body };
+    const path = this.transport.pathOf(exchange.segments);
+    let ambiguous = false;
+    for (let retry = 0; ; retry++) {
+      try {
+        const text = await this.call(exchange);
+        return parseAnswer(agentSchema, text, "POST", path);
+      } catch (error) {
+        const unclear = isAmbiguous(error) || (ambiguous && error instanceof ConflictError);
+        if (!unclear) throw error;
+        ambiguous = true;
+        const existing = await this.readBack(body.serviceName);
+        if (existing) {
+          if (createMatches(existing, body)) return existing;
+          throw new ConflictError({
+            status: 409,
+            code: "CONFLICT",
+            message: `after an unanswered create, agent "${body.serviceName}" exists with a different spec; it was not created by this request`,
+            method: "POST",
+            path,
+          });
+        }
+        if (retry >= this.policy.maxRetries) throw error;
+        this.onRetry?.({ method: "POST", path, attempt: retry + 1, delayMs: 0, reason: `${(error as Error).name} (agent not found on read-back)` });
+      }
+    }
+  }
+
+  private async readBack(name: string): Promise<Agent | undefined> {
+    try {
+      return await this.getAgent(name);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  async getAgent(name: string): Promise<Agent> {
+    checkName(name, "name", "agent");
+    const exchange: Exchange = { method: "GET", segments: ["agents", name] };
+    return parseAnswer(agentSchema, await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
+  }
+
+  /**
+   * POST /agents/{name} with the full body. Retried like an idempotent call
+   * after an ambiguous failure: posting the same full body twice leaves the
+   * agent as one post would.
+   */
+  async updateAgent(name: string, body: UpdateAgentBody): Promise<Agent> {
+    checkName(name, "name", "agent");
+    const failures = validateAgentFields(body, { required: ["image"], allowed: UPDATE_FIELDS });
+    if (failures.length > 0) throw new InputValidationError(failures);
+    const exchange: Exchange = { method: "POST", segments: ["agents", name], body };
+    const text = await this.call(exchange, (e) => isRetryable(e, "POST") || isAmbiguous(e));
+    return parseAnswer(agentSchema, text, "POST", this.transport.pathOf(exchange.segments));
+  }
+
+  /** DELETE /agents/{name}. A missing agent is a NotFoundError (the provider counts it as deleted). */
+  async deleteAgent(name: string): Promise<void> {
+    checkName(name, "name", "agent");
+    const exchange: Exchange = { method: "DELETE", segments: ["agents", name] };
+    parseAnswer(deleteResultSchema, await this.call(exchange), "DELETE", this.transport.pathOf(exchange.segments));
+  }
+
+  async getAgentLogs(query: AgentLogsQuery): Promise<LogResult> {
+    checkLogsQuery(query);
+    const exchange: Exchange = {
+      method: "GET",
+      segments: ["agents", query.agentName, "logs"],
+      query: logsQueryParams(query),
+    };
+    return parseAnswer(logResultSchema, await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
+  }
+
+  /** Every matching entry, page by page (pages of 1000 unless `pageSize` says otherwise). */
+  iterateAgentLogs(args: IterateLogsArgs): AsyncGenerator<LogEntry, void, undefined> {
+    const { pageSize, ...query } = args;
+    checkLogsQuery({ ...query, limit: undefined as unknown as number });
+    if (pageSize !== undefined) checkLogsQuery({ agentName: args.agentName, limit: pageSize });
+    if (args.limit !== undefined && !(Number.isInteger(args.limit) && args.limit >= 1)) {
+      throw new InputValidationError([{ property: "limit", reason: "must be an integer ≥ 1" }]);
+    }
+    return iteratePages(args, (q) => this.getAgentLogs(q));
+  }
+
+  async getSecretSet(name: string): Promise<SecretSet> {
+    checkName(name, "name", "set");
+    const exchange: Exchange = { method: "GET", segments: ["secrets", name] };
+    return parseAnswer(secretSetSchema, await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
+  }
+
+  /** Closes the keep-alive connections. */
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+}

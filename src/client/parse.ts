@@ -1,0 +1,19 @@
+/** Parsing an answer against its zod schema; a mismatch names the fields. */
+import type { z } from "zod";
+import { ResponseValidationError } from "./errors";
+
+export function parseAnswer<S extends z.ZodType>(schema: S, text: string, method: string, path: string): z.infer<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    const hint = text.length === 0 ? "an empty body" : `${text.length} bytes that are not JSON (truncated or not JSON)`;
+    throw new ResponseValidationError(method, path, [], `expected a JSON body, got ${hint}`);
+  }
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issues = result.error.issues.slice(0, 10);
+  const fields = issues.map((i) => (i.path.length > 0 ? i.path.map(String).join(".") : "(body)"));
+  const detail = issues.map((i, n) => `${fields[n]}: ${i.message}`).join("; ");
+  throw new ResponseValidationError(method, path, fields, detail);
+}

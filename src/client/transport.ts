@@ -1,0 +1,123 @@
+/**
+ * One HTTP exchange over undici: URL building with encoded path segments,
+ * the bearer header, a timeout, a capped body read, and every failure turned
+ * into the error tree (never carrying a header).
+ */
+import { Agent, type Dispatcher } from "undici";
+import { transportErrorFrom, apiErrorFrom } from "./error-mapping";
+import { ResponseValidationError } from "./errors";
+
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+export interface TransportOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  userAgent: string;
+  dispatcher?: Dispatcher;
+}
+
+export interface Exchange {
+  method: "GET" | "POST" | "DELETE";
+  /** Path segments after the base URL, each encoded here. */
+  segments: readonly string[];
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+export interface Answer {
+  status: number;
+  text: string;
+}
+
+/** Path shown in errors and notes: the base URL's path plus the encoded segments, no host, no query. */
+export function displayPath(basePath: string, segments: readonly string[]): string {
+  return `${basePath}/${segments.map(encodeURIComponent).join("/")}`;
+}
+
+export class Transport {
+  readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly origin: string;
+  private readonly basePath: string;
+  private readonly headers: Record<string, string>;
+  private readonly timeoutMs: number;
+
+  constructor(options: TransportOptions) {
+    const url = new URL(options.baseUrl);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, "");
+    this.timeoutMs = options.timeoutMs;
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher =
+      options.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 32 });
+    this.headers = {
+      authorization: `Bearer ${options.apiKey}`,
+      accept: "application/json",
+      "user-agent": options.userAgent,
+    };
+  }
+
+  pathOf(segments: readonly string[]): string {
+    return displayPath(this.basePath, segments);
+  }
+
+  /** Sends one request; returns a 2xx answer's text or throws a mapped error. */
+  async send(exchange: Exchange): Promise<Answer> {
+    const path = this.pathOf(exchange.segments);
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(exchange.query ?? {})) {
+      if (value !== undefined) search.set(key, String(value));
+    }
+    const query = search.toString();
+    const headers = { ...this.headers };
+    let body: string | undefined;
+    if (exchange.body !== undefined) {
+      body = JSON.stringify(exchange.body);
+      headers["content-type"] = "application/json";
+    }
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await this.dispatcher.request({
+        origin: this.origin,
+        path: query ? `${path}?${query}` : path,
+        method: exchange.method,
+        headers,
+        body: body ?? null,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+    } catch (error) {
+      throw transportErrorFrom(error, exchange.method, path, this.timeoutMs);
+    }
+    const text = await this.readCapped(response, exchange.method, path);
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      throw apiErrorFrom(response.statusCode, text, response.headers, exchange.method, path);
+    }
+    return { status: response.statusCode, text };
+  }
+
+  private async readCapped(response: Dispatcher.ResponseData, method: string, path: string): Promise<string> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of response.body) {
+        const buffer = chunk as Buffer;
+        size += buffer.length;
+        if (size > MAX_RESPONSE_BYTES) {
+          response.body.destroy();
+          throw new ResponseValidationError(method, path, [], `response body larger than ${MAX_RESPONSE_BYTES} bytes`);
+        }
+        chunks.push(buffer);
+      }
+    } catch (error) {
+      if (error instanceof ResponseValidationError) throw error;
+      throw transportErrorFrom(error, method, path, this.timeoutMs);
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+}

@@ -1,0 +1,147 @@
+/** The service's endpoints under /v1 (spec section 4, design section 5). */
+import {
+  CREATE_FIELDS,
+  UPDATE_FIELDS,
+  describeFailures,
+  secretSetNameSchema,
+  validateAgentFields,
+  type RuleFailure,
+} from "../client/rules";
+import type { CreateAgentBody, UpdateAgentBody } from "../client/schemas";
+import { errorReply, parseJsonBody, reply, segmentsOf, type Reply, type RequestContext } from "./http-types";
+import { isoNs } from "./time";
+import type { Store } from "./store";
+
+export interface ApiDeps {
+  store: Store;
+  /** Persists the store (state file) before a mutation is acknowledged. */
+  persist: () => void;
+}
+
+const notFound = (what: string) => errorReply(404, "NOT_FOUND", `${what} not found`);
+
+function badRequest(failures: RuleFailure[]): Reply {
+  return errorReply(400, "GENERIC_BAD_REQUEST", `invalid request: ${describeFailures(failures)}`);
+}
+
+function missingSets(store: Store, body: UpdateAgentBody): RuleFailure[] {
+  const failures: RuleFailure[] = [];
+  for (const field of ["secretSet", "imagePullSecretSet"] as const) {
+    const name = body[field];
+    if (name !== undefined && !store.secretSets.has(name)) {
+      failures.push({ property: field, reason: `secret set "${name}" does not exist` });
+    }
+  }
+  return failures;
+}
+
+function readBody(ctx: RequestContext, fields: typeof CREATE_FIELDS | typeof UPDATE_FIELDS, required: ("serviceName" | "image")[]) {
+  const parsed = parseJsonBody(ctx);
+  if (!parsed.ok) return parsed;
+  const failures = validateAgentFields(parsed.value, { required, allowed: fields });
+  if (failures.length > 0) return { ok: false as const, reply: badRequest(failures) };
+  return { ok: true as const, value: parsed.value };
+}
+
+const INT = /^\d+$/;
+
+function logsQuery(query: URLSearchParams) {
+  const failures: RuleFailure[] = [];
+  const int = (name: string, fallback: number | undefined, min: number, max: number) => {
+    const raw = query.get(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!INT.test(raw) || value < min || value > max) {
+      failures.push({ property: name, reason: `must be an integer from ${min} to ${max}` });
+      return fallback;
+    }
+    return value;
+  };
+  const limit = int("limit", 10, 1, 1000) as number;
+  const offset = int("offset", 0, 0, Number.MAX_SAFE_INTEGER) as number;
+  const startTime = int("startTime", undefined, 0, Number.MAX_SAFE_INTEGER);
+  const endTime = int("endTime", undefined, 0, Number.MAX_SAFE_INTEGER);
+  const order = query.get("order") ?? "desc";
+  if (order !== "asc" && order !== "desc") failures.push({ property: "order", reason: 'must be "asc" or "desc"' });
+  const result = { limit, offset, order: order as "asc" | "desc" } as {
+    limit: number;
+    offset: number;
+    order: "asc" | "desc";
+    startTime?: number;
+    endTime?: number;
+    deploymentId?: string;
+    query?: string;
+  };
+  if (startTime !== undefined) result.startTime = startTime;
+  if (endTime !== undefined) result.endTime = endTime;
+  const deploymentId = query.get("deploymentId");
+  if (deploymentId !== null) result.deploymentId = deploymentId;
+  const text = query.get("query");
+  if (text !== null) result.query = text;
+  return { failures, query: result };
+}
+
+export function handleApi(ctx: RequestContext, deps: ApiDeps): Reply {
+  const { store } = deps;
+  const segments = segmentsOf(ctx.path);
+  if (!segments) return errorReply(400, "GENERIC_BAD_REQUEST", "malformed percent-encoding in the path");
+  const [, resource, name, sub, ...rest] = segments; // segments[0] is "v1"
+  if (rest.length > 0) return notFound("route");
+  const m = ctx.method;
+
+  if (resource === "agents" && name === undefined && m === "POST") {
+    const body = readBody(ctx, CREATE_FIELDS, ["serviceName", "image"]);
+    if (!body.ok) return body.reply;
+    const create = body.value as CreateAgentBody;
+    const missing = missingSets(store, create);
+    if (missing.length > 0) return badRequest(missing);
+    if (store.agents.has(create.serviceName)) {
+      return errorReply(409, "CONFLICT", `an agent named "${create.serviceName}" already exists`);
+    }
+    const agent = store.create(create);
+    deps.persist();
+    return reply(200, store.toJson(agent));
+  }
+
+  if (resource === "agents" && name !== undefined && sub === undefined) {
+    const agent = store.agents.get(name);
+    if (m === "GET") return agent ? reply(200, store.toJson(agent)) : notFound(`agent "${name}"`);
+    if (m === "DELETE") {
+      if (!agent) return notFound(`agent "${name}"`);
+      store.delete(name);
+      deps.persist();
+      return reply(200, { status: "OK" });
+    }
+    if (m === "POST") {
+      if (!agent) return notFound(`agent "${name}"`);
+      const body = readBody(ctx, UPDATE_FIELDS, ["image"]);
+      if (!body.ok) return body.reply;
+      const update = body.value as UpdateAgentBody;
+      const missing = missingSets(store, update);
+      if (missing.length > 0) return badRequest(missing);
+      store.update(agent, update);
+      deps.persist();
+      return reply(200, store.toJson(agent));
+    }
+  }
+
+  if (resource === "agents" && name !== undefined && sub === "logs" && m === "GET") {
+    const agent = store.agents.get(name);
+    if (!agent) return notFound(`agent "${name}"`);
+    const { failures, query } = logsQuery(ctx.query);
+    if (failures.length > 0) return badRequest(failures);
+    store.observe(agent);
+    const result = store.logs.query(name, query);
+    return reply(200, { total: result.total, logs: result.logs.map((e) => ({ log: e.log, timestamp: isoNs(e.ns) })) });
+  }
+
+  if (resource === "secrets" && name !== undefined && sub === undefined && m === "GET") {
+    const valid = secretSetNameSchema.safeParse(name);
+    if (!valid.success) return badRequest([{ property: "setName", reason: valid.error.issues[0]?.message ?? "invalid" }]);
+    const fields = store.secretSets.get(name);
+    if (!fields) return notFound(`secret set "${name}"`);
+    return reply(200, { secrets: fields.map((fieldName) => ({ fieldName })) });
+  }
+
+  return notFound("route");
+}

@@ -1,0 +1,55 @@
+/** A typed helper for the emulator's /_emulator/ control endpoints, for tests and benchmarks. */
+import type { FaultSpec } from "./faults";
+import type { RequestRecord, Stats } from "./control";
+import type { RateLimitSpec } from "./rate-limit";
+
+export interface EmulatorAgentSummary {
+  name: string;
+  activeDeploymentId: string;
+  deployments: { id: string; image: string; readyAt: number | null; createdAt: number }[];
+}
+
+export class EmulatorControl {
+  /** `baseUrl` is http://HOST:PORT (the emulator's `baseUrl`). */
+  constructor(private readonly baseUrl: string) {}
+
+  private async call<T>(method: string, route: string, body?: unknown): Promise<T> {
+    const init: RequestInit = { method };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { "content-type": "application/json" };
+    }
+    const response = await fetch(`${this.baseUrl}/_emulator${route}`, init);
+    const json = (await response.json()) as T;
+    if (!response.ok) throw new Error(`emulator control ${method} ${route} failed: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  seedSecretSet(name: string, fieldNames: string[]): Promise<unknown> {
+    return this.call("POST", "/secret-sets", { name, fieldNames });
+  }
+  appendLogs(agent: string, count: number, options: { deploymentId?: string; prefix?: string } = {}): Promise<{ appended: number }> {
+    return this.call("POST", `/agents/${encodeURIComponent(agent)}/logs`, { count, ...options });
+  }
+  listAgents(): Promise<{ agents: EmulatorAgentSummary[] }> {
+    return this.call("GET", "/agents");
+  }
+  injectFault(fault: FaultSpec): Promise<unknown> {
+    return this.call("POST", "/faults", fault);
+  }
+  clearFaults(): Promise<unknown> {
+    return this.call("DELETE", "/faults");
+  }
+  setRateLimit(spec: RateLimitSpec | { disabled: true }): Promise<unknown> {
+    return this.call("POST", "/rate-limit", spec);
+  }
+  stats(): Promise<Stats> {
+    return this.call("GET", "/stats");
+  }
+  requests(): Promise<{ requests: RequestRecord[] }> {
+    return this.call("GET", "/requests");
+  }
+  reset(all = false): Promise<unknown> {
+    return this.call("POST", "/reset", { all });
+  }
+}

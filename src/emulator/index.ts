@@ -1,0 +1,8 @@
+/** The emulator of the Agent Hosting Service (design section 7). */
+export { startEmulator, MAX_BODY_BYTES } from "./server";
+export type { EmulatorOptions, RunningEmulator } from "./server";
+export { EmulatorControl } from "./control-client";
+export type { EmulatorAgentSummary } from "./control-client";
+export type { FaultSpec, FaultKind } from "./faults";
+export type { RateLimitSpec } from "./rate-limit";
+export type { Stats, RequestRecord } from "./control";

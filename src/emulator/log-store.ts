@@ -1,0 +1,100 @@
+/**
+ * An agent's log entries, kept sorted by time, and the query of spec 4.2:
+ * deploymentId, query (case-insensitive substring), startTime/endTime (Unix
+ * seconds, strictly after / strictly before), order (default desc), limit,
+ * offset; total with relation "eq", or "gte" once capped at 10 000.
+ */
+export interface StoredEntry {
+  deploymentId: string;
+  ns: bigint;
+  log: string;
+}
+
+export interface LogQuery {
+  deploymentId?: string;
+  query?: string;
+  startTime?: number;
+  endTime?: number;
+  order: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+export const TOTAL_CAP = 10_000;
+
+export class LogStore {
+  private readonly byAgent = new Map<string, StoredEntry[]>();
+
+  entries(agent: string): StoredEntry[] {
+    let list = this.byAgent.get(agent);
+    if (!list) {
+      list = [];
+      this.byAgent.set(agent, list);
+    }
+    return list;
+  }
+
+  /** Appends keeping the order by time (a late entry is inserted in place). */
+  add(agent: string, entry: StoredEntry): void {
+    const list = this.entries(agent);
+    const lastEntry = list[list.length - 1];
+    if (!lastEntry || lastEntry.ns <= entry.ns) {
+      list.push(entry);
+      return;
+    }
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid] as StoredEntry).ns <= entry.ns) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, entry);
+  }
+
+  remove(agent: string): void {
+    this.byAgent.delete(agent);
+  }
+
+  clear(): void {
+    this.byAgent.clear();
+  }
+
+  agents(): string[] {
+    return [...this.byAgent.keys()];
+  }
+
+  query(agent: string, q: LogQuery): { total: { value: number; relation: string }; logs: StoredEntry[] } {
+    const list = this.entries(agent);
+    const needle = q.query?.toLowerCase();
+    const after = q.startTime === undefined ? undefined : BigInt(q.startTime) * 1_000_000_000n;
+    const before = q.endTime === undefined ? undefined : BigInt(q.endTime) * 1_000_000_000n;
+    const filtered = q.deploymentId !== undefined || needle !== undefined || after !== undefined || before !== undefined;
+    if (!filtered) {
+      const total = list.length;
+      const page: StoredEntry[] = [];
+      for (let i = q.offset; i < Math.min(total, q.offset + q.limit); i++) {
+        page.push(list[q.order === "asc" ? i : total - 1 - i] as StoredEntry);
+      }
+      return { total: totalOf(total), logs: page };
+    }
+    const matches = (e: StoredEntry) =>
+      (q.deploymentId === undefined || e.deploymentId === q.deploymentId) &&
+      (after === undefined || e.ns > after) &&
+      (before === undefined || e.ns < before) &&
+      (needle === undefined || e.log.toLowerCase().includes(needle));
+    const page: StoredEntry[] = [];
+    let count = 0;
+    for (let n = 0; n < list.length; n++) {
+      const entry = list[q.order === "asc" ? n : list.length - 1 - n] as StoredEntry;
+      if (!matches(entry)) continue;
+      if (count >= q.offset && page.length < q.limit) page.push(entry);
+      count++;
+    }
+    return { total: totalOf(count), logs: page };
+  }
+}
+
+function totalOf(count: number): { value: number; relation: string } {
+  return count > TOTAL_CAP ? { value: TOTAL_CAP, relation: "gte" } : { value: count, relation: "eq" };
+}
