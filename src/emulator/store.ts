@@ -92,7 +92,7 @@ export class Store {
       readyLogged: false,
     };
     const write = (offsetNs: bigint, log: string) => this.logs.add(agent, { deploymentId: deployment.id, ns: ns + offsetNs, log });
-    write(0n, `Scheduling deployment ${deployment.id} on a ${spec.nodeType} node`);
+    write(0n, `Scheduling deployment ${deployment.id} on node type ${spec.nodeType}`);
     write(1_000n, `Pulling image "${spec.image}"`);
     write(2_000n, `Successfully pulled image "${spec.image}"`);
     write(3_000n, `Starting container agent (replicas ${spec.minReplicas}..${spec.maxReplicas})`);

@@ -54,5 +54,5 @@ export async function notReadyError(
     ...lines.map((l) => `  ${l}`),
     `The agent exists and is kept in the stack's state; the next \`pulumi up\` waits for it again. Raise readyTimeoutSeconds or fix the image.`,
   ].join("\n");
-  return new AgentNotReadyError(message, agent.name, { ...outputs, [PROVIDER_KEY]: providerValue }, [reason, ...lines]);
+  return new AgentNotReadyError(message, agent.name, { ...outputs, [PROVIDER_KEY]: providerValue }, [message]);
 }
