@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "**/node_modules/**", "examples/**/node_modules/**", "bench/results.json"] },
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "**/node_modules/**", ".e2e-work/**", "bench/results.json"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,5 +18,11 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    // Pulumi programs in CommonJS, loaded the way a user's program is.
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 );

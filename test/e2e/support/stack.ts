@@ -68,7 +68,7 @@ function runNode(args: string[], env: Record<string, string>): Promise<OpResult>
       const last = stdout.trim().split("\n").pop() ?? "";
       try {
         const parsed = JSON.parse(last) as Omit<OpResult, "engineOutput" | "exitCode">;
-        resolvePromise({ changeSummary: {}, outputs: {}, ...parsed, engineOutput: stderr, exitCode: code });
+        resolvePromise({ ...parsed, changeSummary: parsed.changeSummary ?? {}, outputs: parsed.outputs ?? {}, engineOutput: stderr, exitCode: code });
       } catch {
         reject(new Error(`stack-op ${args[1]} printed no summary (exit ${code}):\n${stdout}\n${stderr}`));
       }
