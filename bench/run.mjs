@@ -2,7 +2,7 @@
 // npm run bench: the quality bars of design section 9, measured side by side
 // in one run with the real engine and the real emulator, nothing mocked.
 // Writes bench/results.json and the README's bench table. Method: bench/README.md.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -123,19 +123,25 @@ async function benchLogs(emulator, control) {
   await client.createAgent({ serviceName: "logs-bench", image: "registry.example.com/bot:1" });
   await client.close();
   await control.appendLogs("logs-bench", entries - 4, { prefix: "session event" });
-  const worker = (mode) => {
-    const out = spawnSync(process.execPath, [join(repoRoot, "bench/logs-worker.mjs"), mode, emulator.url, emulator.apiKey, "logs-bench", "1000"], {
-      encoding: "utf8",
+  // Asynchronous: the emulator answers from this very process.
+  const worker = (mode) =>
+    new Promise((resolve, reject) => {
+      const args = [join(repoRoot, "bench/logs-worker.mjs"), mode, emulator.url, emulator.apiKey, "logs-bench", "1000"];
+      const child = spawn(process.execPath, args);
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (err += d));
+      child.on("close", (code) =>
+        code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop())) : reject(new Error(`logs worker failed: ${err}`)),
+      );
     });
-    if (out.status !== 0) throw new Error(`logs worker failed: ${out.stderr}`);
-    return JSON.parse(out.stdout.trim().split("\n").pop());
-  };
-  worker("bare"); // warm the emulator's path once
+  await worker("bare"); // warm the emulator's path once
   const client_ = [];
   const bare = [];
   for (let run = 0; run < RUNS; run++) {
-    bare.push(worker("bare"));
-    client_.push(worker("client"));
+    bare.push(await worker("bare"));
+    client_.push(await worker("client"));
   }
   const total = client_[0].entries;
   figure(
@@ -164,9 +170,9 @@ async function benchConnections(emulator, control) {
   const values = [];
   for (let run = 0; run < RUNS; run++) {
     const client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: emulator.apiKey });
-    const before = (await control.stats()).connections;
+    const before = (await control.stats()).apiConnections;
     for (let i = 0; i < 200; i++) await client.getAgent("conn-bench");
-    values.push((await control.stats()).connections - before);
+    values.push((await control.stats()).apiConnections - before);
     await client.close();
   }
   figure("TCP connections the emulator saw for 200 sequential calls of one client", values, "", "1", (m) => m === 1 && Math.max(...values) === 1);

@@ -1,14 +1,37 @@
-/** Public exports of pulumi-agent-hosting (design section 2). */
+/**
+ * Public exports of pulumi-agent-hosting (design section 2).
+ *
+ * The client (undici, zod) and the emulator (node:http) are loaded on first
+ * use: a program that only declares agents does not pay for them at start.
+ */
+import type * as ClientModule from "./client/client";
+import type * as EmulatorModule from "./emulator";
+
 export { Agent } from "./resources/agent";
 export type { AgentArgs, AgentAutoScalingArgs } from "./resources/agent";
 export { getSecretSet, getSecretSetOutput } from "./functions/get-secret-set";
 export type { GetSecretSetArgs, GetSecretSetOutputArgs, GetSecretSetResult } from "./functions/get-secret-set";
 export { getAgentLogs, getAgentLogsOutput } from "./functions/get-agent-logs";
 export type { GetAgentLogsArgs, GetAgentLogsOutputArgs, GetAgentLogsResult } from "./functions/get-agent-logs";
-export { AgentHostingClient } from "./client/client";
-export type { AgentHostingClientOptions } from "./client/client";
 export * from "./client/errors";
 export type * from "./client/schemas";
+export type { AgentHostingClientOptions, IterateLogsArgs, RetryNote } from "./client/client";
 export { resolveSettings, API_KEY_CONFIG, BASE_URL_CONFIG, API_KEY_ENV, BASE_URL_ENV } from "./config";
-export { startEmulator, EmulatorControl } from "./emulator";
-export type { EmulatorOptions, RunningEmulator } from "./emulator";
+export type { EmulatorOptions, RunningEmulator, FaultSpec, RateLimitSpec, Stats } from "./emulator";
+
+export type AgentHostingClient = ClientModule.AgentHostingClient;
+export declare const AgentHostingClient: typeof ClientModule.AgentHostingClient;
+export type EmulatorControl = EmulatorModule.EmulatorControl;
+export declare const EmulatorControl: typeof EmulatorModule.EmulatorControl;
+export declare const startEmulator: typeof EmulatorModule.startEmulator;
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const lazy: Record<string, () => unknown> = {
+  AgentHostingClient: () => (require("./client/client") as typeof ClientModule).AgentHostingClient,
+  EmulatorControl: () => (require("./emulator") as typeof EmulatorModule).EmulatorControl,
+  startEmulator: () => (require("./emulator") as typeof EmulatorModule).startEmulator,
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+for (const [name, load] of Object.entries(lazy)) {
+  Object.defineProperty(exports, name, { enumerable: true, get: load });
+}

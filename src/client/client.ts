@@ -5,17 +5,10 @@ import { checkLogsQuery, logsQueryParams } from "./logs-query";
 import { iteratePages, type IterateLogsArgs } from "./pagination";
 import { parseAnswer } from "./parse";
 import { defaultSleep, isAmbiguous, isRetryable, withRetries, type RetryNote, type RetryPolicy } from "./retry";
-import {
-  CREATE_FIELDS,
-  UPDATE_FIELDS,
-  secretSetNameSchema,
-  serviceNameSchema,
-  validateAgentFields,
-} from "./rules";
+import { CREATE_FIELDS, UPDATE_FIELDS, secretSetNameProblem, serviceNameProblem, validateAgentFields } from "./rules";
 import {
   agentSchema,
   deleteResultSchema,
-  logResultSchema,
   secretSetSchema,
   type Agent,
   type AgentLogsQuery,
@@ -27,6 +20,7 @@ import {
 } from "./schemas";
 import { Transport, type Exchange } from "./transport";
 import { createMatches } from "./create-match";
+import { parseLogResult } from "./log-result";
 
 export interface AgentHostingClientOptions {
   /** The service's base URL, ending with /v1. */
@@ -52,10 +46,8 @@ export type { IterateLogsArgs } from "./pagination";
 export type { RetryNote } from "./retry";
 
 function checkName(value: string, property: string, kind: "agent" | "set"): void {
-  const result = (kind === "agent" ? serviceNameSchema : secretSetNameSchema).safeParse(value);
-  if (!result.success) {
-    throw new InputValidationError([{ property, reason: result.error.issues[0]?.message ?? "invalid" }]);
-  }
+  const reason = (kind === "agent" ? serviceNameProblem : secretSetNameProblem)(value);
+  if (reason) throw new InputValidationError([{ property, reason }]);
 }
 
 export class AgentHostingClient {
@@ -170,7 +162,7 @@ export class AgentHostingClient {
       segments: ["agents", query.agentName, "logs"],
       query: logsQueryParams(query),
     };
-    return parseAnswer(logResultSchema, await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
+    return parseLogResult(await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
   }
 
   /** Every matching entry, page by page (pages of 1000 unless `pageSize` says otherwise). */

@@ -1,6 +1,6 @@
 /** Checking and encoding the logs query of spec 4.2 before anything is sent. */
 import { InputValidationError } from "./errors";
-import { serviceNameSchema } from "./rules";
+import { serviceNameProblem } from "./rules";
 import type { AgentLogsQuery } from "./schemas";
 
 export const MAX_LOG_LIMIT = 1000;
@@ -16,8 +16,8 @@ function timeProblem(value: number | Date): string | undefined {
 
 export function checkLogsQuery(q: AgentLogsQuery): void {
   const failures: { property: string; reason: string }[] = [];
-  const name = serviceNameSchema.safeParse(q.agentName);
-  if (!name.success) failures.push({ property: "agentName", reason: name.error.issues[0]?.message ?? "invalid" });
+  const nameProblem = serviceNameProblem(q.agentName);
+  if (nameProblem) failures.push({ property: "agentName", reason: nameProblem });
   if (q.limit !== undefined && !(Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= MAX_LOG_LIMIT)) {
     failures.push({ property: "limit", reason: `must be an integer from 1 to ${MAX_LOG_LIMIT}` });
   }

@@ -2,10 +2,11 @@
  * The input rules of design section 2, shared by the provider's `check`, the
  * client (before any request is sent) and the emulator (400 answers).
  *
- * Every rule reports the field it belongs to, so a caller can turn the list
- * into per-property failures or one message naming every bad field.
+ * Plain functions, no schema library: `check` runs in every preview, so it
+ * loads nothing heavy. Every failure names the field (dotted path) it
+ * belongs to. (zod forms of these rules, for the request schemas, are in
+ * rule-schemas.ts.)
  */
-import { z } from "zod";
 
 export const SERVICE_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 export const SECRET_SET_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
@@ -18,84 +19,95 @@ export interface RuleFailure {
   reason: string;
 }
 
-export function imageProblem(image: string): string | undefined {
-  if (image.length === 0) return "must not be empty";
-  if (/\s/.test(image)) return "must not contain whitespace";
-  const at = image.indexOf("@");
+/** The reason a value breaks a rule, or undefined when it passes. */
+type Rule = (value: unknown) => string | undefined;
+
+export const serviceNameProblem: Rule = (value) => {
+  if (typeof value !== "string") return "must be a string";
+  if (value.length < 1 || value.length > 54) return "must be 1 to 54 characters";
+  if (!SERVICE_NAME_PATTERN.test(value)) {
+    return "must match ^[a-z0-9]([a-z0-9-]*[a-z0-9])?$: lowercase letters, digits and hyphens, starting and ending with a letter or digit";
+  }
+  return undefined;
+};
+
+export const secretSetNameProblem: Rule = (value) => {
+  if (typeof value !== "string") return "must be a string";
+  if (value.length < 3 || value.length > 63) return "must be 3 to 63 characters";
+  if (!SECRET_SET_NAME_PATTERN.test(value)) {
+    return "must be a lowercase DNS subdomain: letters, digits, '-' and '.', starting and ending with a letter or digit";
+  }
+  return undefined;
+};
+
+export const imageProblem: Rule = (value) => {
+  if (typeof value !== "string") return "must be a string";
+  if (value.length === 0) return "must not be empty";
+  if (/\s/.test(value)) return "must not contain whitespace";
+  const at = value.indexOf("@");
   if (at >= 0) {
-    return DIGEST_PATTERN.test(image.slice(at + 1)) && at > 0
+    return at > 0 && DIGEST_PATTERN.test(value.slice(at + 1))
       ? undefined
       : "a digest must have the form name@sha256:<64 hex digits>";
   }
-  const lastSegment = image.slice(image.lastIndexOf("/") + 1);
+  const lastSegment = value.slice(value.lastIndexOf("/") + 1);
   const colon = lastSegment.lastIndexOf(":");
   if (colon <= 0) return "must carry a tag (name:tag) or a digest (name@sha256:...)";
   if (!TAG_PATTERN.test(lastSegment.slice(colon + 1))) {
     return "the tag must be 1 to 128 characters of letters, digits, '_', '.' or '-', not starting with '.' or '-'";
   }
   return undefined;
+};
+
+export const nodeTypeProblem: Rule = (value) => (value === "arm" ? undefined : 'only "arm" is supported');
+
+const booleanProblem: Rule = (value) => (typeof value === "boolean" ? undefined : "must be a boolean");
+
+export const readyTimeoutProblem: Rule = (value) => {
+  if (typeof value !== "number" || Number.isNaN(value)) return "must be a number";
+  return value >= 1 && value <= 3600 ? undefined : "must be between 1 and 3600 seconds";
+};
+
+const integerProblem = (value: unknown, min: number, rule: string): string | undefined => {
+  if (typeof value !== "number" || !Number.isInteger(value)) return "must be an integer";
+  return value >= min ? undefined : rule;
+};
+
+/** autoScaling { minAgents, maxAgents }: integers, 0 ≤ min ≤ max, max ≥ 1. Unknown members pass. */
+export function autoScalingFailures(value: unknown, isUnknown: (v: unknown) => boolean = () => false): RuleFailure[] {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return [{ property: "autoScaling", reason: "must be an object { minAgents, maxAgents }" }];
+  }
+  const record = value as Record<string, unknown>;
+  const failures: RuleFailure[] = [];
+  for (const key of Object.keys(record)) {
+    if (key !== "minAgents" && key !== "maxAgents") {
+      failures.push({ property: "autoScaling", reason: `unknown key "${key}": only minAgents and maxAgents` });
+    }
+  }
+  const min = record["minAgents"];
+  const max = record["maxAgents"];
+  const minProblem = isUnknown(min) ? undefined : min === undefined ? "is required" : integerProblem(min, 0, "must be an integer ≥ 0");
+  const maxProblem = isUnknown(max) ? undefined : max === undefined ? "is required" : integerProblem(max, 1, "must be an integer ≥ 1");
+  if (minProblem) failures.push({ property: "autoScaling.minAgents", reason: minProblem });
+  if (maxProblem) failures.push({ property: "autoScaling.maxAgents", reason: maxProblem });
+  if (!minProblem && !maxProblem && !isUnknown(min) && !isUnknown(max) && (min as number) > (max as number)) {
+    failures.push({ property: "autoScaling.minAgents", reason: "minAgents must be ≤ maxAgents" });
+  }
+  return failures;
 }
-
-export const serviceNameSchema = z
-  .string({ error: "must be a string" })
-  .min(1, { error: "must be 1 to 54 characters" })
-  .max(54, { error: "must be 1 to 54 characters" })
-  .regex(SERVICE_NAME_PATTERN, {
-    error:
-      "must match ^[a-z0-9]([a-z0-9-]*[a-z0-9])?$: lowercase letters, digits and hyphens, starting and ending with a letter or digit",
-  });
-
-export const secretSetNameSchema = z
-  .string({ error: "must be a string" })
-  .min(3, { error: "must be 3 to 63 characters" })
-  .max(63, { error: "must be 3 to 63 characters" })
-  .regex(SECRET_SET_NAME_PATTERN, {
-    error: "must be a lowercase DNS subdomain: letters, digits, '-' and '.', starting and ending with a letter or digit",
-  });
-
-export const imageSchema = z.string({ error: "must be a string" }).superRefine((value, ctx) => {
-  const problem = imageProblem(value);
-  if (problem) ctx.addIssue({ code: "custom", message: problem });
-});
-
-export const nodeTypeSchema = z.literal("arm", { error: 'only "arm" is supported' });
-
-const integer = (min: number, rule: string) =>
-  z
-    .number({ error: "must be an integer" })
-    .int({ error: "must be an integer" })
-    .min(min, { error: rule });
-
-export const autoScalingRequestSchema = z
-  .object(
-    {
-      minAgents: integer(0, "must be an integer ≥ 0"),
-      maxAgents: integer(1, "must be an integer ≥ 1"),
-    },
-    { error: "must be an object { minAgents, maxAgents }" },
-  )
-  .strict()
-  .refine((s) => s.minAgents <= s.maxAgents, {
-    message: "minAgents must be ≤ maxAgents",
-    path: ["minAgents"],
-  });
-
-export const readyTimeoutSecondsSchema = z
-  .number({ error: "must be a number" })
-  .min(1, { error: "must be between 1 and 3600 seconds" })
-  .max(3600, { error: "must be between 1 and 3600 seconds" });
 
 /** The per-field rules of the POST body plus the two provider settings. */
 export const agentFieldRules = {
-  serviceName: serviceNameSchema,
-  image: imageSchema,
-  nodeType: nodeTypeSchema,
-  imagePullSecretSet: secretSetNameSchema,
-  secretSet: secretSetNameSchema,
-  autoScaling: autoScalingRequestSchema,
-  enableNoise: z.boolean({ error: "must be a boolean" }),
-  waitForReady: z.boolean({ error: "must be a boolean" }),
-  readyTimeoutSeconds: readyTimeoutSecondsSchema,
+  serviceName: serviceNameProblem,
+  image: imageProblem,
+  nodeType: nodeTypeProblem,
+  imagePullSecretSet: secretSetNameProblem,
+  secretSet: secretSetNameProblem,
+  autoScaling: undefined, // autoScalingFailures
+  enableNoise: booleanProblem,
+  waitForReady: booleanProblem,
+  readyTimeoutSeconds: readyTimeoutProblem,
 } as const;
 
 export type AgentField = keyof typeof agentFieldRules;
@@ -113,17 +125,16 @@ export interface ValidateOptions {
 
 /** Checks every field and returns every failure, in field order. */
 export function validateAgentFields(input: unknown, options: ValidateOptions = {}): RuleFailure[] {
-  const failures: RuleFailure[] = [];
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return [{ property: "", reason: "the body must be a JSON object" }];
   }
+  const failures: RuleFailure[] = [];
   const record = input as Record<string, unknown>;
   const isUnknown = options.isUnknown ?? (() => false);
+  const required = options.required ?? [];
   const allowed = new Set<string>(options.allowed ?? Object.keys(agentFieldRules));
-  for (const field of options.required ?? []) {
-    if (record[field] === undefined || record[field] === null) {
-      failures.push({ property: field, reason: "is required" });
-    }
+  for (const field of required) {
+    if (record[field] === undefined || record[field] === null) failures.push({ property: field, reason: "is required" });
   }
   for (const [key, value] of Object.entries(record)) {
     if (options.ignoreKey?.(key) || value === undefined) continue;
@@ -131,34 +142,15 @@ export function validateAgentFields(input: unknown, options: ValidateOptions = {
       failures.push({ property: key, reason: "is not a known field" });
       continue;
     }
-    if (value === null && !(options.required ?? []).includes(key as AgentField)) continue;
     if (value === null || isUnknown(value)) continue;
-    const schema = agentFieldRules[key as AgentField];
-    const checked = key === "autoScaling" ? partialUnknownAutoScaling(value, isUnknown) : value;
-    if (checked === undefined) continue;
-    const result = schema.safeParse(checked);
-    if (!result.success) {
-      const seen = new Set<string>();
-      for (const issue of result.error.issues) {
-        const path = [key, ...issue.path.map(String)].join(".");
-        if (seen.has(path)) continue; // the first broken rule of a field is enough
-        seen.add(path);
-        failures.push({ property: path, reason: issue.message });
-      }
+    if (key === "autoScaling") {
+      failures.push(...autoScalingFailures(value, isUnknown));
+      continue;
     }
+    const problem = agentFieldRules[key as Exclude<AgentField, "autoScaling">](value);
+    if (problem) failures.push({ property: key, reason: problem });
   }
   return failures;
-}
-
-/** autoScaling with unknown members: check only what is known. */
-function partialUnknownAutoScaling(value: unknown, isUnknown: (v: unknown) => boolean): unknown {
-  if (typeof value !== "object" || value === null) return value;
-  const record = value as Record<string, unknown>;
-  const min = record["minAgents"];
-  const max = record["maxAgents"];
-  if (!isUnknown(min) && !isUnknown(max)) return value;
-  if (isUnknown(min) && isUnknown(max)) return undefined;
-  return { minAgents: isUnknown(min) ? 0 : min, maxAgents: isUnknown(max) ? Math.max(1, Number(min) || 1) : max };
 }
 
 /** One readable line naming every failure: `serviceName: must match ...; image: must carry a tag`. */

@@ -12,7 +12,7 @@ import {
   nodeTypeSchema,
   secretSetNameSchema,
   serviceNameSchema,
-} from "./rules";
+} from "./rule-schemas";
 
 // ---- requests -------------------------------------------------------------
 

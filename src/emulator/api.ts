@@ -3,7 +3,7 @@ import {
   CREATE_FIELDS,
   UPDATE_FIELDS,
   describeFailures,
-  secretSetNameSchema,
+  secretSetNameProblem,
   validateAgentFields,
   type RuleFailure,
 } from "../client/rules";
@@ -136,8 +136,8 @@ export function handleApi(ctx: RequestContext, deps: ApiDeps): Reply {
   }
 
   if (resource === "secrets" && name !== undefined && sub === undefined && m === "GET") {
-    const valid = secretSetNameSchema.safeParse(name);
-    if (!valid.success) return badRequest([{ property: "setName", reason: valid.error.issues[0]?.message ?? "invalid" }]);
+    const problem = secretSetNameProblem(name);
+    if (problem) return badRequest([{ property: "setName", reason: problem }]);
     const fields = store.secretSets.get(name);
     if (!fields) return notFound(`secret set "${name}"`);
     return reply(200, { secrets: fields.map((fieldName) => ({ fieldName })) });

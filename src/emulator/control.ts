@@ -13,7 +13,10 @@ export interface RequestRecord {
 }
 
 export interface Stats {
+  /** TCP connections accepted (control calls included). */
   connections: number;
+  /** Distinct TCP connections that carried /v1 requests. */
+  apiConnections: number;
   requests: number;
   byRoute: Record<string, number>;
   rateLimited: number;

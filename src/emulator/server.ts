@@ -83,10 +83,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new Faults();
   const rateLimit = new RateLimit();
   const requests: RequestRecord[] = [];
-  const counters = { connections: 0, requests: 0, byRoute: {} as Record<string, number> };
+  const counters = { connections: 0, apiConnections: 0, requests: 0, byRoute: {} as Record<string, number> };
+  let apiSockets = new WeakSet<Socket>();
   const sockets = new Set<Socket>();
   const stats = (): Stats => ({
     connections: counters.connections,
+    apiConnections: counters.apiConnections,
     requests: counters.requests,
     byRoute: { ...counters.byRoute },
     rateLimited: rateLimit.limited,
@@ -101,6 +103,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     rateLimit.limited = 0;
     faults.fired = 0;
     counters.connections = 0;
+    counters.apiConnections = 0;
+    apiSockets = new WeakSet<Socket>();
     counters.requests = 0;
     counters.byRoute = {};
     requests.length = 0;
@@ -126,6 +130,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     };
     if (url.pathname !== "/v1" && !url.pathname.startsWith("/v1/")) return finish(errorReply(404, "NOT_FOUND", "route not found"));
     counters.requests++;
+    if (!apiSockets.has(req.socket)) {
+      apiSockets.add(req.socket);
+      counters.apiConnections++;
+    }
     const route = `${method} ${url.pathname}`;
     counters.byRoute[route] = (counters.byRoute[route] ?? 0) + 1;
 

@@ -5,7 +5,9 @@
  */
 import { AgentHostingClient } from "../client/client";
 import { resolveSettings, type ConfigSource } from "../config";
-import { reportRetry } from "./engine-log";
+import { reportNote, reportRetry } from "./engine-log";
+
+export { reportNote };
 
 let configured: ConfigSource | undefined;
 let cached: { key: string; client: AgentHostingClient } | undefined;

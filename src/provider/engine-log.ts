@@ -61,3 +61,8 @@ export function formatRetry(note: RetryNote): string {
 export function reportRetry(note: RetryNote): void {
   send(formatRetry(note));
 }
+
+/** Any other warning for the user (no key, no header). */
+export function reportNote(message: string): void {
+  send(message);
+}

@@ -3,20 +3,39 @@
  * shim (shim.ts) loads this module from the package at call time, so none of
  * this code, no client and no key is captured into the state.
  */
-import { NotFoundError } from "../client/errors";
+import { ConflictError, NotFoundError } from "../client/errors";
+import { createMatches } from "../client/create-match";
+import type { Agent as ServiceAgent, CreateAgentBody } from "../client/schemas";
 import type { ConfigSource } from "../config";
 import { checkAgentInputs, type CheckOutcome } from "./check";
-import { setProviderConfig, providerClient } from "./connection";
+import type * as Connection from "./connection";
 import { diffAgent, type DiffOutcome } from "./diff";
-import { notReadyError } from "./failures";
+import type * as Failures from "./failures";
 import { asInputs, inputsFromAgent, toCreateBody, toOutputs, toUpdateBody } from "./outputs";
 import { PROVIDER_KEY, type AgentOutputs } from "./types";
-import { waitForAgentReady } from "./wait";
+import type * as Wait from "./wait";
 
 type Props = Record<string, unknown>;
 
+/*
+ * check and diff (all a preview needs) load only the rules; the HTTP client,
+ * undici and the readiness wait are loaded by the first call that talks to
+ * the service, which keeps a no-op preview as cheap as a trivial provider's.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const connection = (): typeof Connection => require("./connection");
+const failures = (): typeof Failures => require("./failures");
+const wait = (): typeof Wait => require("./wait");
+/* eslint-enable @typescript-eslint/no-require-imports */
+let pendingConfig: ConfigSource | undefined;
+function providerClient() {
+  const c = connection();
+  c.setProviderConfig(pendingConfig);
+  return c.providerClient();
+}
+
 export async function configure(config: ConfigSource | undefined): Promise<void> {
-  setProviderConfig(config);
+  pendingConfig = config;
 }
 
 export async function check(olds: Props, news: Props): Promise<CheckOutcome> {
@@ -30,14 +49,42 @@ export async function diff(_id: string, olds: Props, news: Props): Promise<DiffO
 export async function create(props: Props): Promise<{ id: string; outs: AgentOutputs }> {
   const inputs = asInputs(props);
   const client = providerClient();
-  const created = await client.createAgent(toCreateBody(inputs));
+  const created = await createOrAdoptSame(client, toCreateBody(inputs));
   if (!inputs.waitForReady) return { id: created.name, outs: toOutputs(inputs, created) };
-  const waited = await waitForAgentReady(client, created, { timeoutSeconds: inputs.readyTimeoutSeconds });
+  const waited = await wait().waitForAgentReady(client, created, { timeoutSeconds: inputs.readyTimeoutSeconds });
   const outs = toOutputs(inputs, waited.agent);
   if (!waited.ready) {
-    throw await notReadyError(client, waited.agent, waited.waitedMs, "create", { ...outs }, props[PROVIDER_KEY]);
+    throw await failures().notReadyError(client, waited.agent, waited.waitedMs, "create", { ...outs }, props[PROVIDER_KEY]);
   }
   return { id: created.name, outs };
+}
+
+/**
+ * POST /agents; on 409, an agent of that name with exactly the requested spec
+ * is taken as this resource (an earlier create whose answer never reached the
+ * state, e.g. an interrupted `pulumi up`), so a re-run converges instead of
+ * failing or creating twice. A different spec stays a ConflictError.
+ */
+async function createOrAdoptSame(client: ReturnType<typeof providerClient>, body: CreateAgentBody): Promise<ServiceAgent> {
+  try {
+    return await client.createAgent(body);
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    const existing = await client.getAgent(body.serviceName);
+    if (!createMatches(existing, body)) {
+      throw new ConflictError({
+        status: error.status,
+        code: error.code,
+        message: `agent "${body.serviceName}" already exists with a different spec; choose another serviceName, or read it with Agent.get`,
+        method: error.method,
+        path: error.path,
+      });
+    }
+    connection().reportNote(
+      `agent-hosting: agent "${body.serviceName}" already existed with the requested spec (an interrupted earlier create?); taking it over`,
+    );
+    return existing;
+  }
 }
 
 export async function read(
@@ -71,13 +118,13 @@ export async function update(id: string, olds: Props, news: Props): Promise<{ ou
   const settingsOnly = before.every((f) => f === "waitForReady" || f === "readyTimeoutSeconds");
   const agent = settingsOnly && before.length > 0 ? await client.getAgent(id) : await client.updateAgent(id, toUpdateBody(inputs));
   if (!inputs.waitForReady) return { outs: toOutputs(inputs, agent) };
-  const waited = await waitForAgentReady(client, agent, {
+  const waited = await wait().waitForAgentReady(client, agent, {
     timeoutSeconds: inputs.readyTimeoutSeconds,
     deploymentId: agent.activeDeploymentId,
   });
   const outs = toOutputs(inputs, waited.agent);
   if (!waited.ready) {
-    throw await notReadyError(client, waited.agent, waited.waitedMs, "update", { ...outs }, news[PROVIDER_KEY]);
+    throw await failures().notReadyError(client, waited.agent, waited.waitedMs, "update", { ...outs }, news[PROVIDER_KEY]);
   }
   return { outs };
 }

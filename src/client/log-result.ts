@@ -1,0 +1,37 @@
+/**
+ * A fast check of the log result shape (spec 2.5, 2.6): pages of up to 1000
+ * entries are read in bulk, so this hand-written loop replaces the generic
+ * schema walk on that path. Same contract: every documented field present
+ * with its type, else a ResponseValidationError naming the field.
+ */
+import { ResponseValidationError } from "./errors";
+import type { LogResult } from "./schemas";
+
+function fail(method: string, path: string, field: string, expected: string): never {
+  throw new ResponseValidationError(method, path, [field], `${field}: expected ${expected}`);
+}
+
+export function parseLogResult(text: string, method: string, path: string): LogResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    const hint = text.length === 0 ? "an empty body" : `${text.length} bytes that are not JSON (truncated or not JSON)`;
+    throw new ResponseValidationError(method, path, [], `expected a JSON body, got ${hint}`);
+  }
+  if (typeof json !== "object" || json === null || Array.isArray(json)) fail(method, path, "(body)", "object");
+  const body = json as Record<string, unknown>;
+  const total = body["total"] as Record<string, unknown> | undefined;
+  if (typeof total !== "object" || total === null) fail(method, path, "total", "object");
+  if (typeof total["value"] !== "number" || !Number.isInteger(total["value"])) fail(method, path, "total.value", "integer");
+  if (typeof total["relation"] !== "string") fail(method, path, "total.relation", "string");
+  const logs = body["logs"];
+  if (!Array.isArray(logs)) fail(method, path, "logs", "array");
+  for (let i = 0; i < logs.length; i++) {
+    const entry = logs[i] as Record<string, unknown> | null;
+    if (typeof entry !== "object" || entry === null) fail(method, path, `logs.${i}`, "object");
+    if (typeof entry["log"] !== "string") fail(method, path, `logs.${i}.log`, "string");
+    if (typeof entry["timestamp"] !== "string") fail(method, path, `logs.${i}.timestamp`, "string");
+  }
+  return body as unknown as LogResult;
+}
