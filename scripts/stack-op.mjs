@@ -5,7 +5,7 @@
 //
 //   node scripts/stack-op.mjs <up|preview|refresh|destroy|export|outputs|cancel>
 //        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON]
-//        [--config JSON] [--parallel N] [--refresh] [--project NAME]
+//        [--config JSON] [--parallel N] [--refresh] [--clear-pending-creates] [--project NAME]
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, error }.
@@ -25,6 +25,7 @@ const { positionals, values } = parseArgs({
     config: { type: "string", default: "{}" },
     parallel: { type: "string" },
     refresh: { type: "boolean", default: false },
+    "clear-pending-creates": { type: "boolean", default: false },
   },
 });
 const op = positionals[0];
@@ -63,7 +64,7 @@ try {
       result = await stack.preview({ ...common, refresh: values.refresh, diff: true });
       break;
     case "refresh":
-      result = await stack.refresh(common);
+      result = await stack.refresh({ ...common, clearPendingCreates: values["clear-pending-creates"] });
       break;
     case "destroy":
       result = await stack.destroy(common);

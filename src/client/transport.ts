@@ -91,30 +91,35 @@ export class Transport {
       throw transportErrorFrom(error, exchange.method, path, this.timeoutMs);
     }
     const text = await this.readCapped(response, exchange.method, path);
+    // Let undici's pool see the connection free again (its drain event runs
+    // after the body ends) before the caller's next request is dispatched;
+    // otherwise a back-to-back call opens a second connection.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (response.statusCode < 200 || response.statusCode >= 300) {
       throw apiErrorFrom(response.statusCode, text, response.headers, exchange.method, path);
     }
     return { status: response.statusCode, text };
   }
 
+  /** Reads the body as text, refusing more than MAX_RESPONSE_BYTES. */
   private async readCapped(response: Dispatcher.ResponseData, method: string, path: string): Promise<string> {
-    const chunks: Buffer[] = [];
     let size = 0;
-    try {
-      for await (const chunk of response.body) {
-        const buffer = chunk as Buffer;
-        size += buffer.length;
-        if (size > MAX_RESPONSE_BYTES) {
-          response.body.destroy();
-          throw new ResponseValidationError(method, path, [], `response body larger than ${MAX_RESPONSE_BYTES} bytes`);
-        }
-        chunks.push(buffer);
+    let tooLarge = false;
+    response.body.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_RESPONSE_BYTES && !tooLarge) {
+        tooLarge = true;
+        response.body.destroy(new Error("response body too large"));
       }
+    });
+    try {
+      return await response.body.text();
     } catch (error) {
-      if (error instanceof ResponseValidationError) throw error;
+      if (tooLarge) {
+        throw new ResponseValidationError(method, path, [], `response body larger than ${MAX_RESPONSE_BYTES} bytes`);
+      }
       throw transportErrorFrom(error, method, path, this.timeoutMs);
     }
-    return Buffer.concat(chunks).toString("utf8");
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,7 @@
  * as a child process, outside vitest's module transform, as a user's program
  * runs. Each stack lives in its own directory under .e2e-work/.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -22,10 +22,20 @@ export interface OpResult {
   exitCode: number | null;
 }
 
+export interface RunOptions {
+  params?: unknown;
+  parallel?: number;
+  refresh?: boolean;
+  clearPendingCreates?: boolean;
+  env?: Record<string, string>;
+}
+
 export interface StackHandle {
   workDir: string;
   stack: string;
-  run(op: string, options?: { params?: unknown; parallel?: number; refresh?: boolean; env?: Record<string, string> }): Promise<OpResult>;
+  run(op: string, options?: RunOptions): Promise<OpResult>;
+  /** Starts an operation in its own process group and returns it, for tests that kill it midway. */
+  start(op: string, options?: RunOptions): ChildProcess;
   remove(): void;
 }
 
@@ -40,15 +50,27 @@ export function e2eStack(
     "agent-hosting:apiKey": { value: settings.apiKey, secret: true },
   };
   const program = settings.program ?? join(repoRoot, "test/e2e/programs/agents.cjs");
+  const opArgs = (op: string, options: RunOptions) => {
+    const args = [stackOp, op, "--work-dir", workDir, "--program", program, "--config", JSON.stringify(config)];
+    if (options.params !== undefined) args.push("--params", JSON.stringify(options.params));
+    if (options.parallel !== undefined) args.push("--parallel", String(options.parallel));
+    if (options.refresh) args.push("--refresh");
+    if (options.clearPendingCreates) args.push("--clear-pending-creates");
+    return args;
+  };
   return {
     workDir,
     stack: "dev",
     run(op, options = {}) {
-      const args = [stackOp, op, "--work-dir", workDir, "--program", program, "--config", JSON.stringify(config)];
-      if (options.params !== undefined) args.push("--params", JSON.stringify(options.params));
-      if (options.parallel !== undefined) args.push("--parallel", String(options.parallel));
-      if (options.refresh) args.push("--refresh");
-      return runNode(args, options.env ?? {});
+      return runNode(opArgs(op, options), options.env ?? {});
+    },
+    start(op, options = {}) {
+      return spawn(process.execPath, opArgs(op, options), {
+        cwd: repoRoot,
+        env: { ...process.env, ...(options.env ?? {}) },
+        detached: true,
+        stdio: "ignore",
+      });
     },
     remove() {
       rmSync(workDir, { recursive: true, force: true });

@@ -1,0 +1,222 @@
+/**
+ * A pipeline's `pulumi up` must not lose an agent, create one twice or leak
+ * the key when the network or the service misbehaves: faults injected in the
+ * emulator, an up killed midway, the emulator restarted midway, and load
+ * against a rate limit.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { agentsInState, expectNoKeyInStack } from "./support/secrets";
+import { e2eStack, repoRoot, type StackHandle } from "./support/stack";
+
+const API_KEY = "e2e-reliability-SECRET-3c1d";
+const stacks: StackHandle[] = [];
+const texts: string[] = [];
+
+function agents(prefix: string, count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    resource: `${prefix}-${i}`,
+    args: { serviceName: `${prefix}-${i}`, image: "registry.example.com/bot:1", autoScaling: { minAgents: 1, maxAgents: 2 } },
+  }));
+}
+
+function names(prefix: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix}-${i}`).sort();
+}
+
+async function serviceAgents(control: EmulatorControl): Promise<string[]> {
+  return (await control.listAgents()).agents.map((a) => a.name).sort();
+}
+
+async function conflicts(control: EmulatorControl): Promise<number> {
+  return (await control.requests()).requests.filter((r) => r.status === 409).length;
+}
+
+function newStack(name: string, url: string): StackHandle {
+  const stack = e2eStack(name, { baseUrl: url, apiKey: API_KEY });
+  stacks.push(stack);
+  return stack;
+}
+
+afterAll(() => {
+  for (const s of stacks) s.remove();
+});
+
+describe("faults during pulumi up", () => {
+  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let control: EmulatorControl;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 400 });
+    control = new EmulatorControl(emulator.baseUrl);
+  });
+  afterAll(async () => emulator?.close());
+
+  it("500s, 429s, slow answers and dropped connections: up converges, nothing twice, nothing orphaned, retries reported", async () => {
+    await control.injectFault({ method: "POST", path: "/v1/agents", kind: "status", status: 429, count: 2 });
+    await control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-before", count: 1 });
+    await control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-after", count: 1 });
+    await control.injectFault({ method: "POST", path: "/v1/agents", kind: "status", status: 503, count: 1 });
+    await control.injectFault({ method: "GET", path: "/v1/agents/*", kind: "status", status: 500, count: 3 });
+    await control.injectFault({ method: "GET", path: "/v1/agents/*", kind: "delay", delayMs: 700, count: 4 });
+    const stack = newStack("faults", emulator.url);
+    const up = await stack.run("up", { params: { agents: agents("faulty", 5) } });
+    texts.push(up.engineOutput, up.error ?? "");
+    expect(up.error).toBeUndefined();
+    expect((await control.stats()).faultsFired).toBe(12);
+    expect(await serviceAgents(control)).toEqual(names("faulty", 5));
+    expect(await agentsInState(stack)).toEqual(names("faulty", 5));
+    expect(await conflicts(control)).toBe(0);
+    expect(up.engineOutput).toMatch(/agent-hosting: POST \/v1\/agents answered 429/);
+    expect(up.engineOutput).toMatch(/agent-hosting: GET \/v1\/agents\/faulty-\d answered 500/);
+    await expectNoKeyInStack(stack, API_KEY, texts);
+    expect((await stack.run("destroy")).ok).toBe(true);
+    expect(await serviceAgents(control)).toEqual([]);
+  });
+});
+
+describe("an up killed in the middle of creates", () => {
+  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let control: EmulatorControl;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 3000 });
+    control = new EmulatorControl(emulator.baseUrl);
+  });
+  afterAll(async () => emulator?.close());
+
+  it("the next up (after the refresh the engine asks for) converges to exactly the declared agents", async () => {
+    const stack = newStack("killed", emulator.url);
+    const params = { agents: agents("killed", 8) };
+    const child = stack.start("up", { params, parallel: 4 });
+    const deadline = Date.now() + 60_000;
+    while ((await serviceAgents(control)).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect((await serviceAgents(control)).length).toBeGreaterThanOrEqual(3);
+    process.kill(-(child.pid as number), "SIGKILL");
+    await new Promise((r) => child.once("close", r));
+    const createdBeforeKill = await serviceAgents(control);
+    expect(createdBeforeKill.length).toBeLessThan(8);
+
+    let up = await stack.run("up", { params });
+    texts.push(up.engineOutput, up.error ?? "");
+    if (!up.ok) {
+      // The engine refuses while the killed update left pending creates: clear them, then up takes over the agents.
+      expect(`${up.error}`).toMatch(/pending|interrupted|locked/i);
+      const cancel = await stack.run("cancel");
+      texts.push(cancel.error ?? "");
+      const refresh = await stack.run("refresh", { clearPendingCreates: true });
+      texts.push(refresh.engineOutput, refresh.error ?? "");
+      expect(refresh.error).toBeUndefined();
+      up = await stack.run("up", { params });
+      texts.push(up.engineOutput, up.error ?? "");
+    }
+    expect(up.error).toBeUndefined();
+    expect(await serviceAgents(control)).toEqual(names("killed", 8));
+    expect(await agentsInState(stack)).toEqual(names("killed", 8));
+    const posts = (await control.stats()).byRoute["POST /v1/agents"] ?? 0;
+    expect(posts).toBeLessThanOrEqual(8 + createdBeforeKill.length);
+    await expectNoKeyInStack(stack, API_KEY, texts);
+    expect((await stack.run("destroy")).ok).toBe(true);
+    expect(await serviceAgents(control)).toEqual([]);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startBin(port: number, stateFile: string): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [
+      join(repoRoot, "dist/emulator/bin.js"),
+      "--port", String(port), "--api-key", API_KEY, "--ready-after-ms", "2500", "--state-file", stateFile,
+    ]);
+    child.stdout.once("data", (d: Buffer) =>
+      /listening on/.test(d.toString()) ? resolve(child) : reject(new Error(d.toString())),
+    );
+    child.once("error", reject);
+  });
+}
+
+describe("the emulator restarted with --state-file in the middle of a run", () => {
+  it("loses nothing it acknowledged, and up converges", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ah-restart-"));
+    const stateFile = join(dir, "state.json");
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/v1`;
+    const control = new EmulatorControl(`http://127.0.0.1:${port}`);
+    let emulator = await startBin(port, stateFile);
+    try {
+      const stack = newStack("restart", url);
+      const params = { agents: agents("restart", 4) };
+      const upPromise = stack.run("up", { params });
+      const deadline = Date.now() + 60_000;
+      while ((await serviceAgents(control).catch(() => [])).length < 4 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const acknowledged = await serviceAgents(control);
+      expect(acknowledged).toEqual(names("restart", 4));
+      emulator.kill("SIGTERM");
+      await new Promise((r) => emulator.once("close", r));
+      await new Promise((r) => setTimeout(r, 300));
+      emulator = await startBin(port, stateFile);
+      expect(await serviceAgents(control)).toEqual(acknowledged);
+      const up = await upPromise;
+      texts.push(up.engineOutput, up.error ?? "");
+      expect(up.error).toBeUndefined();
+      expect(await agentsInState(stack)).toEqual(names("restart", 4));
+      expect(await serviceAgents(control)).toEqual(names("restart", 4));
+      await expectNoKeyInStack(stack, API_KEY, texts);
+      expect((await stack.run("destroy")).ok).toBe(true);
+    } finally {
+      emulator.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("load against a rate limit", () => {
+  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let control: EmulatorControl;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 1000 });
+    control = new EmulatorControl(emulator.baseUrl);
+  });
+  afterAll(async () => emulator?.close());
+
+  it("50 agents with --parallel 16: all created, no duplicates, every 429 retried within its budget", async () => {
+    await control.setRateLimit({ requestsPerWindow: 25, windowMs: 1000, retryAfterSeconds: 1 });
+    const stack = newStack("load", emulator.url);
+    const up = await stack.run("up", { params: { agents: agents("load", 50) }, parallel: 16 });
+    texts.push(up.engineOutput, up.error ?? "");
+    expect(up.error).toBeUndefined();
+    const stats = await control.stats();
+    expect(stats.rateLimited).toBeGreaterThan(0);
+    expect(await serviceAgents(control)).toEqual(names("load", 50));
+    expect(await agentsInState(stack)).toEqual(names("load", 50));
+    expect(await conflicts(control)).toBe(0);
+    expect(up.engineOutput).toMatch(/answered 429 RATE_LIMITED/);
+    await control.setRateLimit({ disabled: true });
+    await expectNoKeyInStack(stack, API_KEY, texts);
+    expect((await stack.run("destroy", { parallel: 16 })).ok).toBe(true);
+    expect(await serviceAgents(control)).toEqual([]);
+  });
+
+  it("the emulator's request log redacts the authorization header", async () => {
+    const { requests } = await control.requests();
+    expect(requests.length).toBeGreaterThan(0);
+    for (const r of requests) {
+      expect(JSON.stringify(r)).not.toContain(API_KEY);
+      if (r.headers["authorization"]) expect(r.headers["authorization"]).toBe("Bearer [REDACTED]");
+    }
+  });
+});

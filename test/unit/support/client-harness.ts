@@ -1,0 +1,163 @@
+/**
+ * Shared set-up of the client unit tests: an AgentHostingClient wired to an
+ * undici MockAgent (net connect disabled, every request recorded), a sleep
+ * that records its delays and resolves at once, and builders of valid
+ * service answers.
+ */
+import { MockAgent, type Interceptable, type MockCallHistoryLog } from "undici";
+import { AgentHostingClient, type AgentHostingClientOptions, type RetryNote } from "../../../src/client/client";
+
+export const KEY = "sk-test-SECRET-123";
+export const ORIGIN = "http://api.test";
+export const BASE_URL = `${ORIGIN}/v1`;
+export const JSON_REPLY = { headers: { "content-type": "application/json" } };
+
+export interface Harness {
+  mockAgent: MockAgent;
+  /** Interceptors of http://api.test. */
+  api: Interceptable;
+  client: AgentHostingClient;
+  /** Every delay the client slept, in order. */
+  sleeps: number[];
+  /** Every onRetry note, in order. */
+  notes: RetryNote[];
+  /** Every request the client dispatched (matched or not), in order. */
+  calls(): MockCallHistoryLog[];
+  /** Asserts every interceptor was used, then closes the mock agent. */
+  finish(): Promise<void>;
+}
+
+export function makeHarness(options: Partial<AgentHostingClientOptions> = {}): Harness {
+  const mockAgent = new MockAgent({ enableCallHistory: true });
+  mockAgent.disableNetConnect();
+  const sleeps: number[] = [];
+  const notes: RetryNote[] = [];
+  const client = new AgentHostingClient({
+    baseUrl: BASE_URL,
+    apiKey: KEY,
+    dispatcher: mockAgent,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    random: () => 0.5,
+    onRetry: (note) => notes.push(note),
+    ...options,
+  });
+  return {
+    mockAgent,
+    api: mockAgent.get(ORIGIN),
+    client,
+    sleeps,
+    notes,
+    calls: () => mockAgent.getCallHistory()?.calls() ?? [],
+    finish: async () => {
+      try {
+        mockAgent.assertNoPendingInterceptors();
+      } finally {
+        await client.close();
+        await mockAgent.close();
+      }
+    },
+  };
+}
+
+/** The request headers as sent, with lower-case names. */
+export function headersOf(call: MockCallHistoryLog): Record<string, string> {
+  const raw = call.headers as unknown;
+  const out: Record<string, string> = {};
+  if (Array.isArray(raw)) {
+    for (let i = 0; i + 1 < raw.length; i += 2) out[String(raw[i]).toLowerCase()] = String(raw[i + 1]);
+  } else if (raw && typeof raw === "object") {
+    for (const [k, v] of Object.entries(raw as Record<string, unknown>)) out[k.toLowerCase()] = String(v);
+  }
+  return out;
+}
+
+export interface AgentJsonOptions {
+  name?: string;
+  image?: string;
+  minReplicas?: number;
+  maxReplicas?: number;
+  envFromSecretNames?: string[];
+  noise?: boolean;
+  nodeType?: string;
+  ready?: boolean;
+  deploymentId?: string;
+}
+
+/** A valid Agent answer (spec 2.1, 2.3, 2.4); `extra` replaces top-level fields. */
+export function agentJson(options: AgentJsonOptions = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const name = options.name ?? "voice-bot";
+  const autoScaling = { minReplicas: options.minReplicas ?? 1, maxReplicas: options.maxReplicas ?? 3 };
+  const deploymentId = options.deploymentId ?? "dep-1";
+  return {
+    name,
+    ready: options.ready ?? false,
+    createdAt: "2024-05-01T10:00:00Z",
+    updatedAt: "2024-05-01T10:00:00Z",
+    activeDeploymentId: deploymentId,
+    activeDeploymentReady: options.ready ?? false,
+    autoScaling,
+    activeSessionCount: 0,
+    deployment: {
+      id: deploymentId,
+      serviceId: "svc-1",
+      createdAt: "2024-05-01T10:00:00Z",
+      updatedAt: "2024-05-01T10:00:00Z",
+      manifest: {
+        apiVersion: "x.test/v1",
+        kind: "Agent",
+        metadata: { name, namespace: "ns-1" },
+        spec: {
+          platformNodeType: options.nodeType ?? "arm",
+          clusterLocal: false,
+          image: options.image ?? "registry.example.com/voice-bot:1.4.2",
+          autoScaling,
+          envFromSecretNames: options.envFromSecretNames ?? [],
+          noiseModels: { enabled: options.noise ?? false },
+        },
+      },
+    },
+    ...extra,
+  };
+}
+
+/** A service error body of design section 5. */
+export function errorJson(code: string, message: string): { error: string; code: string } {
+  return { error: message, code };
+}
+
+/** `n` log entries numbered from `from`, each with a nanosecond timestamp. */
+export function logEntries(from: number, n: number): { log: string; timestamp: string }[] {
+  return Array.from({ length: n }, (_, i) => ({
+    log: `line ${from + i}`,
+    timestamp: `2024-05-01T10:00:00.${String(from + i).padStart(9, "0")}Z`,
+  }));
+}
+
+/** Drains an async iterator into an array. */
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+/** The error a promise rejects with (fails when it resolves). */
+export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the promise to reject, but it resolved");
+}
+
+/** The error a function throws synchronously (fails when it does not). */
+export function thrownBy(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to throw, but it returned");
+}
