@@ -1,7 +1,7 @@
 /** AgentHostingClient: the typed client of every endpoint (spec section 4, design section 5). */
 import type { Dispatcher } from "undici";
 import { ConflictError, InputValidationError, NotFoundError } from "./errors";
-import { checkLogsQuery, logsQueryParams } from "./logs-query";
+import { MAX_LOG_LIMIT, checkLogsQuery, logsQueryParams } from "./logs-query";
 import { iteratePages, type IterateLogsArgs } from "./pagination";
 import { parseAnswer } from "./parse";
 import { defaultSleep, isAmbiguous, isRetryable, withRetries, type RetryNote, type RetryPolicy } from "./retry";
@@ -169,7 +169,9 @@ export class AgentHostingClient {
   iterateAgentLogs(args: IterateLogsArgs): AsyncGenerator<LogEntry, void, undefined> {
     const { pageSize, ...query } = args;
     checkLogsQuery({ ...query, limit: undefined as unknown as number });
-    if (pageSize !== undefined) checkLogsQuery({ agentName: args.agentName, limit: pageSize });
+    if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= MAX_LOG_LIMIT)) {
+      throw new InputValidationError([{ property: "pageSize", reason: `must be an integer from 1 to ${MAX_LOG_LIMIT}` }]);
+    }
     if (args.limit !== undefined && !(Number.isInteger(args.limit) && args.limit >= 1)) {
       throw new InputValidationError([{ property: "limit", reason: "must be an integer ≥ 1" }]);
     }

@@ -82,6 +82,10 @@ export class Agent extends pulumi.dynamic.Resource {
   constructor(name: string, args: AgentArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = {};
     for (const key of INPUT_NAMES) props[key] = opts?.id === undefined ? args?.[key] : undefined;
+    // Any other key (a typo from JavaScript, say) goes to check, which names it, rather than being dropped.
+    if (opts?.id === undefined) {
+      for (const [key, value] of Object.entries(args ?? {})) if (!(key in props)) props[key] = value;
+    }
     for (const key of OUTPUT_NAMES) props[key] = undefined;
     super(agentProvider, name, props, opts, "agent-hosting", "Agent");
   }

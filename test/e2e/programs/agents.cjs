@@ -14,6 +14,15 @@ module.exports = (params) => {
       manifest: agent.manifest,
     };
   }
+  // An agent whose inputs come from another agent's outputs: unknown during the first preview.
+  for (const { resource, of } of params.shadows ?? []) {
+    const target = outputs[of];
+    const agent = new ah.Agent(resource, {
+      serviceName: target.name.apply((n) => `${n}-shadow`),
+      image: target.manifest.apply((m) => (m ? m.spec.image : "registry.example.com/bot:1")),
+    });
+    outputs[resource] = { name: agent.name };
+  }
   for (const { resource, serviceName } of params.adopt ?? []) {
     const agent = ah.Agent.get(resource, serviceName);
     outputs[resource] = { name: agent.name, image: agent.image, activeDeploymentId: agent.activeDeploymentId };

@@ -41,11 +41,11 @@ export interface StackHandle {
 
 export function e2eStack(
   name: string,
-  settings: { baseUrl: string; apiKey: string; program?: string },
+  settings: { baseUrl: string; apiKey: string; program?: string; config?: Record<string, { value: string; secret?: boolean }> },
 ): StackHandle {
   const workDir = join(repoRoot, ".e2e-work", `${name}-${process.pid}-${Date.now().toString(36)}`);
   mkdirSync(workDir, { recursive: true });
-  const config = {
+  const config = settings.config ?? {
     "agent-hosting:baseUrl": { value: settings.baseUrl },
     "agent-hosting:apiKey": { value: settings.apiKey, secret: true },
   };

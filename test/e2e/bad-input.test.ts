@@ -1,0 +1,112 @@
+/**
+ * Bad input through the real engine: each case fails `pulumi preview` with
+ * the field and the rule named, nothing reaches the service and the stack's
+ * state is unchanged; unknown values pass the preview; bad settings fail
+ * `up` naming the setting before any request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { BAD_INPUTS } from "../support/bad-inputs";
+import { agentsInState, expectNoKeyInStack } from "./support/secrets";
+import { e2eStack, type StackHandle } from "./support/stack";
+
+const API_KEY = "e2e-bad-input-SECRET-51f0";
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let control: EmulatorControl;
+const stacks: StackHandle[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 200 });
+  control = new EmulatorControl(emulator.baseUrl);
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  for (const s of stacks) s.remove();
+});
+
+function newStack(name: string, config?: Record<string, { value: string; secret?: boolean }>): StackHandle {
+  const stack = e2eStack(name, config ? { baseUrl: "", apiKey: "", config } : { baseUrl: emulator.url, apiKey: API_KEY });
+  stacks.push(stack);
+  return stack;
+}
+
+/** Runs `fn` over `items`, `width` at a time (each preview is a CLI and two Node processes). */
+async function inBatches<T, R>(items: T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += width) {
+    results.push(...(await Promise.all(items.slice(i, i + width).map((item, j) => fn(item, i + j)))));
+  }
+  return results;
+}
+
+describe("bad inputs through pulumi preview", () => {
+  it(`all ${BAD_INPUTS.length} cases fail preview naming the field and the rule, with nothing sent and no state written`, async () => {
+    const stack = newStack("bad-table");
+    const seed = await stack.run("up", { params: { agents: [{ resource: "keep", args: { serviceName: "keep-bot", image: "bot:1" } }] } });
+    expect(seed.ok).toBe(true);
+    const before = (await control.stats()).requests;
+    const outcomes = await inBatches(BAD_INPUTS, 4, async (c, i) => {
+      const own = newStack(`bad-${i}`);
+      const preview = await own.run("preview", { params: { agents: [{ resource: "bad", args: c.args }] } });
+      return { c, preview };
+    });
+    for (const { c, preview } of outcomes) {
+      expect(preview.ok, c.label).toBe(false);
+      const text = `${preview.error}`;
+      expect(text, c.label).toMatch(new RegExp(`property ${c.field.replace(".", "\\.")}\\b|${c.field}: `));
+      expect(text, c.label).toMatch(c.rule);
+      expect(text).not.toContain(API_KEY);
+    }
+    // The same bad input against a stack that has state: preview fails and the state is unchanged.
+    const broken = await stack.run("preview", {
+      params: { agents: [{ resource: "keep", args: { serviceName: "keep-bot", image: "no tag here" } }] },
+    });
+    expect(broken.ok).toBe(false);
+    expect((await control.stats()).requests).toBe(before);
+    expect(await agentsInState(stack)).toEqual(["keep-bot"]);
+    expect((await stack.run("destroy")).ok).toBe(true);
+  }, 400_000);
+
+  it("values not known at preview pass check", async () => {
+    const stack = newStack("unknowns");
+    const preview = await stack.run("preview", {
+      params: {
+        agents: [{ resource: "source", args: { serviceName: "source-bot", image: "registry.example.com/bot:7" } }],
+        shadows: [{ resource: "shadow", of: "source" }],
+      },
+    });
+    expect(preview.error).toBeUndefined();
+    expect(preview.changeSummary).toMatchObject({ create: 3 });
+    expect((await control.listAgents()).agents.map((a) => a.name)).not.toContain("source-bot");
+  });
+});
+
+describe("bad settings through pulumi up", () => {
+  const agentParams = { agents: [{ resource: "a", args: { serviceName: "settings-bot", image: "bot:1" } }] };
+
+  it.each([
+    ["ftp://127.0.0.1/v1", /agent-hosting:baseUrl: must use http or https/],
+    ["http://127.0.0.1:1/v2", /agent-hosting:baseUrl: must end with the version segment \/v1/],
+    ["not a url", /agent-hosting:baseUrl: "not a url" is not a URL/],
+  ])("base URL %j fails up naming the setting, nothing created", async (url, rule) => {
+    const stack = newStack(`url-${url.length}`, {
+      "agent-hosting:baseUrl": { value: url },
+      "agent-hosting:apiKey": { value: API_KEY, secret: true },
+    });
+    const up = await stack.run("up", { params: agentParams });
+    expect(up.ok).toBe(false);
+    expect(`${up.error}`).toMatch(rule);
+    expect(await agentsInState(stack)).toEqual([]);
+    await expectNoKeyInStack(stack, API_KEY, [up.error ?? "", up.engineOutput]);
+  });
+
+  it("a missing API key fails up naming both ways to set it", async () => {
+    const stack = newStack("no-key", { "agent-hosting:baseUrl": { value: emulator.url } });
+    const up = await stack.run("up", { params: agentParams });
+    expect(up.ok).toBe(false);
+    expect(`${up.error}`).toMatch(/pulumi config set --secret agent-hosting:apiKey/);
+    expect(`${up.error}`).toMatch(/AGENT_HOSTING_API_KEY/);
+    expect(await agentsInState(stack)).toEqual([]);
+  });
+});
