@@ -42,12 +42,14 @@ export class Transport {
   private readonly basePath: string;
   private readonly headers: Record<string, string>;
   private readonly timeoutMs: number;
+  private readonly apiKey: string;
 
   constructor(options: TransportOptions) {
     const url = new URL(options.baseUrl);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, "");
     this.timeoutMs = options.timeoutMs;
+    this.apiKey = options.apiKey;
     this.ownsDispatcher = options.dispatcher === undefined;
     this.dispatcher =
       options.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 32 });
@@ -56,6 +58,20 @@ export class Transport {
       accept: "application/json",
       "user-agent": options.userAgent,
     };
+  }
+
+  /** Foreign text put into an error (an error body, a transport message) without the API key, should it echo it. */
+  private redact(text: string): string {
+    return this.apiKey === "" ? text : text.split(this.apiKey).join("[REDACTED]");
+  }
+
+  private transportError(error: unknown, method: string, path: string): Error {
+    const message = (error as { message?: unknown } | null)?.message;
+    if (typeof message === "string" && this.apiKey !== "" && message.includes(this.apiKey)) {
+      const { name, code, cause } = error as Error & { code?: unknown };
+      error = { name, code, cause, message: this.redact(message) };
+    }
+    return transportErrorFrom(error, method, path, this.timeoutMs);
   }
 
   pathOf(segments: readonly string[]): string {
@@ -88,7 +104,7 @@ export class Transport {
         bodyTimeout: this.timeoutMs,
       });
     } catch (error) {
-      throw transportErrorFrom(error, exchange.method, path, this.timeoutMs);
+      throw this.transportError(error, exchange.method, path);
     }
     const text = await this.readCapped(response, exchange.method, path);
     // Let undici's pool see the connection free again (its drain event runs
@@ -96,7 +112,7 @@ export class Transport {
     // otherwise a back-to-back call opens a second connection.
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (response.statusCode < 200 || response.statusCode >= 300) {
-      throw apiErrorFrom(response.statusCode, text, response.headers, exchange.method, path);
+      throw apiErrorFrom(response.statusCode, this.redact(text), response.headers, exchange.method, path);
     }
     return { status: response.statusCode, text };
   }
@@ -118,7 +134,7 @@ export class Transport {
       if (tooLarge) {
         throw new ResponseValidationError(method, path, [], `response body larger than ${MAX_RESPONSE_BYTES} bytes`);
       }
-      throw transportErrorFrom(error, method, path, this.timeoutMs);
+      throw this.transportError(error, method, path);
     }
   }
 

@@ -9,6 +9,7 @@ import {
 } from "../client/rules";
 import type { CreateAgentBody, UpdateAgentBody } from "../client/schemas";
 import { errorReply, parseJsonBody, reply, segmentsOf, type Reply, type RequestContext } from "./http-types";
+import { parseLogsQuery } from "./logs-query";
 import { isoNs } from "./time";
 import type { Store } from "./store";
 
@@ -41,44 +42,6 @@ function readBody(ctx: RequestContext, fields: typeof CREATE_FIELDS | typeof UPD
   const failures = validateAgentFields(parsed.value, { required, allowed: fields });
   if (failures.length > 0) return { ok: false as const, reply: badRequest(failures) };
   return { ok: true as const, value: parsed.value };
-}
-
-const INT = /^\d+$/;
-
-function logsQuery(query: URLSearchParams) {
-  const failures: RuleFailure[] = [];
-  const int = (name: string, fallback: number | undefined, min: number, max: number) => {
-    const raw = query.get(name);
-    if (raw === null) return fallback;
-    const value = Number(raw);
-    if (!INT.test(raw) || value < min || value > max) {
-      failures.push({ property: name, reason: `must be an integer from ${min} to ${max}` });
-      return fallback;
-    }
-    return value;
-  };
-  const limit = int("limit", 10, 1, 1000) as number;
-  const offset = int("offset", 0, 0, Number.MAX_SAFE_INTEGER) as number;
-  const startTime = int("startTime", undefined, 0, Number.MAX_SAFE_INTEGER);
-  const endTime = int("endTime", undefined, 0, Number.MAX_SAFE_INTEGER);
-  const order = query.get("order") ?? "desc";
-  if (order !== "asc" && order !== "desc") failures.push({ property: "order", reason: 'must be "asc" or "desc"' });
-  const result = { limit, offset, order: order as "asc" | "desc" } as {
-    limit: number;
-    offset: number;
-    order: "asc" | "desc";
-    startTime?: number;
-    endTime?: number;
-    deploymentId?: string;
-    query?: string;
-  };
-  if (startTime !== undefined) result.startTime = startTime;
-  if (endTime !== undefined) result.endTime = endTime;
-  const deploymentId = query.get("deploymentId");
-  if (deploymentId !== null) result.deploymentId = deploymentId;
-  const text = query.get("query");
-  if (text !== null) result.query = text;
-  return { failures, query: result };
 }
 
 export function handleApi(ctx: RequestContext, deps: ApiDeps): Reply {
@@ -128,7 +91,7 @@ export function handleApi(ctx: RequestContext, deps: ApiDeps): Reply {
   if (resource === "agents" && name !== undefined && sub === "logs" && m === "GET") {
     const agent = store.agents.get(name);
     if (!agent) return notFound(`agent "${name}"`);
-    const { failures, query } = logsQuery(ctx.query);
+    const { failures, query } = parseLogsQuery(ctx.query);
     if (failures.length > 0) return badRequest(failures);
     store.observe(agent);
     const result = store.logs.query(name, query);

@@ -52,6 +52,43 @@ export class LogStore {
     list.splice(lo, 0, entry);
   }
 
+  /** Appends entries already sorted by time: O(n) at most (a merge when they reach back before the newest entry). */
+  addBatch(agent: string, batch: readonly StoredEntry[]): void {
+    const first = batch[0];
+    if (!first) return;
+    const list = this.entries(agent);
+    const lastEntry = list[list.length - 1];
+    if (!lastEntry || lastEntry.ns <= first.ns) {
+      for (const entry of batch) list.push(entry);
+      return;
+    }
+    const merged: StoredEntry[] = new Array<StoredEntry>(list.length + batch.length);
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < merged.length; k++) {
+      const a = list[i];
+      const b = batch[j];
+      if (a !== undefined && (b === undefined || a.ns <= b.ns)) {
+        merged[k] = a;
+        i++;
+      } else {
+        merged[k] = b as StoredEntry;
+        j++;
+      }
+    }
+    this.byAgent.set(agent, merged);
+  }
+
+  /** The newest timestamp of every agent's entries (0n when there are none). */
+  newestNs(): bigint {
+    let newest = 0n;
+    for (const list of this.byAgent.values()) {
+      const last = list[list.length - 1];
+      if (last && last.ns > newest) newest = last.ns;
+    }
+    return newest;
+  }
+
   remove(agent: string): void {
     this.byAgent.delete(agent);
   }

@@ -2,6 +2,10 @@
  * The emulator's data: agents with their deployments, secret sets, logs.
  * Readiness is computed from each deployment's `readyAt`, so it is exact
  * without timers; the "ready" log line is written when first observed.
+ *
+ * Choices where the service document is silent: autoScaling omitted → 1..1
+ * replicas; namespace "emulator-default"; apiVersion "agents.emulator.local/v1";
+ * an image whose tag is `fail` never becomes ready.
  */
 import { randomBytes } from "node:crypto";
 import type { Agent, CreateAgentBody, UpdateAgentBody } from "../client/schemas";
@@ -141,6 +145,13 @@ export class Store {
     const current = this.active(agent);
     const stamp = isoNs(nowNs());
     if (sameExceptScaling(current.spec, spec)) {
+      if (current.spec.minReplicas !== spec.minReplicas || current.spec.maxReplicas !== spec.maxReplicas) {
+        this.logs.add(agent.name, {
+          deploymentId: current.id,
+          ns: nowNs(),
+          log: `Scaling deployment ${current.id} to ${spec.minReplicas}..${spec.maxReplicas} replicas`,
+        });
+      }
       current.spec = spec;
       current.updatedAt = stamp;
     } else {

@@ -22,14 +22,12 @@ type Props = Record<string, unknown>;
  * undici and the readiness wait are loaded by the first call that talks to
  * the service, which keeps a no-op preview as cheap as a trivial provider's.
  */
-/* eslint-disable @typescript-eslint/no-require-imports */
-const connection = (): typeof Connection => require("./connection");
-const failures = (): typeof Failures => require("./failures");
-const wait = (): typeof Wait => require("./wait");
-/* eslint-enable @typescript-eslint/no-require-imports */
+const connection = (): Promise<typeof Connection> => import("./connection");
+const failures = (): Promise<typeof Failures> => import("./failures");
+const wait = (): Promise<typeof Wait> => import("./wait");
 let pendingConfig: ConfigSource | undefined;
-function providerClient() {
-  const c = connection();
+async function providerClient() {
+  const c = await connection();
   c.setProviderConfig(pendingConfig);
   return c.providerClient();
 }
@@ -48,13 +46,13 @@ export async function diff(_id: string, olds: Props, news: Props): Promise<DiffO
 
 export async function create(props: Props): Promise<{ id: string; outs: AgentOutputs }> {
   const inputs = asInputs(props);
-  const client = providerClient();
+  const client = await providerClient();
   const created = await createOrAdoptSame(client, toCreateBody(inputs));
   if (!inputs.waitForReady) return { id: created.name, outs: toOutputs(inputs, created) };
-  const waited = await wait().waitForAgentReady(client, created, { timeoutSeconds: inputs.readyTimeoutSeconds });
+  const waited = await (await wait()).waitForAgentReady(client, created, { timeoutSeconds: inputs.readyTimeoutSeconds });
   const outs = toOutputs(inputs, waited.agent);
   if (!waited.ready) {
-    throw await failures().notReadyError(client, waited.agent, waited.waitedMs, "create", { ...outs }, props[PROVIDER_KEY]);
+    throw await (await failures()).notReadyError(client, waited.agent, waited.waitedMs, "create", { ...outs }, props[PROVIDER_KEY]);
   }
   return { id: created.name, outs };
 }
@@ -65,7 +63,7 @@ export async function create(props: Props): Promise<{ id: string; outs: AgentOut
  * state, e.g. an interrupted `pulumi up`), so a re-run converges instead of
  * failing or creating twice. A different spec stays a ConflictError.
  */
-async function createOrAdoptSame(client: ReturnType<typeof providerClient>, body: CreateAgentBody): Promise<ServiceAgent> {
+async function createOrAdoptSame(client: Awaited<ReturnType<typeof providerClient>>, body: CreateAgentBody): Promise<ServiceAgent> {
   try {
     return await client.createAgent(body);
   } catch (error) {
@@ -80,7 +78,7 @@ async function createOrAdoptSame(client: ReturnType<typeof providerClient>, body
         path: error.path,
       });
     }
-    connection().reportNote(
+    (await connection()).reportNote(
       `agent-hosting: agent "${body.serviceName}" already existed with the requested spec (an interrupted earlier create?); taking it over`,
     );
     return existing;
@@ -91,7 +89,7 @@ export async function read(
   id: string,
   props: Props | undefined,
 ): Promise<{ id: string; props: Props; inputs?: Props }> {
-  const client = providerClient();
+  const client = await providerClient();
   const adopting = props?.["serviceName"] === undefined;
   try {
     const agent = await client.getAgent(id);
@@ -113,25 +111,25 @@ export async function read(
 
 export async function update(id: string, olds: Props, news: Props): Promise<{ outs: AgentOutputs }> {
   const inputs = asInputs(news);
-  const client = providerClient();
+  const client = await providerClient();
   const before = diffAgent(olds, news).changed;
   const settingsOnly = before.every((f) => f === "waitForReady" || f === "readyTimeoutSeconds");
   const agent = settingsOnly && before.length > 0 ? await client.getAgent(id) : await client.updateAgent(id, toUpdateBody(inputs));
   if (!inputs.waitForReady) return { outs: toOutputs(inputs, agent) };
-  const waited = await wait().waitForAgentReady(client, agent, {
+  const waited = await (await wait()).waitForAgentReady(client, agent, {
     timeoutSeconds: inputs.readyTimeoutSeconds,
     deploymentId: agent.activeDeploymentId,
   });
   const outs = toOutputs(inputs, waited.agent);
   if (!waited.ready) {
-    throw await failures().notReadyError(client, waited.agent, waited.waitedMs, "update", { ...outs }, news[PROVIDER_KEY]);
+    throw await (await failures()).notReadyError(client, waited.agent, waited.waitedMs, "update", { ...outs }, news[PROVIDER_KEY]);
   }
   return { outs };
 }
 
 export async function remove(id: string): Promise<void> {
   try {
-    await providerClient().deleteAgent(id);
+    await (await providerClient()).deleteAgent(id);
   } catch (error) {
     if (error instanceof NotFoundError) return; // already gone
     throw error;
