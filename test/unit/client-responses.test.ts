@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentHostingError, ResponseValidationError } from "../../src/client/errors";
+import { MAX_RESPONSE_BYTES } from "../../src/client/transport";
 import { JSON_REPLY, agentJson, collect, logEntries, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
 
 const IMAGE = "registry.example.com/voice-bot:1.4.2";
@@ -216,5 +217,16 @@ describe("secret set answers", () => {
     h.api.intercept({ path: "/v1/secrets/team-secrets", method: "GET" }).reply(200, '{"secrets":[{"fieldName":"A"}', JSON_REPLY);
     const error = await validationError(h.client.getSecretSet("team-secrets"));
     expect(error.message).toMatch(/29 bytes that are not JSON/);
+  });
+});
+
+describe("answer size", () => {
+  it("a body over the 16 MiB cap is refused, not buffered whole, and not retried", async () => {
+    h.api
+      .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
+      .reply(200, Buffer.alloc(MAX_RESPONSE_BYTES + 1, 0x20), JSON_REPLY);
+    const error = await validationError(h.client.getAgent("voice-bot"));
+    expect(error.message).toMatch(/larger than 16777216 bytes/);
+    expect(h.calls()).toHaveLength(1);
   });
 });

@@ -56,7 +56,7 @@ interface IdempotentCase {
   label: string;
   method: "GET" | "DELETE";
   path: string;
-  ok: unknown;
+  ok: object;
   invoke: (c: AgentHostingClient) => Promise<unknown>;
 }
 
