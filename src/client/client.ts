@@ -4,7 +4,16 @@ import { ConflictError, InputValidationError, NotFoundError } from "./errors";
 import { MAX_LOG_LIMIT, checkLogsQuery, logsQueryParams } from "./logs-query";
 import { iteratePages, type IterateLogsArgs } from "./pagination";
 import { parseAnswer } from "./parse";
-import { defaultSleep, isAmbiguous, isRetryable, withRetries, type RetryNote, type RetryPolicy } from "./retry";
+import {
+  defaultSleep,
+  isAmbiguous,
+  isRetryable,
+  retryDelayMs,
+  retryReason,
+  withRetries,
+  type RetryNote,
+  type RetryPolicy,
+} from "./retry";
 import { CREATE_FIELDS, UPDATE_FIELDS, secretSetNameProblem, serviceNameProblem, validateAgentFields } from "./rules";
 import {
   agentSchema,
@@ -114,7 +123,9 @@ export class AgentHostingClient {
           });
         }
         if (retry >= this.policy.maxRetries) throw error;
-        this.onRetry?.({ method: "POST", path, attempt: retry + 1, delayMs: 0, reason: `${(error as Error).name} (agent not found on read-back)` });
+        const delayMs = retryDelayMs(retry + 1, error, this.policy);
+        this.onRetry?.({ method: "POST", path, attempt: retry + 1, delayMs, reason: `${retryReason(error)}, agent not found on read-back` });
+        await this.policy.sleep(delayMs);
       }
     }
   }

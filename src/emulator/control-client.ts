@@ -1,12 +1,24 @@
 /** A typed helper for the emulator's /_emulator/ control endpoints, for tests and benchmarks. */
 import type { FaultSpec } from "./faults";
-import type { RequestRecord, Stats } from "./control";
+import type { Stats } from "./counters";
+import type { RequestRecord } from "./request-log";
 import type { RateLimitSpec } from "./rate-limit";
 
 export interface EmulatorAgentSummary {
   name: string;
   activeDeploymentId: string;
   deployments: { id: string; image: string; readyAt: number | null; createdAt: number }[];
+}
+
+export interface AppendLogsOptions {
+  /** Default: the agent's active deployment. */
+  deploymentId?: string;
+  /** Lines read `${prefix} ${i}`; default "session event". */
+  prefix?: string;
+  /** Epoch milliseconds of the first line; default now (later lines then stay after these). */
+  startMs?: number;
+  /** Milliseconds between lines (fractions allowed); default 0.001 (1 µs). */
+  intervalMs?: number;
 }
 
 export class EmulatorControl {
@@ -19,7 +31,7 @@ export class EmulatorControl {
       init.body = JSON.stringify(body);
       init.headers = { "content-type": "application/json" };
     }
-    const response = await fetch(`${this.baseUrl}/_emulator${route}`, init);
+    const response = await fetch(`${this.baseUrl.replace(/\/+$/, "")}/_emulator${route}`, init);
     const json = (await response.json()) as T;
     if (!response.ok) throw new Error(`emulator control ${method} ${route} failed: ${response.status} ${JSON.stringify(json)}`);
     return json;
@@ -28,8 +40,12 @@ export class EmulatorControl {
   seedSecretSet(name: string, fieldNames: string[]): Promise<unknown> {
     return this.call("POST", "/secret-sets", { name, fieldNames });
   }
-  appendLogs(agent: string, count: number, options: { deploymentId?: string; prefix?: string } = {}): Promise<{ appended: number }> {
+  appendLogs(agent: string, count: number, options: AppendLogsOptions = {}): Promise<{ appended: number }> {
     return this.call("POST", `/agents/${encodeURIComponent(agent)}/logs`, { count, ...options });
+  }
+  /** Every log entry of an agent, oldest first, with its deployment. */
+  dumpLogs(agent: string): Promise<{ entries: { deploymentId: string; timestamp: string; log: string }[] }> {
+    return this.call("GET", `/agents/${encodeURIComponent(agent)}/logs`);
   }
   listAgents(): Promise<{ agents: EmulatorAgentSummary[] }> {
     return this.call("GET", "/agents");

@@ -1,122 +1,156 @@
-/** Control endpoints under /_emulator/ (loopback only, no key): seeding, bulk logs, faults, rate limit, stats, reset. */
-import { faultProblem, type FaultSpec, type Faults } from "./faults";
+/**
+ * Control endpoints under /_emulator/ (loopback only, no key), JSON in and out:
+ *
+ *   POST   /_emulator/secret-sets         { name, fieldNames: string[] }
+ *   POST   /_emulator/agents/{name}/logs  { count, deploymentId?, prefix?, startMs?, intervalMs? } → { appended }
+ *   GET    /_emulator/agents/{name}/logs  → { entries: [{ deploymentId, timestamp, log }] } (every entry, oldest first)
+ *   GET    /_emulator/agents              → { agents: [{ name, activeDeploymentId, deployments: [{ id, image, readyAt, createdAt }] }] }
+ *   POST   /_emulator/faults              { method, path, kind, status?, code?, delayMs?, count? }
+ *   DELETE /_emulator/faults
+ *   POST   /_emulator/rate-limit          { requestsPerWindow, windowMs, retryAfterSeconds } | { disabled: true }
+ *   GET    /_emulator/stats               → Stats
+ *   GET    /_emulator/requests            → { requests: RequestRecord[] }
+ *   POST   /_emulator/reset               { all?: boolean }
+ */
+import type { EmulatorContext } from "./context";
+import { faultProblem, type FaultSpec } from "./faults";
 import { errorReply, parseJsonBody, reply, segmentsOf, type Reply, type RequestContext } from "./http-types";
-import type { RateLimit } from "./rate-limit";
-import type { Store } from "./store";
-import { advancePast, nowNs } from "./time";
+import type { StoredEntry } from "./log-store";
+import { advancePast, isoNs, nowNs } from "./time";
 
-export interface RequestRecord {
-  method: string;
-  path: string;
-  status: number;
-  headers: Record<string, string>;
+export type { Stats } from "./counters";
+export type { RequestRecord } from "./request-log";
+
+export const MAX_BULK_LOGS = 1_000_000;
+const OK = () => reply(200, { status: "OK" });
+const bad = (message: string) => errorReply(400, "GENERIC_BAD_REQUEST", message);
+
+type Body = Record<string, unknown>;
+
+function jsonObject(ctx: RequestContext): { ok: true; value: Body } | { ok: false; reply: Reply } {
+  if (ctx.body === "") return { ok: true, value: {} };
+  const parsed = parseJsonBody(ctx);
+  if (!parsed.ok) return parsed;
+  const value = parsed.value;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, reply: bad("the body must be a JSON object") };
+  return { ok: true, value: value as Body };
 }
 
-export interface Stats {
-  /** TCP connections accepted (control calls included). */
-  connections: number;
-  /** Distinct TCP connections that carried /v1 requests. */
-  apiConnections: number;
-  requests: number;
-  byRoute: Record<string, number>;
-  rateLimited: number;
-  faultsFired: number;
+function seedSecretSet(ctx: EmulatorContext, b: Body): Reply {
+  const name = b["name"];
+  const fieldNames = b["fieldNames"];
+  if (typeof name !== "string" || name === "" || !Array.isArray(fieldNames) || !fieldNames.every((f) => typeof f === "string")) {
+    return bad("expected { name: string, fieldNames: string[] }");
+  }
+  ctx.store.secretSets.set(name, [...(fieldNames as string[])]);
+  ctx.persist();
+  return OK();
 }
 
-export interface ControlDeps {
-  store: Store;
-  faults: Faults;
-  rateLimit: RateLimit;
-  stats: () => Stats;
-  requests: RequestRecord[];
-  persist: () => void;
-  reset: (all: boolean) => void;
+function appendLogs(ctx: EmulatorContext, agentName: string, b: Body): Reply {
+  const agent = ctx.store.agents.get(agentName);
+  if (!agent) return errorReply(404, "NOT_FOUND", `agent "${agentName}" not found`);
+  const count = b["count"] ?? 0;
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 0 || count > MAX_BULK_LOGS) {
+    return bad(`count must be an integer from 0 to ${MAX_BULK_LOGS}`);
+  }
+  const deploymentId = b["deploymentId"] ?? agent.activeDeploymentId;
+  if (typeof deploymentId !== "string" || !agent.deployments.some((d) => d.id === deploymentId)) {
+    return bad(`deploymentId must be a deployment of agent "${agent.name}"`);
+  }
+  const prefix = b["prefix"] ?? "session event";
+  if (typeof prefix !== "string") return bad("prefix must be a string");
+  const startMs = b["startMs"];
+  const intervalMs = b["intervalMs"] ?? 0.001;
+  if (startMs !== undefined && (typeof startMs !== "number" || !Number.isFinite(startMs) || startMs < 0)) {
+    return bad("startMs must be epoch milliseconds");
+  }
+  if (typeof intervalMs !== "number" || !Number.isFinite(intervalMs) || intervalMs <= 0) {
+    return bad("intervalMs must be a number > 0");
+  }
+  const start = startMs === undefined ? nowNs() : BigInt(Math.round(startMs * 1e6));
+  const step = BigInt(Math.max(1, Math.round(intervalMs * 1e6)));
+  const batch: StoredEntry[] = new Array<StoredEntry>(count);
+  for (let i = 0; i < count; i++) batch[i] = { deploymentId, ns: start + BigInt(i) * step, log: `${prefix} ${i}` };
+  ctx.store.logs.addBatch(agent.name, batch);
+  // Lines written from now on (new deployments) come after lines appended at "now".
+  if (startMs === undefined) advancePast(start + BigInt(count) * step);
+  ctx.persist();
+  return reply(200, { appended: count });
 }
 
-export function handleControl(ctx: RequestContext, deps: ControlDeps): Reply {
-  const segments = segmentsOf(ctx.path) ?? [];
-  const route = `${ctx.method} /${segments.slice(1).join("/")}`;
-  const body = (): Record<string, unknown> | Reply => {
-    if (ctx.body === "") return {};
-    const parsed = parseJsonBody(ctx);
-    return parsed.ok ? ((parsed.value ?? {}) as Record<string, unknown>) : parsed.reply;
+function dumpLogs(ctx: EmulatorContext, agentName: string): Reply {
+  const agent = ctx.store.agents.get(agentName);
+  if (!agent) return errorReply(404, "NOT_FOUND", `agent "${agentName}" not found`);
+  ctx.store.observe(agent);
+  const entries = ctx.store.logs.entries(agent.name).map((e) => ({ deploymentId: e.deploymentId, timestamp: isoNs(e.ns), log: e.log }));
+  return reply(200, { entries });
+}
+
+function listAgents(ctx: EmulatorContext): Reply {
+  const agents = [...ctx.store.agents.values()].map((a) => ({
+    name: a.name,
+    activeDeploymentId: a.activeDeploymentId,
+    deployments: a.deployments.map((d) => ({ id: d.id, image: d.spec.image, readyAt: d.readyAt, createdAt: d.createdMs })),
+  }));
+  return reply(200, { agents });
+}
+
+function setRateLimit(ctx: EmulatorContext, b: Body): Reply {
+  if (b["disabled"] === true) {
+    ctx.rateLimit.set(undefined);
+    return OK();
+  }
+  const spec = {
+    requestsPerWindow: b["requestsPerWindow"],
+    windowMs: b["windowMs"] ?? 1000,
+    retryAfterSeconds: b["retryAfterSeconds"] ?? 1,
   };
-  const isReply = (v: unknown): v is Reply => typeof v === "object" && v !== null && "status" in v && "body" in v;
+  const valid =
+    typeof spec.requestsPerWindow === "number" && Number.isInteger(spec.requestsPerWindow) && spec.requestsPerWindow >= 0 &&
+    typeof spec.windowMs === "number" && spec.windowMs > 0 &&
+    typeof spec.retryAfterSeconds === "number" && Number.isInteger(spec.retryAfterSeconds) && spec.retryAfterSeconds >= 0;
+  if (!valid) return bad("expected { requestsPerWindow, windowMs, retryAfterSeconds } or { disabled: true }");
+  ctx.rateLimit.set(spec as { requestsPerWindow: number; windowMs: number; retryAfterSeconds: number });
+  return OK();
+}
 
-  if (route === "POST /secret-sets") {
-    const b = body();
-    if (isReply(b)) return b;
-    if (typeof b["name"] !== "string" || !Array.isArray(b["fieldNames"])) {
-      return errorReply(400, "GENERIC_BAD_REQUEST", "expected { name, fieldNames: string[] }");
-    }
-    deps.store.secretSets.set(b["name"], (b["fieldNames"] as unknown[]).map(String));
-    deps.persist();
-    return reply(200, { status: "OK" });
+export function handleControl(req: RequestContext, ctx: EmulatorContext): Reply {
+  const segments = segmentsOf(req.path);
+  if (!segments) return bad("malformed percent-encoding in the path");
+  const rest = segments.slice(1); // segments[0] is "_emulator"
+  const route = `${req.method} /${rest.join("/")}`;
+  const withBody = (handler: (b: Body) => Reply): Reply => {
+    const body = jsonObject(req);
+    return body.ok ? handler(body.value) : body.reply;
+  };
+
+  if (route === "POST /secret-sets") return withBody((b) => seedSecretSet(ctx, b));
+  if (rest.length === 3 && rest[0] === "agents" && rest[2] === "logs") {
+    if (req.method === "POST") return withBody((b) => appendLogs(ctx, rest[1] as string, b));
+    if (req.method === "GET") return dumpLogs(ctx, rest[1] as string);
   }
-  if (ctx.method === "POST" && segments[1] === "agents" && segments[3] === "logs" && segments[2]) {
-    const agent = deps.store.agents.get(segments[2]);
-    if (!agent) return errorReply(404, "NOT_FOUND", `agent "${segments[2]}" not found`);
-    const b = body();
-    if (isReply(b)) return b;
-    const count = Number(b["count"] ?? 0);
-    if (!Number.isInteger(count) || count < 0 || count > 1_000_000) {
-      return errorReply(400, "GENERIC_BAD_REQUEST", "count must be an integer from 0 to 1000000");
-    }
-    const deploymentId = typeof b["deploymentId"] === "string" ? b["deploymentId"] : agent.activeDeploymentId;
-    const prefix = typeof b["prefix"] === "string" ? b["prefix"] : "session event";
-    const start = nowNs();
-    for (let i = 0; i < count; i++) {
-      deps.store.logs.add(agent.name, { deploymentId, ns: start + BigInt(i) * 1_000n, log: `${prefix} ${i}` });
-    }
-    advancePast(start + BigInt(count) * 1_000n); // later entries stay after these
-    deps.persist();
-    return reply(200, { appended: count });
-  }
-  if (route === "GET /agents") {
-    const agents = [...deps.store.agents.values()].map((a) => ({
-      name: a.name,
-      activeDeploymentId: a.activeDeploymentId,
-      deployments: a.deployments.map((d) => ({ id: d.id, image: d.spec.image, readyAt: d.readyAt, createdAt: d.createdMs })),
-    }));
-    return reply(200, { agents });
-  }
+  if (route === "GET /agents") return listAgents(ctx);
   if (route === "POST /faults") {
-    const b = body();
-    if (isReply(b)) return b;
-    const problem = faultProblem(b as Partial<FaultSpec>);
-    if (problem) return errorReply(400, "GENERIC_BAD_REQUEST", problem);
-    deps.faults.add(b as unknown as FaultSpec);
-    return reply(200, { status: "OK" });
+    return withBody((b) => {
+      const problem = faultProblem(b as Partial<FaultSpec>);
+      if (problem) return bad(problem);
+      ctx.faults.add(b as unknown as FaultSpec);
+      return OK();
+    });
   }
   if (route === "DELETE /faults") {
-    deps.faults.clear();
-    return reply(200, { status: "OK" });
+    ctx.faults.clear();
+    return OK();
   }
-  if (route === "POST /rate-limit") {
-    const b = body();
-    if (isReply(b)) return b;
-    if (b["disabled"] === true) {
-      deps.rateLimit.set(undefined);
-      return reply(200, { status: "OK" });
-    }
-    const spec = {
-      requestsPerWindow: Number(b["requestsPerWindow"]),
-      windowMs: Number(b["windowMs"] ?? 1000),
-      retryAfterSeconds: Number(b["retryAfterSeconds"] ?? 1),
-    };
-    if (!(spec.requestsPerWindow >= 0 && spec.windowMs > 0 && spec.retryAfterSeconds >= 0)) {
-      return errorReply(400, "GENERIC_BAD_REQUEST", "expected { requestsPerWindow, windowMs, retryAfterSeconds } or { disabled: true }");
-    }
-    deps.rateLimit.set(spec);
-    return reply(200, { status: "OK" });
-  }
-  if (route === "GET /stats") return reply(200, deps.stats());
-  if (route === "GET /requests") return reply(200, { requests: deps.requests });
+  if (route === "POST /rate-limit") return withBody((b) => setRateLimit(ctx, b));
+  if (route === "GET /stats") return reply(200, ctx.stats());
+  if (route === "GET /requests") return reply(200, { requests: ctx.requestLog.list() });
   if (route === "POST /reset") {
-    const b = body();
-    if (isReply(b)) return b;
-    deps.reset(b["all"] === true);
-    return reply(200, { status: "OK" });
+    return withBody((b) => {
+      ctx.reset(b["all"] === true);
+      return OK();
+    });
   }
   return errorReply(404, "NOT_FOUND", `no control route ${route}`);
 }

@@ -22,6 +22,14 @@ export function errorReply(status: number, code: string, message: string, header
   return reply(status, { error: message, code }, headers);
 }
 
+/** Splits a request target into its raw path and its query (never throws, unlike `new URL` on "//x"). */
+export function splitTarget(target: string): { path: string; query: URLSearchParams } {
+  const q = target.indexOf("?");
+  return q < 0
+    ? { path: target, query: new URLSearchParams() }
+    : { path: target.slice(0, q), query: new URLSearchParams(target.slice(q + 1)) };
+}
+
 /** Decoded path segments, or undefined when a segment is not valid percent-encoding. */
 export function segmentsOf(path: string): string[] | undefined {
   try {

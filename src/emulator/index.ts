@@ -2,7 +2,8 @@
 export { startEmulator, MAX_BODY_BYTES } from "./server";
 export type { EmulatorOptions, RunningEmulator } from "./server";
 export { EmulatorControl } from "./control-client";
-export type { EmulatorAgentSummary } from "./control-client";
+export type { EmulatorAgentSummary, AppendLogsOptions } from "./control-client";
 export type { FaultSpec, FaultKind } from "./faults";
 export type { RateLimitSpec } from "./rate-limit";
-export type { Stats, RequestRecord } from "./control";
+export type { Stats } from "./counters";
+export type { RequestRecord } from "./request-log";

@@ -1,25 +1,35 @@
 /**
- * The emulator's HTTP server on 127.0.0.1: body reading with a cap, the
- * request log (authorization redacted), rate limit, faults, authentication,
- * then the API or the control endpoints.
+ * The emulator's HTTP server (node:http, 127.0.0.1 by default). Per /v1
+ * request: counters, rate limit, injected faults, authentication, body cap,
+ * then the API; every answer goes to the request log (key redacted).
+ * /_emulator/ requests go to the control endpoints (loopback only, no key).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { handleApi } from "./api";
-import { handleControl, type RequestRecord, type Stats } from "./control";
-import { Faults } from "./faults";
-import { errorReply, type Reply, type RequestContext } from "./http-types";
-import { loadStore, saveStore } from "./persistence";
-import { RateLimit } from "./rate-limit";
-import { Store } from "./store";
+import { bearerKeyMatches } from "./auth";
+import { MAX_BODY_BYTES, readBody } from "./body";
+import { EmulatorContext } from "./context";
+import { handleControl } from "./control";
+import { defaultCode } from "./faults";
+import { errorReply, splitTarget, type Reply, type RequestContext } from "./http-types";
+import { redactHeaders } from "./request-log";
+
+export { MAX_BODY_BYTES } from "./body";
 
 export interface EmulatorOptions {
+  /** Default 0: a free port. */
   port?: number;
+  /** Default "127.0.0.1". */
   host?: string;
+  /** Default: a random "emu-<hex>" key. */
   apiKey?: string;
+  /** How long after its creation a deployment becomes ready. Default 1500. */
   readyAfterMs?: number;
+  /** Secret sets to start with: name → field names. */
   secretSets?: Record<string, string[]>;
+  /** Keep the data in this JSON file across restarts. */
   stateFile?: string;
 }
 
@@ -30,135 +40,82 @@ export interface RunningEmulator {
   baseUrl: string;
   apiKey: string;
   port: number;
+  /** Stops listening and closes every connection, keep-alive ones included. */
   close(): Promise<void>;
 }
 
-export const MAX_BODY_BYTES = 1024 * 1024;
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
-
-function keyMatches(header: string | undefined, apiKey: string): boolean {
-  const match = /^Bearer (.+)$/.exec(header ?? "");
-  if (!match) return false;
-  const given = Buffer.from(match[1] as string);
-  const expected = Buffer.from(apiKey);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-function redacted(headers: IncomingMessage["headers"]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) {
-    out[k] = k === "authorization" ? "Bearer [REDACTED]" : String(v);
-  }
-  return out;
-}
-
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooBig = false;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooBig = true;
-      else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(tooBig ? undefined : Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
+function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
 }
 
 function send(res: ServerResponse, r: Reply): void {
+  if (res.destroyed || res.writableEnded) return;
   const text = JSON.stringify(r.body);
   res.writeHead(r.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...r.headers });
   res.end(text);
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const apiKey = options.apiKey ?? `emu-${randomBytes(12).toString("hex")}`;
-  const store = new Store(options.readyAfterMs ?? 1500);
-  const startSets = Object.entries(options.secretSets ?? {});
-  for (const [name, fields] of startSets) store.secretSets.set(name, fields);
-  if (options.stateFile) loadStore(store, options.stateFile);
-  const persist = options.stateFile ? () => saveStore(store, options.stateFile as string) : () => undefined;
-  const faults = new Faults();
-  const rateLimit = new RateLimit();
-  const requests: RequestRecord[] = [];
-  const counters = { connections: 0, apiConnections: 0, requests: 0, byRoute: {} as Record<string, number> };
-  let apiSockets = new WeakSet<Socket>();
-  const sockets = new Set<Socket>();
-  const stats = (): Stats => ({
-    connections: counters.connections,
-    apiConnections: counters.apiConnections,
-    requests: counters.requests,
-    byRoute: { ...counters.byRoute },
-    rateLimited: rateLimit.limited,
-    faultsFired: faults.fired,
-  });
-  const reset = (all: boolean) => {
-    store.agents.clear();
-    store.logs.clear();
-    if (all) store.secretSets.clear();
-    faults.clear();
-    rateLimit.set(undefined);
-    rateLimit.limited = 0;
-    faults.fired = 0;
-    counters.connections = 0;
-    counters.apiConnections = 0;
-    apiSockets = new WeakSet<Socket>();
-    counters.requests = 0;
-    counters.byRoute = {};
-    requests.length = 0;
-    persist();
+  const contextOptions: ConstructorParameters<typeof EmulatorContext>[0] = {
+    readyAfterMs: options.readyAfterMs ?? 1500,
+    secretSets: options.secretSets ?? {},
+  };
+  if (options.stateFile !== undefined) contextOptions.stateFile = options.stateFile;
+  const ctx = new EmulatorContext(contextOptions);
+
+  const handleV1 = async (req: IncomingMessage, res: ServerResponse, request: RequestContext, body: string | undefined) => {
+    const { method, path } = request;
+    const headers = redactHeaders(req.headers);
+    const answer = (r: Reply) => {
+      ctx.requestLog.add({ method, path, status: r.status, headers });
+      send(res, r);
+    };
+    const drop = () => {
+      ctx.requestLog.add({ method, path, status: 0, headers, dropped: true });
+      req.socket.destroy();
+    };
+    ctx.counters.apiRequest(req.socket, method, path);
+
+    const wait = ctx.rateLimit.check();
+    if (wait !== undefined) return answer(errorReply(429, "RATE_LIMITED", "rate limit exceeded", { "retry-after": String(wait) }));
+    const fault = ctx.faults.take(method, path);
+    if (fault?.kind === "drop-before") return drop();
+    if (fault?.kind === "status") {
+      const status = fault.status ?? 500;
+      const extra: Record<string, string> | undefined = status === 429 ? { "retry-after": "1" } : undefined;
+      return answer(errorReply(status, fault.code ?? defaultCode(status), `injected fault: ${status}`, extra));
+    }
+    if (fault?.kind === "delay") await sleep(fault.delayMs ?? 0);
+
+    if (!bearerKeyMatches(req.headers.authorization, apiKey)) {
+      return answer(errorReply(401, "UNAUTHORIZED", "missing or invalid API key: send Authorization: Bearer <API_KEY>"));
+    }
+    if (body === undefined) return answer(errorReply(400, "GENERIC_BAD_REQUEST", `the body is larger than ${MAX_BODY_BYTES} bytes`));
+    const result = handleApi(request, { store: ctx.store, persist: () => ctx.persist() });
+    if (fault?.kind === "drop-after") return drop();
+    answer(result);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", "http://emulator");
+    const { path, query } = splitTarget(req.url ?? "/");
     const method = (req.method ?? "GET").toUpperCase();
     const body = await readBody(req);
-    const ctx: RequestContext = { method, path: url.pathname, query: url.searchParams, headers: req.headers, body: body ?? "" };
+    const request: RequestContext = { method, path, query, headers: req.headers, body: body ?? "" };
 
-    if (url.pathname.startsWith("/_emulator/")) {
-      if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) return send(res, errorReply(403, "FORBIDDEN", "control endpoints are loopback only"));
-      if (body === undefined) return send(res, errorReply(400, "GENERIC_BAD_REQUEST", "body too large"));
-      return send(res, handleControl(ctx, { store, faults, rateLimit, stats, requests, persist, reset }));
+    if (path.startsWith("/_emulator/")) {
+      if (!isLoopback(req.socket.remoteAddress)) return send(res, errorReply(403, "FORBIDDEN", "control endpoints are loopback only"));
+      if (body === undefined) return send(res, errorReply(400, "GENERIC_BAD_REQUEST", `the body is larger than ${MAX_BODY_BYTES} bytes`));
+      return send(res, handleControl(request, ctx));
     }
-
-    const finish = (r: Reply) => {
-      requests.push({ method, path: url.pathname, status: r.status, headers: redacted(req.headers) });
-      if (requests.length > 1000) requests.shift();
-      send(res, r);
-    };
-    if (url.pathname !== "/v1" && !url.pathname.startsWith("/v1/")) return finish(errorReply(404, "NOT_FOUND", "route not found"));
-    counters.requests++;
-    if (!apiSockets.has(req.socket)) {
-      apiSockets.add(req.socket);
-      counters.apiConnections++;
-    }
-    const route = `${method} ${url.pathname}`;
-    counters.byRoute[route] = (counters.byRoute[route] ?? 0) + 1;
-
-    const wait = rateLimit.check();
-    if (wait !== undefined) {
-      return finish(errorReply(429, "RATE_LIMITED", "rate limit exceeded", { "retry-after": String(wait) }));
-    }
-    const fault = faults.take(method, url.pathname);
-    if (fault?.kind === "drop-before") return void req.socket.destroy();
-    if (fault?.kind === "status") {
-      const status = fault.status ?? 500;
-      const headers: Record<string, string> | undefined = status === 429 ? { "retry-after": "1" } : undefined;
-      return finish(errorReply(status, fault.code ?? (status === 429 ? "RATE_LIMITED" : "INTERNAL_SERVER_ERROR"), "injected fault", headers));
-    }
-    if (fault?.kind === "delay") await new Promise((r) => setTimeout(r, fault.delayMs ?? 0));
-
-    if (!keyMatches(req.headers.authorization, apiKey)) {
-      return finish(errorReply(401, "UNAUTHORIZED", "missing or invalid API key"));
-    }
-    if (body === undefined) return finish(errorReply(400, "GENERIC_BAD_REQUEST", `body larger than ${MAX_BODY_BYTES} bytes`));
-    const result = handleApi(ctx, { store, persist });
-    if (fault?.kind === "drop-after") return void req.socket.destroy();
-    finish(result);
+    if (path === "/v1" || path.startsWith("/v1/")) return handleV1(req, res, request, body);
+    return send(res, errorReply(404, "NOT_FOUND", "route not found: the API lives under /v1"));
   };
 
+  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) send(res, errorReply(500, "INTERNAL_SERVER_ERROR", `emulator error: ${(error as Error).message}`));
@@ -167,29 +124,36 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   server.keepAliveTimeout = 65_000;
   server.on("connection", (socket: Socket) => {
-    counters.connections++;
+    ctx.counters.connectionAccepted();
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
+
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   const shownHost = host.includes(":") ? `[${host}]` : host;
   const baseUrl = `http://${shownHost}:${port}`;
+  let closing: Promise<void> | undefined;
   return {
     url: `${baseUrl}/v1`,
     baseUrl,
     apiKey,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const s of sockets) s.destroy();
         server.closeAllConnections();
-      }),
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
   };
 }

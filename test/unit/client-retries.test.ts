@@ -344,8 +344,9 @@ describe("createAgent after a failure", () => {
     expect(callLines()).toEqual(["POST /v1/agents", "GET /v1/agents/voice-bot", "POST /v1/agents"]);
     expect(h.calls()[2]?.body).toBe(JSON.stringify(body));
     expect(h.notes).toHaveLength(1);
-    expect(h.notes[0]).toMatchObject({ method: "POST", path: "/v1/agents", attempt: 1 });
-    expect(h.notes[0]?.reason).toMatch(/ServerError.*not found on read-back/);
+    expect(h.notes[0]).toMatchObject({ method: "POST", path: "/v1/agents", attempt: 1, delayMs: 500 });
+    expect(h.notes[0]?.reason).toMatch(/^500 INTERNAL_SERVER_ERROR, agent not found on read-back$/);
+    expect(h.sleeps).toEqual([500]); // backs off before posting again
   });
 
   it.each([
