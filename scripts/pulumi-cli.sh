@@ -37,8 +37,13 @@ find_shim() {
 install_shim() {
   local dir="$1" shim
   if shim="$(find_shim)"; then
-    cp "$shim" "$dir/pulumi-resource-pulumi-nodejs"
-    chmod +x "$dir/pulumi-resource-pulumi-nodejs"
+    # Copy only when it differs, and by rename: a running copy must never be
+    # overwritten in place (another process may be executing it).
+    if ! cmp -s "$shim" "$dir/pulumi-resource-pulumi-nodejs" 2>/dev/null; then
+      cp "$shim" "$dir/.pulumi-resource-pulumi-nodejs.$$"
+      chmod +x "$dir/.pulumi-resource-pulumi-nodejs.$$"
+      mv -f "$dir/.pulumi-resource-pulumi-nodejs.$$" "$dir/pulumi-resource-pulumi-nodejs"
+    fi
   else
     log "warning: node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs not found (run npm ci first)"
   fi

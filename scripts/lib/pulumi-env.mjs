@@ -12,6 +12,8 @@ let cliDir;
 
 /** Directory holding `pulumi`; builds it on first use (progress on stderr). */
 export function pulumiCliDir() {
+  // Set by the test suite's global setup once the CLI is provided.
+  if (!cliDir && process.env.AGENT_HOSTING_PULUMI_CLI_DIR) cliDir = process.env.AGENT_HOSTING_PULUMI_CLI_DIR;
   if (!cliDir) {
     const out = execFileSync("bash", [join(repoRoot, "scripts/pulumi-cli.sh")], {
       encoding: "utf8",

@@ -16,5 +16,8 @@ export default function setup(): void {
     .trim()
     .split("\n")
     .pop();
-  if (dir) process.env["PATH"] = `${dir}:${process.env["PATH"] ?? ""}`;
+  if (dir) {
+    process.env["PATH"] = `${dir}:${process.env["PATH"] ?? ""}`;
+    process.env["AGENT_HOSTING_PULUMI_CLI_DIR"] = dir;
+  }
 }
