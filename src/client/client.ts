@@ -1,16 +1,16 @@
 /** AgentHostingClient: the typed client of every endpoint (spec section 4, design section 5). */
 import type { Dispatcher } from "undici";
 import { ConflictError, InputValidationError, NotFoundError } from "./errors";
-import { MAX_LOG_LIMIT, checkLogsQuery, logsQueryParams } from "./logs-query";
+import { MAX_LOG_LIMIT, checkLogsQuery, logsQueryFailures, logsQueryParams } from "./logs-query";
 import { iteratePages, type IterateLogsArgs } from "./pagination";
 import { parseAnswer } from "./parse";
 import {
   defaultSleep,
   isAmbiguous,
   isRetryable,
-  retryDelayMs,
-  retryReason,
+  spendRetry,
   withRetries,
+  type RetryBudget,
   type RetryNote,
   type RetryPolicy,
 } from "./retry";
@@ -84,7 +84,7 @@ export class AgentHostingClient {
     this.onRetry = options.onRetry;
   }
 
-  private call(exchange: Exchange, retryable?: (error: unknown) => boolean): Promise<string> {
+  private call(exchange: Exchange, retryable?: (error: unknown) => boolean, budget?: RetryBudget): Promise<string> {
     const path = this.transport.pathOf(exchange.segments);
     return withRetries(
       exchange.method,
@@ -93,19 +93,27 @@ export class AgentHostingClient {
       async () => (await this.transport.send(exchange)).text,
       this.onRetry,
       retryable ?? ((e) => isRetryable(e, exchange.method)),
+      budget,
     );
   }
 
-  /** POST /agents. An ambiguous failure is answered by reading the agent back, never by posting twice blindly. */
+  /**
+   * POST /agents. Retried on 429 and on a connection refused before sending;
+   * an ambiguous failure (reset after sending, timeout, 5xx) is answered by
+   * reading the agent back, never by posting twice blindly: the same agent
+   * is returned, another spec is a ConflictError, and a 404 lets it post
+   * again. One retry budget covers every POST of the call.
+   */
   async createAgent(body: CreateAgentBody): Promise<Agent> {
     const failures = validateAgentFields(body, { required: ["serviceName", "image"], allowed: CREATE_FIELDS });
     if (failures.length > 0) throw new InputValidationError(failures);
     const exchange: Exchange = { method: "POST", segments: ["agents"], body };
     const path = this.transport.pathOf(exchange.segments);
+    const budget: RetryBudget = { used: 0 };
     let ambiguous = false;
-    for (let retry = 0; ; retry++) {
+    for (;;) {
       try {
-        const text = await this.call(exchange);
+        const text = await this.call(exchange, undefined, budget);
         return parseAnswer(agentSchema, text, "POST", path);
       } catch (error) {
         const unclear = isAmbiguous(error) || (ambiguous && error instanceof ConflictError);
@@ -122,10 +130,13 @@ export class AgentHostingClient {
             path,
           });
         }
-        if (retry >= this.policy.maxRetries) throw error;
-        const delayMs = retryDelayMs(retry + 1, error, this.policy);
-        this.onRetry?.({ method: "POST", path, attempt: retry + 1, delayMs, reason: `${retryReason(error)}, agent not found on read-back` });
-        await this.policy.sleep(delayMs);
+        await spendRetry(budget, error, {
+          method: "POST",
+          path,
+          policy: this.policy,
+          onRetry: this.onRetry,
+          why: "agent not found on read-back",
+        });
       }
     }
   }
@@ -178,14 +189,16 @@ export class AgentHostingClient {
 
   /** Every matching entry, page by page (pages of 1000 unless `pageSize` says otherwise). */
   iterateAgentLogs(args: IterateLogsArgs): AsyncGenerator<LogEntry, void, undefined> {
-    const { pageSize, ...query } = args;
-    checkLogsQuery({ ...query, limit: undefined as unknown as number });
+    // `limit` here caps the total yielded (any integer >= 1), not a page.
+    const { pageSize, limit, ...query } = args;
+    const failures = logsQueryFailures(query);
     if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= MAX_LOG_LIMIT)) {
-      throw new InputValidationError([{ property: "pageSize", reason: `must be an integer from 1 to ${MAX_LOG_LIMIT}` }]);
+      failures.push({ property: "pageSize", reason: `must be an integer from 1 to ${MAX_LOG_LIMIT}` });
     }
-    if (args.limit !== undefined && !(Number.isInteger(args.limit) && args.limit >= 1)) {
-      throw new InputValidationError([{ property: "limit", reason: "must be an integer ≥ 1" }]);
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
+      failures.push({ property: "limit", reason: "must be an integer ≥ 1" });
     }
+    if (failures.length > 0) throw new InputValidationError(failures);
     return iteratePages(args, (q) => this.getAgentLogs(q));
   }
 

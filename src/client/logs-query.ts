@@ -14,7 +14,8 @@ function timeProblem(value: number | Date): string | undefined {
   return Number.isInteger(value) && value >= 0 ? undefined : "must be a non-negative integer of Unix seconds or a Date";
 }
 
-export function checkLogsQuery(q: AgentLogsQuery): void {
+/** Every rule the query breaks (empty when it is fine). */
+export function logsQueryFailures(q: AgentLogsQuery): { property: string; reason: string }[] {
   const failures: { property: string; reason: string }[] = [];
   const nameProblem = serviceNameProblem(q.agentName);
   if (nameProblem) failures.push({ property: "agentName", reason: nameProblem });
@@ -36,6 +37,12 @@ export function checkLogsQuery(q: AgentLogsQuery): void {
     const problem = value === undefined ? undefined : timeProblem(value);
     if (problem) failures.push({ property: key, reason: problem });
   }
+  return failures;
+}
+
+/** Throws an InputValidationError naming every bad parameter of the query. */
+export function checkLogsQuery(q: AgentLogsQuery): void {
+  const failures = logsQueryFailures(q);
   if (failures.length > 0) throw new InputValidationError(failures);
 }
 

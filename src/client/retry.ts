@@ -8,10 +8,18 @@
  * - At most `maxRetries` retries; exponential backoff (base · 2^n, capped)
  *   with ±25 % jitter; a `Retry-After` from the service wins (capped at 60 s).
  *
- * Why not undici's retry interceptor: it retries at the dispatcher level,
- * where the ambiguous-create read-back (an application-level GET of the
- * agent) and the per-retry notes to the user cannot be expressed; this loop
- * is small, uses the same rules and is tested with fake timers.
+ * Why not undici's retry interceptor (`interceptors.retry` / `RetryAgent`,
+ * looked at in undici 7): it works per request, below our error mapping,
+ * from lists of methods, status codes and raw error codes. A custom `retry`
+ * callback could re-create the method and notSent rules, but not (a) answer
+ * an ambiguous create with a GET of another path (the read-back), nor
+ * (b) share one retry budget between that create's exchanges. It also
+ * replaces the last retryable answer by a
+ * RequestRetryError instead of the service's `{ error, code }` body, caps
+ * Retry-After at its own maxTimeout (our 8 s backoff cap, where we allow
+ * 60 s), has no jitter, and sleeps on its own timer (no onRetry note, no
+ * injectable sleep). So this is a small loop with the same rules, tested
+ * with an injected sleep and with fake timers.
  */
 import { ConnectionError, RateLimitError, ServerError, TimeoutError } from "./errors";
 
@@ -73,8 +81,35 @@ export function retryDelayMs(attempt: number, error: unknown, policy: RetryPolic
 }
 
 /**
+ * Retries spent by one logical call. A call that makes several exchanges (a
+ * create that is re-posted after a read-back) shares one budget, so
+ * `maxRetries` bounds the call as a whole, not each exchange.
+ */
+export interface RetryBudget {
+  used: number;
+}
+
+/**
+ * Spends one retry of `budget` on `error`: throws `error` when the budget is
+ * spent, else tells `onRetry` and sleeps the delay. `why` is added to the
+ * reason (for example "agent not found on read-back").
+ */
+export async function spendRetry(
+  budget: RetryBudget,
+  error: unknown,
+  note: { method: string; path: string; policy: RetryPolicy; onRetry: ((note: RetryNote) => void) | undefined; why?: string },
+): Promise<void> {
+  if (budget.used >= note.policy.maxRetries) throw error;
+  budget.used++;
+  const delayMs = retryDelayMs(budget.used, error, note.policy);
+  const reason = note.why ? `${retryReason(error)}, ${note.why}` : retryReason(error);
+  note.onRetry?.({ method: note.method, path: note.path, attempt: budget.used, delayMs, reason });
+  await note.policy.sleep(delayMs);
+}
+
+/**
  * Runs `attempt` until it succeeds, fails with an error the policy does not
- * retry, or the retries are spent. `onRetry` hears about every retry.
+ * retry, or the retries of `budget` are spent. `onRetry` hears about every retry.
  */
 export async function withRetries<T>(
   method: string,
@@ -83,15 +118,14 @@ export async function withRetries<T>(
   attempt: () => Promise<T>,
   onRetry?: (note: RetryNote) => void,
   retryable: (error: unknown) => boolean = (e) => isRetryable(e, method),
+  budget: RetryBudget = { used: 0 },
 ): Promise<T> {
-  for (let retry = 0; ; retry++) {
+  for (;;) {
     try {
       return await attempt();
     } catch (error) {
-      if (retry >= policy.maxRetries || !retryable(error)) throw error;
-      const delayMs = retryDelayMs(retry + 1, error, policy);
-      onRetry?.({ method, path, attempt: retry + 1, delayMs, reason: retryReason(error) });
-      await policy.sleep(delayMs);
+      if (!retryable(error)) throw error;
+      await spendRetry(budget, error, { method, path, policy, onRetry });
     }
   }
 }
