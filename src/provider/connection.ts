@@ -3,7 +3,8 @@
  * `configure` (or the environment), one keep-alive client per settings.
  * Lives only in the provider process's memory, never in state.
  */
-import { AgentHostingClient } from "../client/client";
+import type { Dispatcher } from "undici";
+import { AgentHostingClient, type AgentHostingClientOptions } from "../client/client";
 import { resolveSettings, type ConfigSource } from "../config";
 import { reportNote, reportRetry } from "./engine-log";
 
@@ -11,6 +12,13 @@ export { reportNote };
 
 let configured: ConfigSource | undefined;
 let cached: { key: string; client: AgentHostingClient } | undefined;
+let dispatcher: Dispatcher | undefined;
+
+/** For tests: route the provider's requests through an undici MockAgent (or back to the network). */
+export function useDispatcher(next: Dispatcher | undefined): void {
+  dispatcher = next;
+  cached = undefined;
+}
 
 export function setProviderConfig(config: ConfigSource | undefined): void {
   configured = config;
@@ -21,10 +29,9 @@ export function providerClient(): AgentHostingClient {
   const cacheKey = `${settings.baseUrl}\u0000${settings.apiKey}`;
   if (cached?.key !== cacheKey) {
     void cached?.client.close();
-    cached = {
-      key: cacheKey,
-      client: new AgentHostingClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, onRetry: reportRetry }),
-    };
+    const options: AgentHostingClientOptions = { baseUrl: settings.baseUrl, apiKey: settings.apiKey, onRetry: reportRetry };
+    if (dispatcher) options.dispatcher = dispatcher;
+    cached = { key: cacheKey, client: new AgentHostingClient(options) };
   }
   return cached.client;
 }
