@@ -78,17 +78,17 @@ try {
   if (values.keep) {
     const env = offlineEnv(join(workDir, ".state"));
     step("Kept running (--keep). Press Ctrl-C to stop the emulator.");
-    console.log(`In another shell:
+    console.log(`The emulator serves ${emulator.url} (API key for this local emulator only: ${emulator.apiKey}).
+In another shell:
   export PATH="${cliDir}:$PATH"
   export PULUMI_BACKEND_URL="${env.PULUMI_BACKEND_URL}" PULUMI_HOME="${env.PULUMI_HOME}"
   export PULUMI_CONFIG_PASSPHRASE="${env.PULUMI_CONFIG_PASSPHRASE}" PULUMI_SKIP_UPDATE_CHECK=true
   cd "${workDir}"
-  pulumi stack output --stack demo        # the outputs
-  pulumi stack export --stack demo        # the state (the API key is not in it)
-  curl -s -H "Authorization: Bearer ${"<emulator key>"}" ${emulator.url}/agents/${out.agentName}
-Emulator: ${emulator.url}, API key printed by: node -e 'console.log(process.env.AGENT_HOSTING_API_KEY)' is not set; use the key below.
-  key: (local emulator only) ${emulator.apiKey}
-Run \`npm run demo\` again without --keep to create, check and destroy in one go.`);
+  pulumi stack output --stack demo      # the outputs
+  pulumi stack export --stack demo      # the state: no API key in it
+  pulumi refresh --stack demo --yes     # read the agent back from the emulator
+  curl -s -H "Authorization: Bearer ${emulator.apiKey}" ${emulator.url}/agents/${out.agentName}
+Run \`npm run demo\` without --keep to create, check and destroy in one go.`);
     await new Promise((resolve) => {
       process.once("SIGINT", resolve);
       process.once("SIGTERM", resolve);

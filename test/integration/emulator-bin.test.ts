@@ -41,9 +41,14 @@ interface Started {
   stderr: () => string;
 }
 
-function startBin(args: string[]): Promise<Started> {
+/** The command `npx agent-hosting-emulator` runs: the npm bin link (set up by scripts/link-self.mjs, as npm does on install). */
+const npmBin = join(root, "node_modules/.bin/agent-hosting-emulator");
+
+function startBin(args: string[], viaNpmBin = false): Promise<Started> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = viaNpmBin
+      ? spawn(npmBin, args, { stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
@@ -107,6 +112,18 @@ describe("agent-hosting-emulator bin", () => {
     const exit = await exitOf(started.child);
     expect(exit).toEqual({ code: 0, signal: null });
     expect(started.stderr()).toBe("");
+  });
+
+  it("runs as `npx agent-hosting-emulator` runs it: the npm bin link, through its shebang", async () => {
+    execFileSync(process.execPath, [join(root, "scripts/link-self.mjs")]);
+    const started = await startBin(["--port", "0", "--api-key", "npx-key"], true);
+    try {
+      const r = await fetch(`${started.url}/agents/none-here`, { headers: { authorization: "Bearer npx-key" } });
+      expect(r.status).toBe(404);
+    } finally {
+      started.child.kill("SIGTERM");
+    }
+    expect(await exitOf(started.child)).toEqual({ code: 0, signal: null });
   });
 
   it("defaults the key to local-emulator-key and exits 0 on SIGINT", async () => {
