@@ -2,7 +2,7 @@
 import type { Dispatcher } from "undici";
 import { ConflictError, InputValidationError, NotFoundError } from "./errors";
 import { MAX_LOG_LIMIT, checkLogsQuery, logsQueryFailures, logsQueryParams } from "./logs-query";
-import { iteratePages, type IterateLogsArgs } from "./pagination";
+import { LogEntryIterator, type IterateLogsArgs } from "./pagination";
 import { parseAnswer } from "./parse";
 import {
   defaultSleep,
@@ -188,7 +188,7 @@ export class AgentHostingClient {
   }
 
   /** Every matching entry, page by page (pages of 1000 unless `pageSize` says otherwise). */
-  iterateAgentLogs(args: IterateLogsArgs): AsyncGenerator<LogEntry, void, undefined> {
+  iterateAgentLogs(args: IterateLogsArgs): AsyncIterableIterator<LogEntry> {
     // `limit` here caps the total yielded (any integer >= 1), not a page.
     const { pageSize, limit, ...query } = args;
     const failures = logsQueryFailures(query);
@@ -199,7 +199,7 @@ export class AgentHostingClient {
       failures.push({ property: "limit", reason: "must be an integer ≥ 1" });
     }
     if (failures.length > 0) throw new InputValidationError(failures);
-    return iteratePages(args, (q) => this.getAgentLogs(q));
+    return new LogEntryIterator(args, (q) => this.getAgentLogs(q));
   }
 
   async getSecretSet(name: string): Promise<SecretSet> {

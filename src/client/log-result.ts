@@ -5,6 +5,7 @@
  * with its type, else a ResponseValidationError naming the field.
  */
 import { ResponseValidationError } from "./errors";
+import { parseJsonBody } from "./parse";
 import type { LogResult } from "./schemas";
 
 function fail(method: string, path: string, field: string, expected: string): never {
@@ -12,13 +13,7 @@ function fail(method: string, path: string, field: string, expected: string): ne
 }
 
 export function parseLogResult(text: string, method: string, path: string): LogResult {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    const hint = text.length === 0 ? "an empty body" : `${text.length} bytes that are not JSON (truncated or not JSON)`;
-    throw new ResponseValidationError(method, path, [], `expected a JSON body, got ${hint}`);
-  }
+  const json = parseJsonBody(text, method, path);
   if (typeof json !== "object" || json === null || Array.isArray(json)) fail(method, path, "(body)", "object");
   const body = json as Record<string, unknown>;
   const total = body["total"] as Record<string, unknown> | undefined;

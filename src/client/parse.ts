@@ -2,14 +2,18 @@
 import type { z } from "zod";
 import { ResponseValidationError } from "./errors";
 
-export function parseAnswer<S extends z.ZodType>(schema: S, text: string, method: string, path: string): z.infer<S> {
-  let json: unknown;
+/** The body as JSON, or a ResponseValidationError saying it is empty, truncated or not JSON. */
+export function parseJsonBody(text: string, method: string, path: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     const hint = text.length === 0 ? "an empty body" : `${text.length} bytes that are not JSON (truncated or not JSON)`;
     throw new ResponseValidationError(method, path, [], `expected a JSON body, got ${hint}`);
   }
+}
+
+export function parseAnswer<S extends z.ZodType>(schema: S, text: string, method: string, path: string): z.infer<S> {
+  const json = parseJsonBody(text, method, path);
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const issues = result.error.issues.slice(0, 10);

@@ -119,23 +119,37 @@ export class Transport {
 
   /** Reads the body as text, refusing more than MAX_RESPONSE_BYTES. */
   private async readCapped(response: Dispatcher.ResponseData, method: string, path: string): Promise<string> {
+    const declared = Number(response.headers["content-length"] ?? Number.NaN);
+    if (declared > MAX_RESPONSE_BYTES) {
+      response.body.destroy();
+      throw new ResponseValidationError(method, path, [], `response body larger than ${MAX_RESPONSE_BYTES} bytes`);
+    }
+    if (Number.isInteger(declared)) {
+      // A declared length within the cap: undici's own reader is the fastest.
+      try {
+        return await response.body.text();
+      } catch (error) {
+        throw this.transportError(error, method, path);
+      }
+    }
+    // No declared length (chunked): count while reading, stop at the cap.
+    const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
-    response.body.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_RESPONSE_BYTES && !tooLarge) {
-        tooLarge = true;
-        response.body.destroy(new Error("response body too large"));
-      }
-    });
     try {
-      return await response.body.text();
-    } catch (error) {
-      if (tooLarge) {
-        throw new ResponseValidationError(method, path, [], `response body larger than ${MAX_RESPONSE_BYTES} bytes`);
+      for await (const chunk of response.body) {
+        const buffer = chunk as Buffer;
+        size += buffer.length;
+        if (size > MAX_RESPONSE_BYTES) {
+          response.body.destroy();
+          throw new ResponseValidationError(method, path, [], `response body larger than ${MAX_RESPONSE_BYTES} bytes`);
+        }
+        chunks.push(buffer);
       }
+    } catch (error) {
+      if (error instanceof ResponseValidationError) throw error;
       throw this.transportError(error, method, path);
     }
+    return chunks.length === 1 ? (chunks[0] as Buffer).toString("utf8") : Buffer.concat(chunks).toString("utf8");
   }
 
   async close(): Promise<void> {

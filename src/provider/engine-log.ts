@@ -6,14 +6,9 @@
  * only method, path and reason.
  */
 import * as path from "node:path";
+import type { RetryNote } from "../client/retry";
 
-export interface RetryNote {
-  method: string;
-  path: string;
-  attempt: number;
-  delayMs: number;
-  reason: string;
-}
+export type { RetryNote };
 
 type Sender = (message: string) => void;
 let sender: Sender | undefined;

@@ -40,16 +40,7 @@ export const INPUT_DEFAULTS = {
   readyTimeoutSeconds: 600,
 } as const;
 
-/** The fields sent to the service; waitForReady and readyTimeoutSeconds are provider settings. */
-export const SERVICE_FIELDS = [
-  "image",
-  "nodeType",
-  "imagePullSecretSet",
-  "secretSet",
-  "autoScaling",
-  "enableNoise",
-] as const;
-
+/** Provider settings: inputs of the resource that are never sent to the service. */
 export const PROVIDER_SETTINGS = ["waitForReady", "readyTimeoutSeconds"] as const;
 
 /** The dynamic provider's reserved property holding the serialized provider. */

@@ -1,7 +1,9 @@
 /** The Agent resource (design section 2): a named agent running a container image. */
 import * as pulumi from "@pulumi/pulumi";
 import type { AutoScaling, Deployment, Manifest } from "../client/schemas";
+import { CREATE_FIELDS } from "../client/rules";
 import { agentProvider } from "../provider/shim";
+import { PROVIDER_SETTINGS } from "../provider/types";
 
 export interface AgentAutoScalingArgs {
   /** Fewest agents kept running, ≥ 0. */
@@ -44,17 +46,7 @@ const OUTPUT_NAMES = [
   "manifest",
 ] as const;
 
-const INPUT_NAMES = [
-  "serviceName",
-  "image",
-  "nodeType",
-  "imagePullSecretSet",
-  "secretSet",
-  "autoScaling",
-  "enableNoise",
-  "waitForReady",
-  "readyTimeoutSeconds",
-] as const;
+const INPUT_NAMES = [...CREATE_FIELDS, ...PROVIDER_SETTINGS];
 
 export class Agent extends pulumi.dynamic.Resource {
   declare public readonly serviceName: pulumi.Output<string>;
