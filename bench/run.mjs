@@ -93,14 +93,17 @@ async function benchEngine(emulator) {
   log(`pulumi up and no-op preview: ${AGENTS} agents (ready after 2 s) vs ${AGENTS} trivial resources sleeping 2 s, parallel ${AGENTS}`);
   const agents = await stackFor("up-agents", "agents.cjs", { count: AGENTS, prefix: "up" }, emulator);
   const trivial = await stackFor("up-trivial", "trivial.cjs", { count: AGENTS, sleepMs: 2000 }, emulator);
+  const sized = await stackFor("up-sized", "trivial-agent-sized.cjs", { count: AGENTS }, emulator);
+  await sized.stack.up({ ...quiet, parallel: AGENTS });
   const opts = { ...quiet, parallel: AGENTS };
   const up = { agents: [], trivial: [] };
-  const preview = { agents: [], trivial: [] };
+  const preview = { agents: [], trivial: [], sized: [] };
   for (let run = 0; run < RUNS; run++) {
     up.trivial.push((await timed(() => trivial.stack.up(opts))).ms);
     up.agents.push((await timed(() => agents.stack.up(opts))).ms);
     preview.trivial.push((await timed(() => trivial.stack.preview(opts))).ms);
     preview.agents.push((await timed(() => agents.stack.preview(opts))).ms);
+    preview.sized.push((await timed(() => sized.stack.preview(opts))).ms);
     await trivial.stack.destroy(opts);
     await agents.stack.destroy(opts);
     log(`run ${run + 1}: up ${Math.round(up.agents[run])} vs ${Math.round(up.trivial[run])} ms, preview ${Math.round(preview.agents[run])} vs ${Math.round(preview.trivial[run])} ms`);
@@ -114,6 +117,15 @@ async function benchEngine(emulator) {
     agentsMs: preview.agents.map(Math.round),
     trivialMs: preview.trivial.map(Math.round),
   });
+  figure(
+    `control: no-op preview of ${AGENTS} agents / ${AGENTS} do-nothing resources with an Agent's inputs and outputs`,
+    preview.agents.map((a, i) => a / preview.sized[i]),
+    "×",
+    "≈ 1 (the provider's own cost)",
+    (m) => m <= 1.1,
+    { sizedMs: preview.sized.map(Math.round) },
+  );
+  await sized.stack.destroy(opts);
 }
 
 async function benchLogs(emulator, control) {

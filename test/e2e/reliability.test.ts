@@ -5,7 +5,7 @@
  * against a rate limit.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -97,6 +97,7 @@ describe("an up killed in the middle of creates", () => {
     expect((await serviceAgents(control)).length).toBeGreaterThanOrEqual(3);
     process.kill(-(child.pid as number), "SIGKILL");
     await new Promise((r) => child.once("close", r));
+    killProcessesIn(stack.workDir); // the killed CLI's plugins (the dynamic provider) outlive it
     const createdBeforeKill = await serviceAgents(control);
     expect(createdBeforeKill.length).toBeLessThan(8);
 
@@ -124,6 +125,17 @@ describe("an up killed in the middle of creates", () => {
     expect(await serviceAgents(control)).toEqual([]);
   });
 });
+
+/** Kills the processes whose working directory is `dir` (plugins the engine started there). */
+function killProcessesIn(dir: string): void {
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (readlinkSync(`/proc/${pid}/cwd`) === dir) process.kill(Number(pid), "SIGKILL");
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
