@@ -16,7 +16,6 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const emulator = await startEmulator(parsed.options);
-  process.stdout.write(`agent-hosting-emulator listening on ${emulator.url}\n`);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -28,6 +27,8 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  // Announced only once the handlers are in place: a signal sent on seeing the line must exit 0.
+  process.stdout.write(`agent-hosting-emulator listening on ${emulator.url}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,200 @@
+/**
+ * The emulator's bin as a user starts it:
+ * `node dist/emulator/bin.js --port 0 --api-key k --secret-set s1=A,B --ready-after-ms 100`.
+ * dist/ is built here only when dist/emulator/bin.js is missing.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { AgentHostingClient } from "../../src/client/client";
+import { EmulatorControl } from "../../src/emulator";
+import { waitFor } from "./support/emulator-kit";
+
+const root = resolve(__dirname, "../..");
+const bin = join(root, "dist/emulator/bin.js");
+const LINE = /^agent-hosting-emulator listening on (http:\/\/127\.0\.0\.1:(\d+)\/v1)$/;
+
+beforeAll(() => {
+  if (existsSync(bin)) return;
+  try {
+    execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
+  } catch {
+    // tsc emits even when another part of the package has a type error; the check below is what matters.
+  }
+  if (!existsSync(bin)) throw new Error(`${bin} could not be built`);
+}, 120_000);
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+function spawnBin(args: string[]): ChildProcess {
+  const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  return child;
+}
+
+/** Starts the bin and resolves on its first stdout line. */
+function startBin(args: string[]): Promise<Running> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawnBin(args);
+    let out = "";
+    let err = "";
+    child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
+    child.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      const newline = out.indexOf("\n");
+      if (newline < 0) return;
+      const match = LINE.exec(out.slice(0, newline));
+      if (!match) return reject(new Error(`unexpected first line: ${JSON.stringify(out)}`));
+      resolvePromise({ child, url: match[1] as string, port: Number(match[2]), stdout: () => out, stderr: () => err });
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`exited with ${code} before listening; stderr: ${err}`)));
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolvePromise) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolvePromise({ code: child.exitCode, signal: child.signalCode });
+    else child.once("exit", (code, signal) => resolvePromise({ code, signal }));
+  });
+}
+
+function runToEnd(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawnBin(args);
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolvePromise({ code, stdout, stderr }));
+  });
+}
+
+describe("agent-hosting-emulator bin", () => {
+  it("prints one line with its URL, serves the API with the key, and exits 0 on SIGTERM", async () => {
+    const running = await startBin(["--port", "0", "--api-key", "k", "--secret-set", "s1=A,B", "--ready-after-ms", "100"]);
+    expect(running.port).toBeGreaterThan(0);
+    expect(running.stdout()).toBe(`agent-hosting-emulator listening on ${running.url}\n`);
+
+    // The key is checked first: without it or with another one, 401.
+    expect((await fetch(`${running.url}/secrets/s1`)).status).toBe(401);
+    expect((await fetch(`${running.url}/secrets/s1`, { headers: { authorization: "Bearer kk" } })).status).toBe(401);
+    // With the key the request is served; "s1" itself is 2 characters, and a set name
+    // must be 3 to 63 (spec 4.3 and 8), so reading it is a 400 naming setName, not a 404.
+    const set = await fetch(`${running.url}/secrets/s1`, { headers: { authorization: "Bearer k" } });
+    expect(set.status).toBe(400);
+    const body = (await set.json()) as { code: string; error: string };
+    expect(body.code).toBe("GENERIC_BAD_REQUEST");
+    expect(body.error).toContain("setName");
+
+    // --ready-after-ms is honoured: an agent is ready after about 100 ms, not the default 1500.
+    const client = new AgentHostingClient({ baseUrl: running.url, apiKey: "k" });
+    try {
+      const started = Date.now();
+      const created = await client.createAgent({ serviceName: "bin-bot", image: "bot:1" });
+      expect(created.ready).toBe(false);
+      await waitFor("bin-bot ready", async () => (await client.getAgent("bin-bot")).ready);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(95);
+      // Exactly 100 ms after its creation (the default would be 1500).
+      const { agents } = await new EmulatorControl(running.url.replace(/\/v1$/, "")).listAgents();
+      const deployment = agents.find((a) => a.name === "bin-bot")?.deployments[0];
+      expect(deployment).toBeDefined();
+      expect((deployment?.readyAt ?? 0) - (deployment?.createdAt ?? 0)).toBe(100);
+    } finally {
+      await client.close();
+    }
+
+    running.child.kill("SIGTERM");
+    expect(await exitOf(running.child)).toEqual({ code: 0, signal: null });
+    expect(running.stdout().trim().split("\n")).toHaveLength(1);
+    expect(running.stderr()).toBe("");
+    // The port is free again.
+    await expect(fetch(`${running.url}/secrets/s1`, { headers: { authorization: "Bearer k" } })).rejects.toThrow();
+  });
+
+  it("serves every --secret-set given, with the key", async () => {
+    const running = await startBin(["--port", "0", "--api-key", "k", "--secret-set", "s1=A,B", "--secret-set", "voice-set=A,B", "--secret-set", "pull.creds=CONFIG"]);
+    const headers = { authorization: "Bearer k" };
+    const voice = await fetch(`${running.url}/secrets/voice-set`, { headers });
+    expect(voice.status).toBe(200);
+    expect(await voice.json()).toEqual({ secrets: [{ fieldName: "A" }, { fieldName: "B" }] });
+    const pull = await fetch(`${running.url}/secrets/pull.creds`, { headers });
+    expect(await pull.json()).toEqual({ secrets: [{ fieldName: "CONFIG" }] });
+    expect((await fetch(`${running.url}/secrets/voice-set`)).status).toBe(401);
+    expect((await fetch(`${running.url}/secrets/not-given`, { headers })).status).toBe(404);
+    const created = await fetch(`${running.url}/agents`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ serviceName: "set-bot", image: "bot:1", secretSet: "voice-set", imagePullSecretSet: "pull.creds" }),
+    });
+    expect(created.status).toBe(200);
+    running.child.kill("SIGTERM");
+    expect((await exitOf(running.child)).code).toBe(0);
+  });
+
+  it("exits 0 on SIGINT or SIGTERM sent the moment its line appears", async () => {
+    // The line is a promise that the signal handlers are in place (before, a signal
+    // sent at once killed the process by signal most of the time).
+    for (const signal of ["SIGINT", "SIGTERM", "SIGINT", "SIGTERM", "SIGINT", "SIGTERM"] as const) {
+      const running = await startBin(["--port", "0", "--api-key", "k"]);
+      running.child.kill(signal);
+      expect(await exitOf(running.child), signal).toEqual({ code: 0, signal: null });
+    }
+  });
+
+  it("keeps its data in --state-file across a restart", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "emulator-cli-"));
+    try {
+      const stateFile = join(dir, "state.json");
+      const first = await startBin(["--port", "0", "--api-key", "k", "--state-file", stateFile]);
+      const created = await fetch(`${first.url}/agents`, {
+        method: "POST",
+        headers: { authorization: "Bearer k", "content-type": "application/json" },
+        body: JSON.stringify({ serviceName: "kept-bot", image: "bot:1" }),
+      });
+      expect(created.status).toBe(200);
+      const { activeDeploymentId } = (await created.json()) as { activeDeploymentId: string };
+      first.child.kill("SIGTERM");
+      expect((await exitOf(first.child)).code).toBe(0);
+
+      const second = await startBin(["--port", "0", "--api-key", "k", "--state-file", stateFile]);
+      const read = await fetch(`${second.url}/agents/kept-bot`, { headers: { authorization: "Bearer k" } });
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { activeDeploymentId: string }).activeDeploymentId).toBe(activeDeploymentId);
+      second.child.kill("SIGTERM");
+      expect((await exitOf(second.child)).code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [["--port", "abc"], "--port"],
+    [["--port", "70000"], "--port"],
+    [["--nope"], "nope"],
+    [["--ready-after-ms", "soon"], "--ready-after-ms"],
+    [["--secret-set", "no-equals-sign"], "--secret-set"],
+    [["--api-key", ""], "--api-key"],
+    [["positional"], "positional"],
+  ])("a bad flag %j exits 2 with a usage message", async (args, named) => {
+    const result = await runToEnd(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("usage: agent-hosting-emulator");
+    expect(result.stderr).toContain(named);
+  });
+});

@@ -1,0 +1,371 @@
+/**
+ * Every way the emulator refuses a request: 401 (no key, wrong key, another
+ * scheme; the key never echoed), 400 for each validation rule and for bodies
+ * it cannot read, 404 for unknown agents, sets and routes, 409 for a taken
+ * name, and malformed paths that must not crash it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AgentHostingClient } from "../../src/client/client";
+import { AuthenticationError, BadRequestError, ConflictError, NotFoundError } from "../../src/client/errors";
+import { errorBodySchema } from "../../src/client/schemas";
+import { MAX_BODY_BYTES } from "../../src/emulator";
+import { API_KEY, startEmu, type Emu, type Raw } from "./support/emulator-kit";
+
+let emu: Emu;
+let client: AgentHostingClient;
+
+beforeAll(async () => {
+  emu = await startEmu();
+  client = emu.client({ maxRetries: 0 });
+});
+afterAll(async () => emu?.close());
+
+function expectError(r: Raw, status: number, code: string): string {
+  expect(r.status, r.text).toBe(status);
+  expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = errorBodySchema.parse(r.json);
+  expect(Object.keys(r.json).sort()).toEqual(["code", "error"]);
+  expect(body.code).toBe(code);
+  expect(body.error.length).toBeGreaterThan(0);
+  return body.error;
+}
+
+/** The server still answers a plain authenticated call. */
+async function expectAlive(): Promise<void> {
+  const r = await emu.raw("GET", "/v1/secrets/voice-secrets");
+  expect(r.status).toBe(200);
+}
+
+describe("401 UNAUTHORIZED", () => {
+  const paths: [string, string][] = [
+    ["POST", "/v1/agents"],
+    ["GET", "/v1/agents/some-bot"],
+    ["POST", "/v1/agents/some-bot"],
+    ["DELETE", "/v1/agents/some-bot"],
+    ["GET", "/v1/agents/some-bot/logs"],
+    ["GET", "/v1/secrets/voice-secrets"],
+  ];
+
+  it.each(paths)("%s %s without the header", async (method, path) => {
+    const options = method === "POST" ? { json: { serviceName: "some-bot", image: "bot:1" }, authorization: null } : { authorization: null };
+    expectError(await emu.raw(method, path, options), 401, "UNAUTHORIZED");
+  });
+
+  it.each([
+    ["a wrong key", "Bearer k-WRONG-987654"],
+    ["the key with a non-Bearer scheme", `Basic ${API_KEY}`],
+    ["the key with a Token scheme", `Token ${API_KEY}`],
+    ["the key alone", API_KEY],
+    ["Bearer and nothing", "Bearer "],
+    ["the key with a suffix", `Bearer ${API_KEY}x`],
+    ["a prefix of the key", `Bearer ${API_KEY.slice(0, -1)}`],
+  ])("with %s, and the key sent is never echoed", async (_label, authorization) => {
+    const r = await emu.raw("GET", "/v1/secrets/voice-secrets", { authorization });
+    expectError(r, 401, "UNAUTHORIZED");
+    expect(r.text).not.toContain(API_KEY.slice(2)); // "SECRET"
+    expect(r.text).not.toContain("k-WRONG");
+    expect(r.text).not.toContain("WRONG-987654");
+  });
+
+  it("does not create an agent for an unauthenticated POST", async () => {
+    const r = await emu.raw("POST", "/v1/agents", { json: { serviceName: "sneaky-bot", image: "bot:1" }, authorization: "Bearer nope" });
+    expectError(r, 401, "UNAUTHORIZED");
+    expect((await emu.raw("GET", "/v1/agents/sneaky-bot")).status).toBe(404);
+  });
+
+  it("is an AuthenticationError through a client with the wrong key, whose message holds no key", async () => {
+    const wrong = emu.client({ apiKey: "k-OTHER-555", maxRetries: 0 });
+    const error = await wrong.getSecretSet("voice-secrets").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).status).toBe(401);
+    expect((error as AuthenticationError).code).toBe("UNAUTHORIZED");
+    expect(JSON.stringify(error)).not.toContain("k-OTHER-555");
+    expect(String(error)).not.toContain("k-OTHER-555");
+  });
+});
+
+describe("400 GENERIC_BAD_REQUEST on create: one rule at a time", () => {
+  const valid = { serviceName: "valid-bot", image: "registry.example.com/bot:1" };
+  const cases: [string, Record<string, unknown>, string][] = [
+    ["serviceName with uppercase", { serviceName: "Voice-Bot" }, "serviceName"],
+    ["serviceName with an underscore", { serviceName: "voice_bot" }, "serviceName"],
+    ["serviceName starting with a hyphen", { serviceName: "-voice" }, "serviceName"],
+    ["serviceName ending with a hyphen", { serviceName: "voice-" }, "serviceName"],
+    ["serviceName with a dot", { serviceName: "voice.bot" }, "serviceName"],
+    ["serviceName empty", { serviceName: "" }, "serviceName"],
+    ["serviceName of 55 characters", { serviceName: "a".repeat(55) }, "serviceName"],
+    ["serviceName not a string", { serviceName: 42 }, "serviceName"],
+    ["image without a tag", { image: "registry.example.com/bot" }, "image"],
+    ["image with a registry port but no tag", { image: "registry.example.com:5000/bot" }, "image"],
+    ["image with an empty tag", { image: "bot:" }, "image"],
+    ["image with whitespace", { image: "bot :1" }, "image"],
+    ["image with a bad digest", { image: "bot@sha256:1234" }, "image"],
+    ["nodeType other than arm", { nodeType: "x86" }, "nodeType"],
+    ["nodeType ARM in uppercase", { nodeType: "ARM" }, "nodeType"],
+    ["secretSet of 2 characters", { secretSet: "ab" }, "secretSet"],
+    ["secretSet of 64 characters", { secretSet: "a".repeat(64) }, "secretSet"],
+    ["secretSet with uppercase", { secretSet: "Voice-Secrets" }, "secretSet"],
+    ["secretSet with an underscore", { secretSet: "voice_secrets" }, "secretSet"],
+    ["imagePullSecretSet of 2 characters", { imagePullSecretSet: "ab" }, "imagePullSecretSet"],
+    ["autoScaling min > max", { autoScaling: { minAgents: 3, maxAgents: 2 } }, "autoScaling.minAgents"],
+    ["autoScaling negative minAgents", { autoScaling: { minAgents: -1, maxAgents: 2 } }, "autoScaling.minAgents"],
+    ["autoScaling maxAgents 0", { autoScaling: { minAgents: 0, maxAgents: 0 } }, "autoScaling.maxAgents"],
+    ["autoScaling non-integer", { autoScaling: { minAgents: 1.5, maxAgents: 2 } }, "autoScaling.minAgents"],
+    ["autoScaling numbers as strings", { autoScaling: { minAgents: "1", maxAgents: "2" } }, "autoScaling.minAgents"],
+    ["autoScaling missing maxAgents", { autoScaling: { minAgents: 1 } }, "autoScaling.maxAgents"],
+    ["autoScaling with an unknown key", { autoScaling: { minAgents: 1, maxAgents: 2, replicas: 3 } }, "autoScaling"],
+    ["autoScaling not an object", { autoScaling: 5 }, "autoScaling"],
+    ["enableNoise not a boolean", { enableNoise: "yes" }, "enableNoise"],
+    ["an unknown field", { colour: "blue" }, "colour"],
+  ];
+
+  let n = 0;
+  it.each(cases)("%s", async (_label, change, property) => {
+    const name = `rule-bot-${++n}`;
+    const body = { ...valid, serviceName: name, ...change };
+    const message = expectError(await emu.raw("POST", "/v1/agents", { json: body }), 400, "GENERIC_BAD_REQUEST");
+    expect(message).toContain(property);
+    // Nothing was created under the name that was sent.
+    const sentName = body.serviceName;
+    if (typeof sentName === "string" && /^[a-z0-9-]+$/.test(sentName)) {
+      expect((await emu.raw("GET", `/v1/agents/${sentName}`)).status).toBe(404);
+    }
+  });
+
+  it.each([
+    ["serviceName missing", { image: "bot:1" }, "serviceName"],
+    ["image missing", { serviceName: "no-image-bot" }, "image"],
+    ["image null", { serviceName: "null-image-bot", image: null }, "image"],
+  ])("%s", async (_label, body, property) => {
+    const message = expectError(await emu.raw("POST", "/v1/agents", { json: body }), 400, "GENERIC_BAD_REQUEST");
+    expect(message).toContain(property);
+    expect(message).toMatch(/required/i);
+  });
+
+  it.each([
+    ["an array", []],
+    ["null", null],
+    ["a string", "serviceName"],
+    ["a number", 7],
+  ])("a body that is %s", async (_label, json) => {
+    expectError(await emu.raw("POST", "/v1/agents", { body: JSON.stringify(json), headers: { "content-type": "application/json" } }), 400, "GENERIC_BAD_REQUEST");
+  });
+
+  it("names every wrong field in one message", async () => {
+    const r = await emu.raw("POST", "/v1/agents", {
+      json: {
+        serviceName: "Bad_Name",
+        image: "no-tag",
+        nodeType: "x86",
+        secretSet: "ab",
+        autoScaling: { minAgents: 5, maxAgents: 2 },
+        enableNoise: "loud",
+        extra: true,
+      },
+    });
+    const message = expectError(r, 400, "GENERIC_BAD_REQUEST");
+    for (const property of ["serviceName", "image", "nodeType", "secretSet", "autoScaling.minAgents", "enableNoise", "extra"]) {
+      expect(message).toContain(property);
+    }
+  });
+
+  it("is a BadRequestError from the service when the client's checks pass but the set is missing", async () => {
+    const error = await client.createAgent({ serviceName: "missing-set-bot", image: "bot:1", secretSet: "no-such-set" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).status).toBe(400);
+    expect((error as BadRequestError).serviceMessage).toContain("no-such-set");
+  });
+});
+
+describe("400 for secret sets that do not exist", () => {
+  it("names the missing secretSet, and creates nothing", async () => {
+    const r = await emu.raw("POST", "/v1/agents", { json: { serviceName: "orphan-bot", image: "bot:1", secretSet: "ghost-set" } });
+    const message = expectError(r, 400, "GENERIC_BAD_REQUEST");
+    expect(message).toContain("ghost-set");
+    expect(message).toContain("secretSet");
+    expect((await emu.raw("GET", "/v1/agents/orphan-bot")).status).toBe(404);
+  });
+
+  it("names the missing imagePullSecretSet", async () => {
+    const r = await emu.raw("POST", "/v1/agents", { json: { serviceName: "orphan-bot", image: "bot:1", imagePullSecretSet: "ghost-pull" } });
+    expect(expectError(r, 400, "GENERIC_BAD_REQUEST")).toContain("ghost-pull");
+  });
+
+  it("names a missing set on update too, and leaves the agent as it was", async () => {
+    const created = await client.createAgent({ serviceName: "keep-bot", image: "bot:1", secretSet: "voice-secrets" });
+    const r = await emu.raw("POST", "/v1/agents/keep-bot", { json: { image: "bot:2", secretSet: "ghost-set" } });
+    expect(expectError(r, 400, "GENERIC_BAD_REQUEST")).toContain("ghost-set");
+    const after = await client.getAgent("keep-bot");
+    expect(after.activeDeploymentId).toBe(created.activeDeploymentId);
+    expect(after.deployment?.manifest.spec.image).toBe("bot:1");
+  });
+});
+
+describe("400 on update", () => {
+  it("refuses serviceName in the body, a missing image and bad fields, all named", async () => {
+    await client.createAgent({ serviceName: "upd-bot", image: "bot:1" });
+    const renamed = await emu.raw("POST", "/v1/agents/upd-bot", { json: { serviceName: "other", image: "bot:1" } });
+    expect(expectError(renamed, 400, "GENERIC_BAD_REQUEST")).toContain("serviceName");
+    const noImage = await emu.raw("POST", "/v1/agents/upd-bot", { json: { nodeType: "arm" } });
+    expect(expectError(noImage, 400, "GENERIC_BAD_REQUEST")).toContain("image");
+    const several = await emu.raw("POST", "/v1/agents/upd-bot", {
+      json: { image: "bot", nodeType: "amd64", autoScaling: { minAgents: 2, maxAgents: 0 } },
+    });
+    const message = expectError(several, 400, "GENERIC_BAD_REQUEST");
+    for (const property of ["image", "nodeType", "autoScaling.maxAgents"]) expect(message).toContain(property);
+    expect((await client.getAgent("upd-bot")).deployment?.manifest.spec.image).toBe("bot:1");
+  });
+});
+
+describe("400 for bodies the emulator cannot read", () => {
+  it("bad JSON", async () => {
+    const r = await emu.raw("POST", "/v1/agents", { body: '{"serviceName": "json-bot", "image": ', headers: { "content-type": "application/json" } });
+    expect(expectError(r, 400, "GENERIC_BAD_REQUEST")).toMatch(/json/i);
+    await expectAlive();
+  });
+
+  it("an empty body", async () => {
+    const r = await emu.raw("POST", "/v1/agents", { body: "", headers: { "content-type": "application/json" } });
+    expectError(r, 400, "GENERIC_BAD_REQUEST");
+  });
+
+  it.each([
+    ["text/plain", { "content-type": "text/plain" }],
+    ["application/x-www-form-urlencoded", { "content-type": "application/x-www-form-urlencoded" }],
+    ["no content type", {}],
+  ])("valid JSON sent as %s", async (_label, headers: Record<string, string>) => {
+    const r = await emu.raw("POST", "/v1/agents", { body: JSON.stringify({ serviceName: "type-bot", image: "bot:1" }), headers });
+    expect(expectError(r, 400, "GENERIC_BAD_REQUEST")).toMatch(/content-type/i);
+    expect((await emu.raw("GET", "/v1/agents/type-bot")).status).toBe(404);
+  });
+
+  it("accepts application/json with a charset", async () => {
+    const r = await emu.raw("POST", "/v1/agents", {
+      body: JSON.stringify({ serviceName: "charset-bot", image: "bot:1" }),
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
+    expect(r.status).toBe(200);
+  });
+
+  it("a body over 1 MiB, after which the server still answers", async () => {
+    const padding = "x".repeat(MAX_BODY_BYTES);
+    const r = await emu.raw("POST", "/v1/agents", { json: { serviceName: "huge-bot", image: "bot:1", padding } });
+    expect(expectError(r, 400, "GENERIC_BAD_REQUEST")).toMatch(/larger/i);
+    expect((await emu.raw("GET", "/v1/agents/huge-bot")).status).toBe(404);
+    await expectAlive();
+    // On update as well.
+    await client.createAgent({ serviceName: "big-update-bot", image: "bot:1" });
+    const u = await emu.raw("POST", "/v1/agents/big-update-bot", { json: { image: "bot:2", padding } });
+    expectError(u, 400, "GENERIC_BAD_REQUEST");
+    expect((await client.getAgent("big-update-bot")).deployment?.manifest.spec.image).toBe("bot:1");
+    await expectAlive();
+  });
+
+  it("a body of exactly 1 MiB is read (and then judged on its fields)", async () => {
+    const json = JSON.stringify({ serviceName: "mib-bot", image: "bot:1" });
+    const body = json + " ".repeat(MAX_BODY_BYTES - Buffer.byteLength(json));
+    expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES);
+    const r = await emu.raw("POST", "/v1/agents", { body, headers: { "content-type": "application/json" } });
+    expect(r.status).toBe(200);
+    expect(r.json.name).toBe("mib-bot");
+  });
+});
+
+describe("404 NOT_FOUND", () => {
+  it.each([
+    ["GET", "/v1/agents/nobody-bot"],
+    ["POST", "/v1/agents/nobody-bot"],
+    ["DELETE", "/v1/agents/nobody-bot"],
+    ["GET", "/v1/agents/nobody-bot/logs"],
+  ])("%s %s for an unknown agent, naming it", async (method, path) => {
+    const options = method === "POST" ? { json: { image: "bot:1" } } : {};
+    const message = expectError(await emu.raw(method, path, options), 404, "NOT_FOUND");
+    expect(message).toContain("nobody-bot");
+  });
+
+  it("for an unknown secret set, naming it", async () => {
+    const message = expectError(await emu.raw("GET", "/v1/secrets/no-such-set"), 404, "NOT_FOUND");
+    expect(message).toContain("no-such-set");
+    await expect(client.getSecretSet("no-such-set")).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it.each([
+    ["GET", "/v1/nothing-here"],
+    ["GET", "/v1/agents/some-bot/logs/extra"],
+    ["GET", "/v1/agents/some-bot/sessions"],
+    ["PUT", "/v1/agents/some-bot"],
+    ["PATCH", "/v1/agents/some-bot"],
+    ["DELETE", "/v1/secrets/voice-secrets"],
+    ["GET", "/v1/secrets/voice-secrets/fields"],
+    ["GET", "/v2/agents/some-bot"],
+    ["GET", "/"],
+  ])("for the unknown route %s %s", async (method, path) => {
+    expectError(await emu.raw(method, path), 404, "NOT_FOUND");
+  });
+
+  it("unknown agents are NotFoundErrors through the client", async () => {
+    for (const call of [
+      () => client.getAgent("nobody-bot"),
+      () => client.updateAgent("nobody-bot", { image: "bot:1" }),
+      () => client.deleteAgent("nobody-bot"),
+      () => client.getAgentLogs({ agentName: "nobody-bot" }),
+    ]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect((error as NotFoundError).code).toBe("NOT_FOUND");
+    }
+  });
+});
+
+describe("409 CONFLICT", () => {
+  it("for a name already taken, leaving the first agent untouched", async () => {
+    const first = await client.createAgent({ serviceName: "taken-bot", image: "bot:1" });
+    const r = await emu.raw("POST", "/v1/agents", { json: { serviceName: "taken-bot", image: "bot:2" } });
+    expect(expectError(r, 409, "CONFLICT")).toContain("taken-bot");
+    const after = await client.getAgent("taken-bot");
+    expect(after.activeDeploymentId).toBe(first.activeDeploymentId);
+    expect(after.deployment?.manifest.spec.image).toBe("bot:1");
+    await expect(client.createAgent({ serviceName: "taken-bot", image: "bot:3" })).rejects.toBeInstanceOf(ConflictError);
+  });
+});
+
+describe("secret set names", () => {
+  it.each([
+    ["2 characters", "ab"],
+    ["64 characters", "a".repeat(64)],
+    ["uppercase", "Voice-Secrets"],
+    ["an underscore", "voice_secrets"],
+  ])("a set name of %s is a 400", async (_label, name) => {
+    const message = expectError(await emu.raw("GET", `/v1/secrets/${name}`), 400, "GENERIC_BAD_REQUEST");
+    expect(message).toContain("setName");
+  });
+
+  it("3 and 63 characters are valid names (404 when absent)", async () => {
+    expectError(await emu.raw("GET", "/v1/secrets/abc"), 404, "NOT_FOUND");
+    expectError(await emu.raw("GET", `/v1/secrets/${"a".repeat(63)}`), 404, "NOT_FOUND");
+  });
+});
+
+describe("malformed paths", () => {
+  it.each([
+    ["GET", "/v1/agents/%E0%A4%A"],
+    ["GET", "/v1/agents/%zz"],
+    ["GET", "/v1/agents/bot%/logs"],
+    ["DELETE", "/v1/agents/%FF"],
+    ["GET", "/v1/secrets/%C3%28"],
+  ])("%s %s is a 400, never a crash", async (method, path) => {
+    expectError(await emu.raw(method, path), 400, "GENERIC_BAD_REQUEST");
+    await expectAlive();
+  });
+
+  it("a malformed control path is a 400 too", async () => {
+    const r = await fetch(`${emu.emulator.baseUrl}/_emulator/agents/%zz/logs`);
+    expect(r.status).toBe(400);
+    await expectAlive();
+  });
+
+  it("an encoded slash stays inside one name segment", async () => {
+    const message = expectError(await emu.raw("GET", "/v1/agents/a%2Fb"), 404, "NOT_FOUND");
+    expect(message).toContain("a/b");
+  });
+});
