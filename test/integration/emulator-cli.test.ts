@@ -4,7 +4,7 @@
  * dist/ is built here only when dist/emulator/bin.js is missing.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -39,16 +39,21 @@ interface Running {
   stderr: () => string;
 }
 
-function spawnBin(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+/** The command `npx agent-hosting-emulator` runs: the npm bin link (made by scripts/link-self.mjs, as npm does on install). */
+const npmBin = join(root, "node_modules/.bin/agent-hosting-emulator");
+
+function spawnBin(args: string[], viaNpmBin = false): ChildProcess {
+  const child = viaNpmBin
+    ? spawn(npmBin, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
+    : spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   return child;
 }
 
 /** Starts the bin and resolves on its first stdout line. */
-function startBin(args: string[]): Promise<Running> {
+function startBin(args: string[], viaNpmBin = false): Promise<Running> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawnBin(args);
+    const child = spawnBin(args, viaNpmBin);
     let out = "";
     let err = "";
     child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
@@ -85,6 +90,19 @@ function runToEnd(args: string[]): Promise<{ code: number | null; stdout: string
 }
 
 describe("agent-hosting-emulator bin", () => {
+  it("starts with a shebang line (an npm bin)", () => {
+    expect(readFileSync(bin, "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
+  });
+
+  it("runs as `npx agent-hosting-emulator` runs it: the npm bin link, through its shebang", async () => {
+    execFileSync(process.execPath, [join(root, "scripts/link-self.mjs")]);
+    const running = await startBin(["--port", "0", "--api-key", "npx-key"], true);
+    const r = await fetch(`${running.url}/agents/none-here`, { headers: { authorization: "Bearer npx-key" } });
+    expect(r.status).toBe(404);
+    running.child.kill("SIGTERM");
+    expect(await exitOf(running.child)).toEqual({ code: 0, signal: null });
+  });
+
   it("prints one line with its URL, serves the API with the key, and exits 0 on SIGTERM", async () => {
     const running = await startBin(["--port", "0", "--api-key", "k", "--secret-set", "s1=A,B", "--ready-after-ms", "100"]);
     expect(running.port).toBeGreaterThan(0);
