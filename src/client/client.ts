@@ -32,9 +32,11 @@ import { createMatches } from "./create-match";
 import { parseLogResult } from "./log-result";
 
 export interface AgentHostingClientOptions {
-  /** The service's base URL, ending with /v1. */
+  /** The service's base URL, ending with /v1; https unless the host is loopback or allowInsecureHttp is set. */
   baseUrl: string;
   apiKey: string;
+  /** Allows an http:// base URL to a host other than loopback: the key then travels unencrypted. */
+  allowInsecureHttp?: boolean;
   /** Per-request timeout (headers and body), default 30 000 ms. */
   timeoutMs?: number;
   /** Retries of a failed call (design section 6), default 3. */
@@ -70,6 +72,7 @@ export class AgentHostingClient {
       apiKey: options.apiKey,
       timeoutMs: options.timeoutMs ?? 30_000,
       userAgent: options.userAgent ?? "pulumi-agent-hosting",
+      allowInsecureHttp: options.allowInsecureHttp ?? false,
     };
     this.transport = new Transport(
       options.dispatcher ? { ...transportOptions, dispatcher: options.dispatcher } : transportOptions,

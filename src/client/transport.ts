@@ -1,9 +1,11 @@
 /**
  * One HTTP exchange over undici: URL building with encoded path segments,
  * the bearer header, a timeout, a capped body read, and every failure turned
- * into the error tree (never carrying a header).
+ * into the error tree (never carrying a header). The base URL and the key are
+ * checked when it is built, so a malformed one never reaches undici.
  */
 import { Agent, type Dispatcher } from "undici";
+import { CLIENT_OPTION_NAMES, checkApiKey, checkBaseUrl } from "./connection-settings";
 import { transportErrorFrom, apiErrorFrom } from "./error-mapping";
 import { ResponseValidationError } from "./errors";
 
@@ -14,6 +16,8 @@ export interface TransportOptions {
   apiKey: string;
   timeoutMs: number;
   userAgent: string;
+  /** Lets the key travel over plain http to a host other than loopback. */
+  allowInsecureHttp?: boolean;
   dispatcher?: Dispatcher;
 }
 
@@ -44,8 +48,10 @@ export class Transport {
   private readonly timeoutMs: number;
   private readonly apiKey: string;
 
+  /** Throws a ConfigurationError, before any request, for a malformed base URL or key. */
   constructor(options: TransportOptions) {
-    const url = new URL(options.baseUrl);
+    const url = new URL(checkBaseUrl(options.baseUrl, CLIENT_OPTION_NAMES, options.allowInsecureHttp ?? false));
+    checkApiKey(options.apiKey, CLIENT_OPTION_NAMES);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, "");
     this.timeoutMs = options.timeoutMs;

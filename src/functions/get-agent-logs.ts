@@ -19,7 +19,7 @@ export interface GetAgentLogsOutputArgs {
 }
 
 export async function getAgentLogs(args: GetAgentLogsArgs): Promise<GetAgentLogsResult> {
-  return withProgramClient((client) => client.getAgentLogs(args));
+  return withProgramClient(`getAgentLogs("${args.agentName}")`, (client) => client.getAgentLogs(args));
 }
 
 function toSeconds(value: number | Date): number {

@@ -18,7 +18,7 @@ export interface GetSecretSetOutputArgs {
 }
 
 export async function getSecretSet(args: GetSecretSetArgs): Promise<GetSecretSetResult> {
-  return withProgramClient(async (client) => {
+  return withProgramClient(`getSecretSet("${args.name}")`, async (client) => {
     try {
       const set = await client.getSecretSet(args.name);
       return { name: args.name, fieldNames: set.secrets.map((s) => s.fieldName) };

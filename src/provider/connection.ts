@@ -29,7 +29,7 @@ export function providerClient(): AgentHostingClient {
   const cacheKey = `${settings.baseUrl}\u0000${settings.apiKey}`;
   if (cached?.key !== cacheKey) {
     void cached?.client.close();
-    const options: AgentHostingClientOptions = { baseUrl: settings.baseUrl, apiKey: settings.apiKey, onRetry: reportRetry };
+    const options: AgentHostingClientOptions = { ...settings, onRetry: reportRetry };
     if (dispatcher) options.dispatcher = dispatcher;
     cached = { key: cacheKey, client: new AgentHostingClient(options) };
   }

@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AutoScaling, Deployment, Manifest } from "../client/schemas";
 import { CREATE_FIELDS } from "../client/rules";
+import { warnIfKeyInPlainText } from "../plain-key-warning";
 import { agentProvider } from "../provider/shim";
 import { PROVIDER_SETTINGS } from "../provider/types";
 
@@ -79,6 +80,7 @@ export class Agent extends pulumi.dynamic.Resource {
       for (const [key, value] of Object.entries(args ?? {})) if (!(key in props)) props[key] = value;
     }
     for (const key of OUTPUT_NAMES) props[key] = undefined;
+    warnIfKeyInPlainText();
     super(agentProvider, name, props, opts, "agent-hosting", "Agent");
   }
 

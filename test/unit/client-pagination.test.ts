@@ -27,7 +27,7 @@ function serve(store: Store): void {
   h.api
     .intercept({ path: (p: string) => p.split("?")[0] === LOGS_PATH, method: "GET" })
     .reply((opts) => {
-      const params = new URL(opts.path, "http://api.test").searchParams;
+      const params = new URL(opts.path, "https://api.test").searchParams;
       const limit = Number(params.get("limit") ?? "10");
       const offset = Number(params.get("offset") ?? "0");
       const total = store.total ?? { value: store.entries.length, relation: "eq" };

@@ -36,7 +36,7 @@ function onlyCall(): MockCallHistoryLog {
 function expectJsonPost(call: MockCallHistoryLog, path: string, body: unknown): void {
   expect(call.method).toBe("POST");
   expect(call.path).toBe(path);
-  expect(call.fullUrl).toBe(`http://api.test${path}`);
+  expect(call.fullUrl).toBe(`https://api.test${path}`);
   const headers = headersOf(call);
   expect(headers["authorization"]).toBe(`Bearer ${KEY}`);
   expect(headers["content-type"]).toBe("application/json");
@@ -216,7 +216,7 @@ describe("getAgentLogs", () => {
       .reply(200, { total: { value: 0, relation: "eq" }, logs: [] }, JSON_REPLY);
     await h.client.getAgentLogs({ agentName: "voice-bot" });
     const call = onlyCall();
-    expect(call.fullUrl).toBe("http://api.test/v1/agents/voice-bot/logs");
+    expect(call.fullUrl).toBe("https://api.test/v1/agents/voice-bot/logs");
     expect(call.searchParams).toEqual({});
   });
 
@@ -299,15 +299,15 @@ describe("getSecretSet", () => {
 describe("base URL and path building", () => {
   it("keeps the base path with a trailing slash on the base URL, without doubling it", async () => {
     await h.finish();
-    h = makeHarness({ baseUrl: "http://api.test/v1/" });
+    h = makeHarness({ baseUrl: "https://api.test/v1/" });
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson(), JSON_REPLY);
     await h.client.getAgent("voice-bot");
-    expect(onlyCall().fullUrl).toBe("http://api.test/v1/agents/voice-bot");
+    expect(onlyCall().fullUrl).toBe("https://api.test/v1/agents/voice-bot");
   });
 
   it("keeps a deeper base path (a gateway prefix before /v1)", async () => {
     await h.finish();
-    h = makeHarness({ baseUrl: "http://api.test/gw/hosting/v1" });
+    h = makeHarness({ baseUrl: "https://api.test/gw/hosting/v1" });
     h.api.intercept({ path: "/gw/hosting/v1/secrets/team-secrets", method: "GET" }).reply(200, { secrets: [] }, JSON_REPLY);
     await h.client.getSecretSet("team-secrets");
     expect(onlyCall().path).toBe("/gw/hosting/v1/secrets/team-secrets");

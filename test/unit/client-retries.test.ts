@@ -194,7 +194,7 @@ describe("GET retry details", () => {
     await h.client.getAgentLogs({ agentName: "voice-bot", limit: 7, offset: 3, query: "err" });
     const urls = h.calls().map((c) => c.fullUrl);
     expect(urls).toHaveLength(3);
-    expect(new Set(urls)).toEqual(new Set(["http://api.test/v1/agents/voice-bot/logs?limit=7&offset=3&query=err"]));
+    expect(new Set(urls)).toEqual(new Set(["https://api.test/v1/agents/voice-bot/logs?limit=7&offset=3&query=err"]));
   });
 
   it("a ResponseValidationError is not retried", async () => {

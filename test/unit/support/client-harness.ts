@@ -8,13 +8,13 @@ import { MockAgent, type Interceptable, type MockCallHistoryLog } from "undici";
 import { AgentHostingClient, type AgentHostingClientOptions, type RetryNote } from "../../../src/client/client";
 
 export const KEY = "sk-test-SECRET-123";
-export const ORIGIN = "http://api.test";
+export const ORIGIN = "https://api.test";
 export const BASE_URL = `${ORIGIN}/v1`;
 export const JSON_REPLY = { headers: { "content-type": "application/json" } };
 
 export interface Harness {
   mockAgent: MockAgent;
-  /** Interceptors of http://api.test. */
+  /** Interceptors of https://api.test. */
   api: Interceptable;
   client: AgentHostingClient;
   /** Every delay the client slept, in order. */
