@@ -61,3 +61,41 @@ export const BAD_INPUTS: BadInputCase[] = [
 
 /** The provider settings are not part of the client's body. */
 export const PROVIDER_ONLY_FIELDS = new Set(["waitForReady", "readyTimeoutSeconds"]);
+
+/**
+ * Connection settings with one mistake each: which setting, the value, and a
+ * pattern of the fix the error must state. The key's cases hold a key that is
+ * otherwise valid, so a test can check that no part of it is echoed.
+ */
+export interface BadSettingCase {
+  label: string;
+  setting: "baseUrl" | "apiKey";
+  value: string;
+  rule: RegExp;
+}
+
+export const VALID_KEY = "sk-settings-SECRET-7f3a";
+
+export const BAD_SETTINGS: BadSettingCase[] = [
+  { label: "key with a trailing newline", setting: "apiKey", value: `${VALID_KEY}\n`, rule: /ends with a line break.*without surrounding whitespace/ },
+  { label: "key with a trailing CRLF", setting: "apiKey", value: `${VALID_KEY}\r\n`, rule: /ends with a line break/ },
+  { label: "key with a leading space", setting: "apiKey", value: ` ${VALID_KEY}`, rule: /starts with a space/ },
+  { label: "key with a trailing tab", setting: "apiKey", value: `${VALID_KEY}\t`, rule: /ends with a tab/ },
+  { label: "key with a line break inside", setting: "apiKey", value: `${VALID_KEY}\nsecond`, rule: /a line break at position 24.*Authorization header/ },
+  { label: "key with a control character", setting: "apiKey", value: `${VALID_KEY}\u0007`, rule: /control character \(U\+0007\)/ },
+  { label: "key with a non-ASCII character", setting: "apiKey", value: `${VALID_KEY}é`, rule: /non-ASCII character \(U\+00E9\)/ },
+  { label: "key with a space inside", setting: "apiKey", value: `sk settings`, rule: /a space at position 3/ },
+  { label: "key pasted with its Bearer prefix", setting: "apiKey", value: `Bearer ${VALID_KEY}`, rule: /without the "Bearer " prefix/ },
+  { label: "base URL with credentials", setting: "baseUrl", value: "https://user:pw@api.example.com/v1", rule: /must not carry credentials.*API key belongs in/ },
+  { label: "base URL with a user only", setting: "baseUrl", value: "https://user@api.example.com/v1", rule: /must not carry credentials/ },
+  { label: "base URL with a query", setting: "baseUrl", value: "https://api.example.com/v1?region=eu", rule: /must not carry a query or fragment/ },
+  { label: "base URL with a bare ?", setting: "baseUrl", value: "https://api.example.com/v1?", rule: /must not carry a query or fragment/ },
+  { label: "base URL with a fragment", setting: "baseUrl", value: "https://api.example.com/v1#top", rule: /must not carry a query or fragment/ },
+  { label: "base URL without /v1", setting: "baseUrl", value: "https://api.example.com", rule: /must end with the version segment \/v1.*https:\/\/api\.example\.com\/v1/ },
+  { label: "base URL with /v2", setting: "baseUrl", value: "https://api.example.com/v2", rule: /must end with the version segment \/v1/ },
+  { label: "base URL with /v1 not last", setting: "baseUrl", value: "https://api.example.com/v1/agents", rule: /must end with the version segment \/v1/ },
+  { label: "base URL over ftp", setting: "baseUrl", value: "ftp://api.example.com/v1", rule: /must use http or https/ },
+  { label: "base URL that is not a URL", setting: "baseUrl", value: "api.example.com/v1", rule: /is not a URL/ },
+  { label: "plain http to a remote host", setting: "baseUrl", value: "http://api.example.com/v1", rule: /unencrypted to api\.example\.com; use https, or.*allowInsecureHttp/i },
+  { label: "plain http to a private address", setting: "baseUrl", value: "http://10.0.0.5:8080/v1", rule: /unencrypted to 10\.0\.0\.5/ },
+];
