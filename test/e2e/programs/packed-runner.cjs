@@ -1,0 +1,58 @@
+// Runs one stack operation of an inline program as a user's own script
+// would: copied into a program directory outside the repository, it loads
+// `@pulumi/pulumi/automation` and `pulumi-agent-hosting` from that
+// directory's node_modules (the installed tarball), never from the repo.
+//
+//   node packed-runner.cjs <up|preview|destroy|export> '<params JSON>'
+//
+// params: { baseUrl, apiKey, agent: { serviceName, image }, secretSet }
+// The engine's output goes to stderr; the last line of stdout is a JSON
+// summary: { ok, op, changeSummary, outputs, deployment?, error? }.
+const { execFileSync } = require("node:child_process");
+const auto = require("@pulumi/pulumi/automation");
+
+const [op, paramsJson] = process.argv.slice(2);
+const params = JSON.parse(paramsJson ?? "{}");
+
+const program = async () => {
+  const ah = require("pulumi-agent-hosting");
+  const agent = new ah.Agent("packed", params.agent);
+  const secret = ah.getSecretSetOutput({ name: params.secretSet });
+  return { name: agent.name, deploymentId: agent.activeDeploymentId, secretFields: secret.fieldNames };
+};
+
+async function main() {
+  const workspace = await auto.LocalWorkspace.create({
+    workDir: __dirname,
+    program,
+    envVars: {},
+    projectSettings: { name: "packed-program", runtime: "nodejs" },
+  });
+  const stack = await auto.Stack.createOrSelect("dev", workspace);
+  await stack.setAllConfig({
+    "agent-hosting:baseUrl": { value: params.baseUrl },
+    "agent-hosting:apiKey": { value: params.apiKey, secret: true },
+  });
+  const onOutput = (s) => process.stderr.write(s);
+  let result = {};
+  if (op === "up") result = await stack.up({ onOutput });
+  else if (op === "preview") result = await stack.preview({ onOutput, diff: true });
+  else if (op === "destroy") result = await stack.destroy({ onOutput });
+  else if (op === "export") {
+    // The CLI's own export, without --show-secrets: what the state holds.
+    const text = execFileSync("pulumi", ["stack", "export", "--stack", "dev"], { cwd: __dirname, encoding: "utf8" });
+    result = { deployment: JSON.parse(text) };
+  } else throw new Error(`unknown operation "${op}"`);
+  const outputs = Object.fromEntries(
+    Object.entries(result.outputs ?? {}).map(([k, v]) => [k, v.secret ? "[secret]" : v.value]),
+  );
+  const changeSummary = result.summary?.resourceChanges ?? result.changeSummary ?? {};
+  const summary = { ok: true, op, changeSummary, outputs };
+  if (result.deployment) summary.deployment = result.deployment;
+  process.stdout.write(`\n${JSON.stringify(summary)}\n`);
+}
+
+main().catch((error) => {
+  process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(error?.stderr || error?.message || error) })}\n`);
+  process.exitCode = 1;
+});
