@@ -13,10 +13,19 @@ export { getSecretSet, getSecretSetOutput } from "./functions/get-secret-set";
 export type { GetSecretSetArgs, GetSecretSetOutputArgs, GetSecretSetResult } from "./functions/get-secret-set";
 export { getAgentLogs, getAgentLogsOutput } from "./functions/get-agent-logs";
 export type { GetAgentLogsArgs, GetAgentLogsOutputArgs, GetAgentLogsResult } from "./functions/get-agent-logs";
+export { ProgramCallError } from "./functions/program-call-error";
 export * from "./client/errors";
 export type * from "./client/schemas";
 export type { AgentHostingClientOptions, IterateLogsArgs, RetryNote } from "./client/client";
-export { resolveSettings, API_KEY_CONFIG, BASE_URL_CONFIG, API_KEY_ENV, BASE_URL_ENV } from "./config";
+export {
+  resolveSettings,
+  API_KEY_CONFIG,
+  BASE_URL_CONFIG,
+  ALLOW_INSECURE_HTTP_CONFIG,
+  API_KEY_ENV,
+  BASE_URL_ENV,
+  ALLOW_INSECURE_HTTP_ENV,
+} from "./config";
 export type { EmulatorOptions, RunningEmulator, FaultSpec, RateLimitSpec, Stats } from "./emulator";
 
 export type AgentHostingClient = ClientModule.AgentHostingClient;

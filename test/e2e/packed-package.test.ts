@@ -165,6 +165,26 @@ describe("the packed package", () => {
     expect(copies).toEqual(["node_modules/@pulumi/pulumi/package.json"]);
   });
 
+  it("a program whose SDK is outside the peer range is refused at install, naming both versions", () => {
+    const dir = join(workRoot, "old-program");
+    mkdirSync(dir);
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "old-program", version: "1.0.0", private: true, dependencies: { "@pulumi/pulumi": "3.200.0" } }),
+    );
+    const refused = (() => {
+      try {
+        npm(["install", "--dry-run", "--prefer-offline", "--no-audit", "--no-fund", tarball], dir);
+      } catch (error) {
+        return String((error as { stderr?: unknown }).stderr);
+      }
+      return "installed";
+    })();
+    expect(refused).toMatch(/ERESOLVE/);
+    expect(refused).toContain("Found: @pulumi/pulumi@3.200.0");
+    expect(refused).toContain(`peer @pulumi/pulumi@"${repoPackage.peerDependencies["@pulumi/pulumi"]}" from pulumi-agent-hosting`);
+  });
+
   it("the dynamic provider process resolves the installed tarball and SDK from the program's directory", () => {
     // What the provider process resolves, from its working directory (the
     // program's): the launcher `pulumi-resource-pulumi-nodejs` resolves the
