@@ -131,19 +131,23 @@ describe("the packed package", () => {
     const entries = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n");
     const stray = entries.filter((e) => !/^package\/(README\.md|package\.json|dist\/.+\.(js|d\.ts))$/.test(e));
     expect(stray).toEqual([]);
-    for (const needed of [
-      "dist/index.js",
-      "dist/index.d.ts",
-      "dist/provider/implementation.js",
-      "dist/provider/implementation.d.ts",
-      "dist/emulator/bin.js",
-    ]) {
-      expect(entries, needed).toContain(`package/${needed}`);
-    }
     const manifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" })) as {
+      main: string;
+      types: string;
+      bin: Record<string, string>;
+      exports: Record<string, string | Record<string, string>>;
       dependencies: Record<string, string>;
       peerDependencies: Record<string, string>;
     };
+    // Every file the manifest points a user at: main, types, each export's targets, the bin.
+    const targets = [
+      manifest.main,
+      manifest.types,
+      ...Object.values(manifest.bin),
+      ...Object.values(manifest.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t))),
+    ];
+    expect(Object.keys(manifest.exports)).toContain("./provider-impl");
+    for (const target of targets) expect(entries, target).toContain(`package/${target.replace(/^\.\//, "")}`);
     expect(manifest.dependencies["@pulumi/pulumi"]).toBeUndefined();
     expect(manifest.peerDependencies["@pulumi/pulumi"]).toBe(repoPackage.peerDependencies["@pulumi/pulumi"]);
     expect(repoPackage.devDependencies["@pulumi/pulumi"]).not.toBe(OTHER_PULUMI);
