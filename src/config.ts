@@ -39,7 +39,7 @@ export function checkBaseUrl(raw: string, from: string, allowInsecureHttp = fals
   const names: SettingNames = {
     baseUrl: from,
     apiKey: from === BASE_URL_ENV ? API_KEY_ENV : API_KEY_CONFIG,
-    allowInsecureHttp: OPT_IN,
+    insecureHttpOptIn: OPT_IN,
   };
   return checkUrl(raw.trim(), names, allowInsecureHttp);
 }
@@ -91,7 +91,7 @@ export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = 
   checkApiKey(apiKey, {
     baseUrl: BASE_URL_CONFIG,
     apiKey: configKey !== undefined ? API_KEY_CONFIG : API_KEY_ENV,
-    allowInsecureHttp: OPT_IN,
+    insecureHttpOptIn: OPT_IN,
   });
   return allowInsecureHttp ? { apiKey, baseUrl, allowInsecureHttp: true } : { apiKey, baseUrl };
 }

@@ -11,14 +11,14 @@ import { ConfigurationError } from "./errors";
 export interface SettingNames {
   baseUrl: string;
   apiKey: string;
-  /** The deliberate opt-in to plain http, as a complete instruction. */
-  allowInsecureHttp: string;
+  /** How to opt in to plain http deliberately, as an instruction ("run ...", "pass ..."). */
+  insecureHttpOptIn: string;
 }
 
 export const CLIENT_OPTION_NAMES: SettingNames = {
   baseUrl: "baseUrl",
   apiKey: "apiKey",
-  allowInsecureHttp: "pass the client option allowInsecureHttp: true",
+  insecureHttpOptIn: "pass the client option allowInsecureHttp: true",
 };
 
 /** How to set a setting again, by the shape of its name. */
@@ -70,7 +70,7 @@ export function checkBaseUrl(raw: string, names: SettingNames, allowInsecureHttp
   if (url.protocol === "http:" && !allowInsecureHttp && !isLoopbackHost(url.hostname)) {
     throw new ConfigurationError(
       `${from}: "${trimmed}" would send the API key unencrypted to ${url.hostname}; use https, ` +
-        `or, to accept that deliberately (a network you trust), ${names.allowInsecureHttp}`,
+        `or, to accept that deliberately (a network you trust), ${names.insecureHttpOptIn}`,
     );
   }
   return trimmed;
@@ -111,6 +111,17 @@ export function checkApiKey(raw: string, names: SettingNames): void {
       `${from}: the API key contains ${describeCharacter(chars[index] ?? "")} at position ${index + 1}, ` +
         `which cannot travel in the Authorization header (a key is visible ASCII characters only); ` +
         `copy the key again and set it with ${again}`,
+    );
+  }
+}
+
+/** Throws unless the user agent can travel in a header: tabs, spaces and visible ASCII characters. */
+export function checkUserAgent(raw: string): void {
+  const chars = [...raw];
+  const index = chars.findIndex((ch) => ch !== "\t" && (ch < " " || ch > "\x7e"));
+  if (index >= 0) {
+    throw new ConfigurationError(
+      `userAgent: contains ${describeCharacter(chars[index] ?? "")} at position ${index + 1}, which cannot travel in an HTTP header`,
     );
   }
 }

@@ -5,7 +5,7 @@
  * checked when it is built, so a malformed one never reaches undici.
  */
 import { Agent, type Dispatcher } from "undici";
-import { CLIENT_OPTION_NAMES, checkApiKey, checkBaseUrl } from "./connection-settings";
+import { CLIENT_OPTION_NAMES, checkApiKey, checkBaseUrl, checkUserAgent } from "./connection-settings";
 import { transportErrorFrom, apiErrorFrom } from "./error-mapping";
 import { ResponseValidationError } from "./errors";
 
@@ -48,10 +48,11 @@ export class Transport {
   private readonly timeoutMs: number;
   private readonly apiKey: string;
 
-  /** Throws a ConfigurationError, before any request, for a malformed base URL or key. */
+  /** Throws a ConfigurationError, before any request, for a malformed base URL, key or user agent. */
   constructor(options: TransportOptions) {
     const url = new URL(checkBaseUrl(options.baseUrl, CLIENT_OPTION_NAMES, options.allowInsecureHttp ?? false));
     checkApiKey(options.apiKey, CLIENT_OPTION_NAMES);
+    checkUserAgent(options.userAgent);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, "");
     this.timeoutMs = options.timeoutMs;

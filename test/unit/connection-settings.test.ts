@@ -83,6 +83,14 @@ describe("the client's constructor", () => {
     expect(calls.map((c) => c.fullUrl)).toEqual(["http://hosting.internal:8080/v1/agents/voice-bot"]);
   });
 
+  it("a user agent with a line break is refused naming the option; one with spaces is accepted", async () => {
+    expect(() => new AgentHostingClient({ baseUrl: GOOD_URL, apiKey: VALID_KEY, userAgent: "my-tool/2.0\n" })).toThrow(
+      /userAgent: contains a line break at position 12, which cannot travel in an HTTP header/,
+    );
+    const client = new AgentHostingClient({ baseUrl: GOOD_URL, apiKey: VALID_KEY, userAgent: "my-tool/2.0 (ci)", dispatcher: recordingDispatcher() });
+    await client.close();
+  });
+
   it("a key of every visible ASCII character class is accepted", async () => {
     const client = new AgentHostingClient({ baseUrl: GOOD_URL, apiKey: "Ab9-._~+/=!#$%&'*^`|", dispatcher: recordingDispatcher() });
     await client.close();
