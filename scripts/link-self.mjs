@@ -4,8 +4,9 @@
 // `pulumi-agent-hosting/provider-impl` from the program's directory) resolve
 // the package exactly as a user's program resolves its installed copy; and
 // links the `agent-hosting-emulator` bin, so `npx agent-hosting-emulator`
-// works here as it does for a user. Runs on `npm ci` / `npm install` (the
-// "prepare" script) and after each build; idempotent.
+// works here as it does for a user. Runs after each build and before the
+// tests (not as an install script: the published package would carry it to
+// users, where this file does not exist); idempotent.
 import { chmodSync, existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

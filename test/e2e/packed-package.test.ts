@@ -138,7 +138,10 @@ describe("the packed package", () => {
       exports: Record<string, string | Record<string, string>>;
       dependencies: Record<string, string>;
       peerDependencies: Record<string, string>;
+      scripts?: Record<string, string>;
     };
+    // Nothing runs at a user's install (npm would also list it as an install script to approve).
+    for (const hook of ["preinstall", "install", "postinstall", "prepare"]) expect(manifest.scripts?.[hook], hook).toBeUndefined();
     // Every file the manifest points a user at: main, types, each export's targets, the bin.
     const targets = [
       manifest.main,
