@@ -14,21 +14,22 @@ import { API_KEY_CONFIG, API_KEY_ENV } from "./config";
 
 type SecretCheck = (key: string) => boolean;
 
-/** Stacks already warned in this process (an Automation API host may run several). */
-const warned = new Set<string>();
+/** Stacks already looked at in this process (an Automation API host may run several). */
+const checked = new Set<string>();
 
 export const PLAIN_KEY_WARNING =
   `${API_KEY_CONFIG} is set without --secret, so the API key sits in plain text in the stack's configuration ` +
   `and in its state; set it again with \`pulumi config set --secret ${API_KEY_CONFIG} <key>\`, ` +
   `or leave it out of the stack and set ${API_KEY_ENV}`;
 
+/** Warns at most once per stack and process; every later call costs a set lookup. */
 export function warnIfKeyInPlainText(): void {
+  const stack = `${pulumi.getProject()}/${pulumi.getStack()}`;
+  if (checked.has(stack)) return;
+  checked.add(stack);
   const isSecret = (pulumi.runtime as unknown as { isConfigSecret?: SecretCheck }).isConfigSecret;
   if (typeof isSecret !== "function") return;
   const value = pulumi.runtime.getConfig(API_KEY_CONFIG);
   if (value === undefined || value.trim() === "" || isSecret(API_KEY_CONFIG)) return;
-  const stack = `${pulumi.getProject()}/${pulumi.getStack()}`;
-  if (warned.has(stack)) return;
-  warned.add(stack);
   void pulumi.log.warn(`agent-hosting: ${PLAIN_KEY_WARNING}`);
 }
