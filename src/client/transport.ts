@@ -7,7 +7,7 @@
 import { Agent, type Dispatcher } from "undici";
 import { CLIENT_OPTION_NAMES, checkApiKey, checkBaseUrl, checkUserAgent } from "./connection-settings";
 import { transportErrorFrom, apiErrorFrom } from "./error-mapping";
-import { ResponseValidationError } from "./errors";
+import { ConfigurationError, ResponseValidationError } from "./errors";
 
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
@@ -77,6 +77,13 @@ export class Transport {
     if (typeof message === "string" && this.apiKey !== "" && message.includes(this.apiKey)) {
       const { name, code, cause } = error as Error & { code?: unknown };
       error = { name, code, cause, message: this.redact(message) };
+    }
+    // undici refuses, before sending, a request it cannot put on the wire: not a
+    // network fault, so not a ConnectionError, which would be retried.
+    if ((error as { code?: unknown } | null)?.code === "UND_ERR_INVALID_ARG") {
+      return new ConfigurationError(
+        `${method} ${path}: the request could not be sent (${this.redact(String(message))}); check the client's settings`,
+      );
     }
     return transportErrorFrom(error, method, path, this.timeoutMs);
   }

@@ -3,7 +3,7 @@
  * any request, naming the setting where the user wrote it (client option,
  * stack config or environment variable) and the fix, and never echoing the key.
  */
-import { MockAgent } from "undici";
+import { MockAgent, errors } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { ConfigurationError } from "../../src/client/errors";
@@ -170,5 +170,34 @@ describe("stack config and environment", () => {
       baseUrl: "http://127.0.0.1:7000/v1",
       apiKey: VALID_KEY,
     });
+  });
+});
+
+describe("a request undici refuses to send", () => {
+  it("is a ConfigurationError, not a retried ConnectionError", async () => {
+    // A dispatcher standing for undici's own argument check, which the settings checks keep from being reached.
+    class RefusingDispatcher extends MockAgent {
+      override request(): never {
+        throw new errors.InvalidArgumentError("invalid authorization header");
+      }
+    }
+    const dispatcher = new RefusingDispatcher();
+    mockAgents.push(dispatcher);
+    const sleeps: number[] = [];
+    const client = new AgentHostingClient({
+      baseUrl: GOOD_URL,
+      apiKey: VALID_KEY,
+      dispatcher,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+    });
+    const error = await client.getAgent("voice-bot").catch((e: unknown) => e);
+    await client.close();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(String(error)).toBe(
+      "ConfigurationError: GET /v1/agents/voice-bot: the request could not be sent (invalid authorization header); check the client's settings",
+    );
+    expect(sleeps).toEqual([]);
   });
 });
