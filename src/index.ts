@@ -1,5 +1,5 @@
 /**
- * Public exports of pulumi-agent-hosting (design section 2).
+ * Public exports of pulumi-agent-hosting.
  *
  * The client (undici, zod) and the emulator (node:http) are loaded on first
  * use: a program that only declares agents does not pay for them at start.
@@ -16,6 +16,7 @@ export type { GetAgentLogsArgs, GetAgentLogsOutputArgs, GetAgentLogsResult } fro
 export { ProgramCallError } from "./functions/program-call-error";
 export * from "./client/errors";
 export type * from "./client/schemas";
+export type { AgentInputs, AgentOutputs } from "./model";
 export type { AgentHostingClientOptions, IterateLogsArgs, RetryNote } from "./client/client";
 export {
   resolveSettings,
