@@ -177,9 +177,10 @@ describe("iterateAgentLogs", () => {
     h.api
       .intercept({ path: `${LOGS_PATH}?limit=2&offset=0`, method: "GET" })
       .reply(200, { total: { value: 3, relation: "eq" }, logs: entries.slice(0, 2) }, JSON_REPLY);
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=2`, method: "GET" }).reply(503, "");
+    // After the first page the window ends at the second after its newest entry (10:00:01).
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=2&endTime=1714557601`, method: "GET" }).reply(503, "");
     h.api
-      .intercept({ path: `${LOGS_PATH}?limit=2&offset=2`, method: "GET" })
+      .intercept({ path: `${LOGS_PATH}?limit=2&offset=2&endTime=1714557601`, method: "GET" })
       .reply(200, { total: { value: 3, relation: "eq" }, logs: entries.slice(2) }, JSON_REPLY);
 
     expect(await collect(h.client.iterateAgentLogs({ agentName: "voice-bot", pageSize: 2 }))).toEqual(entries);
@@ -195,7 +196,9 @@ describe("iterateAgentLogs", () => {
     h.api
       .intercept({ path: `${LOGS_PATH}?limit=2&offset=0`, method: "GET" })
       .reply(200, { total: { value: 9, relation: "eq" }, logs: logEntries(0, 2) }, JSON_REPLY);
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=2`, method: "GET" }).reply(404, errorJson("NOT_FOUND", "gone"), JSON_REPLY);
+    h.api
+      .intercept({ path: `${LOGS_PATH}?limit=2&offset=2&endTime=1714557601`, method: "GET" })
+      .reply(404, errorJson("NOT_FOUND", "gone"), JSON_REPLY);
     const seen: string[] = [];
     const error = await rejectionOf(
       (async () => {
