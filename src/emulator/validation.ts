@@ -82,7 +82,7 @@ function autoScalingViolations(value: unknown, property: string): Violation[] {
   const record = value as Record<string, unknown>;
   const violations: Violation[] = [];
   for (const key of Object.keys(record)) {
-    if (key !== "minAgents" && key !== "maxAgents") violations.push({ property: `${property}.${key}`, reason: "is not a member of autoScaling" });
+    if (key !== "minAgents" && key !== "maxAgents") violations.push({ property, reason: `has no member "${key}": only minAgents and maxAgents` });
   }
   const bounds = { minAgents: 0, maxAgents: 1 } as const;
   for (const key of ["minAgents", "maxAgents"] as const) {
