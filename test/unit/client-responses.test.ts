@@ -181,7 +181,8 @@ describe("log answers (getAgentLogs, iterateAgentLogs)", () => {
       .intercept({ path: "/v1/agents/voice-bot/logs?limit=2&offset=0", method: "GET" })
       .reply(200, { total: { value: 4, relation: "eq" }, logs: logEntries(0, 2) }, JSON_REPLY);
     h.api
-      .intercept({ path: "/v1/agents/voice-bot/logs?limit=2&offset=2", method: "GET" })
+      // Later pages end before the second after the first page's newest entry (10:00:01).
+      .intercept({ path: "/v1/agents/voice-bot/logs?limit=2&offset=2&endTime=1714557601", method: "GET" })
       .reply(200, { total: { value: 4, relation: "eq" }, logs: [{ log: 5 }] }, JSON_REPLY);
     const seen: string[] = [];
     const error = await rejectionOf(
