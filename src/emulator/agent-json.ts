@@ -3,8 +3,9 @@
  * ready flags (together, or apart by some polls), `deployment: null` in the
  * create answer, fields added or left out.
  */
+import { manifestSpecOf } from "../model";
 import type { ReadingSwitches } from "./reading";
-import { DEFAULT_NAMESPACE, EMULATOR_API_VERSION, type Store, type StoredAgent, type StoredDeployment } from "./store";
+import { DEFAULT_NAMESPACE, EMULATOR_API_VERSION, bodyOf, type Store, type StoredAgent, type StoredDeployment } from "./store";
 import type { AgentJson, DeploymentJson, ManifestJson } from "./wire";
 
 /** Which answer the agent is rendered for: only GETs count as polls. */
@@ -27,14 +28,10 @@ function manifestOf(agent: StoredAgent, d: StoredDeployment, switches: ReadingSw
     ...(full && { namespace: DEFAULT_NAMESPACE }),
     ...(extra && { labels: { "agents.emulator.local/agent": agent.name } }),
   };
+  // The members a request determines come from the one body-to-manifest mapping; the rest are the emulator's.
   const spec: ManifestJson["spec"] = {
-    platformNodeType: d.spec.nodeType,
+    ...manifestSpecOf(bodyOf(d.spec)),
     ...(full && { clusterLocal: false }),
-    image: d.spec.image,
-    autoScaling: { minReplicas: d.spec.minReplicas, maxReplicas: d.spec.maxReplicas },
-    envFromSecretNames: d.spec.secretSet === undefined ? [] : [d.spec.secretSet],
-    noiseModels: { enabled: d.spec.enableNoise },
-    imagePullSecretNames: d.spec.imagePullSecretSet === undefined ? [] : [d.spec.imagePullSecretSet],
     ...(extra && { resources: { cpu: "500m", memory: "1Gi" } }),
   };
   return {

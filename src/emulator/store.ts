@@ -8,6 +8,7 @@
  * an image whose tag is `fail` never becomes ready.
  */
 import { randomBytes } from "node:crypto";
+import type { RequestBody } from "../model";
 import type { CreateBody, UpdateBody } from "./wire";
 import { LogStore } from "./log-store";
 import { isoNs, msToNs, nowNs } from "./time";
@@ -67,6 +68,19 @@ export function specOf(body: CreateBody | (UpdateBody & { image: string })): Dep
   if (typeof body.secretSet === "string") spec.secretSet = body.secretSet;
   if (typeof body.imagePullSecretSet === "string") spec.imagePullSecretSet = body.imagePullSecretSet;
   return spec;
+}
+
+/** The request body a deployment's spec stands for, its scaling included. */
+export function bodyOf(spec: DeploymentSpec): RequestBody {
+  const body: RequestBody = {
+    image: spec.image,
+    nodeType: spec.nodeType,
+    autoScaling: { minAgents: spec.minReplicas, maxAgents: spec.maxReplicas },
+    enableNoise: spec.enableNoise,
+  };
+  if (spec.secretSet !== undefined) body["secretSet"] = spec.secretSet;
+  if (spec.imagePullSecretSet !== undefined) body["imagePullSecretSet"] = spec.imagePullSecretSet;
+  return body;
 }
 
 /** The spec after an update that merges: a field the body leaves out keeps its value, null clears it. */
@@ -158,18 +172,18 @@ export class Store {
     return agent;
   }
 
-  /** Applies the new spec: a scaling-only change keeps the deployment; any other change makes a new one. */
+  /** Applies the new spec: a scaling-only change keeps the deployment; any other update, the same spec included, makes a new one. */
   update(agent: StoredAgent, spec: DeploymentSpec): StoredAgent {
     const current = this.active(agent);
     const stamp = isoNs(nowNs());
-    if (sameExceptScaling(current.spec, spec)) {
-      if (current.spec.minReplicas !== spec.minReplicas || current.spec.maxReplicas !== spec.maxReplicas) {
-        this.logs.add(agent.name, {
-          deploymentId: current.id,
-          ns: nowNs(),
-          log: `Scaling deployment ${current.id} to ${spec.minReplicas}..${spec.maxReplicas} replicas`,
-        });
-      }
+    const scalingChanged = current.spec.minReplicas !== spec.minReplicas || current.spec.maxReplicas !== spec.maxReplicas;
+    // A scaling-only change keeps the deployment; the same spec posted again is a redeploy.
+    if (sameExceptScaling(current.spec, spec) && scalingChanged) {
+      this.logs.add(agent.name, {
+        deploymentId: current.id,
+        ns: nowNs(),
+        log: `Scaling deployment ${current.id} to ${spec.minReplicas}..${spec.maxReplicas} replicas`,
+      });
       current.spec = spec;
       current.updatedAt = stamp;
     } else {

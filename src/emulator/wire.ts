@@ -40,14 +40,8 @@ export interface ManifestJson extends JsonObject {
   apiVersion: string;
   kind: string;
   metadata: JsonObject & { name: string };
-  spec: JsonObject & {
-    platformNodeType: string;
-    image: string;
-    autoScaling: ReplicaScaling;
-    envFromSecretNames: string[];
-    noiseModels: { enabled: boolean };
-    imagePullSecretNames: string[];
-  };
+  /** The members a request determines (the model's body-to-manifest mapping), and the emulator's own. */
+  spec: JsonObject;
 }
 
 export interface DeploymentJson extends JsonObject {
