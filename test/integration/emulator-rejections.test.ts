@@ -93,10 +93,10 @@ describe("400 GENERIC_BAD_REQUEST on create: one rule at a time", () => {
     ["serviceName ending with a hyphen", { serviceName: "voice-" }, "serviceName"],
     ["serviceName with a dot", { serviceName: "voice.bot" }, "serviceName"],
     ["serviceName empty", { serviceName: "" }, "serviceName"],
-    ["serviceName of 55 characters", { serviceName: "a".repeat(55) }, "serviceName"],
+    ["serviceName of 64 characters", { serviceName: "a".repeat(64) }, "serviceName"],
     ["serviceName not a string", { serviceName: 42 }, "serviceName"],
-    ["image without a tag", { image: "registry.example.com/bot" }, "image"],
-    ["image with a registry port but no tag", { image: "registry.example.com:5000/bot" }, "image"],
+    ["image with an uppercase path", { image: "registry.example.com/Bot:1" }, "image"],
+    ["image with an empty path component", { image: "registry.example.com:5000//bot:1" }, "image"],
     ["image with an empty tag", { image: "bot:" }, "image"],
     ["image with whitespace", { image: "bot :1" }, "image"],
     ["image with a bad digest", { image: "bot@sha256:1234" }, "image"],
@@ -155,7 +155,7 @@ describe("400 GENERIC_BAD_REQUEST on create: one rule at a time", () => {
     const r = await emu.raw("POST", "/v1/agents", {
       json: {
         serviceName: "Bad_Name",
-        image: "no-tag",
+        image: "no tag",
         nodeType: "x86",
         secretSet: "ab",
         autoScaling: { minAgents: 5, maxAgents: 2 },
@@ -209,7 +209,7 @@ describe("400 on update", () => {
     const noImage = await emu.raw("POST", "/v1/agents/upd-bot", { json: { nodeType: "arm" } });
     expect(expectError(noImage, 400, "GENERIC_BAD_REQUEST")).toContain("image");
     const several = await emu.raw("POST", "/v1/agents/upd-bot", {
-      json: { image: "bot", nodeType: "amd64", autoScaling: { minAgents: 2, maxAgents: 0 } },
+      json: { image: "bot:", nodeType: "amd64", autoScaling: { minAgents: 2, maxAgents: 0 } },
     });
     const message = expectError(several, 400, "GENERIC_BAD_REQUEST");
     for (const property of ["image", "nodeType", "autoScaling.maxAgents"]) expect(message).toContain(property);
@@ -333,11 +333,17 @@ describe("secret set names", () => {
   it.each([
     ["2 characters", "ab"],
     ["64 characters", "a".repeat(64)],
-    ["uppercase", "Voice-Secrets"],
-    ["an underscore", "voice_secrets"],
   ])("a set name of %s is a 400", async (_label, name) => {
     const message = expectError(await emu.raw("GET", `/v1/secrets/${name}`), 400, "GENERIC_BAD_REQUEST");
     expect(message).toContain("setName");
+  });
+
+  // The document limits a set name to its length only; a name of another form is simply not found.
+  it.each([
+    ["uppercase", "Voice-Secrets"],
+    ["an underscore", "voice_secrets"],
+  ])("a set name of %s within 3 to 63 characters is looked up (404 when absent)", async (_label, name) => {
+    expect(expectError(await emu.raw("GET", `/v1/secrets/${name}`), 404, "NOT_FOUND")).toContain(name);
   });
 
   it("3 and 63 characters are valid names (404 when absent)", async () => {
