@@ -33,7 +33,7 @@ const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
 /** How many entries at the head of `page` repeat the tail of `previous` (a shift of the pages). */
 export function repeatedHead(previous: readonly LogEntry[], page: readonly LogEntry[]): number {
   const first = page[0];
-  if (first === undefined) return 0;
+  if (first === undefined || movesOn(previous, first)) return 0;
   for (let j = Math.max(0, previous.length - page.length); j < previous.length; j++) {
     const candidate = previous[j] as LogEntry;
     if (candidate.timestamp !== first.timestamp || candidate.log !== first.log) continue;
@@ -47,6 +47,20 @@ export function repeatedHead(previous: readonly LogEntry[], page: readonly LogEn
     if (j + k === previous.length) return k;
   }
   return 0;
+}
+
+/**
+ * Whether `next` lies strictly beyond the last entry of `previous` in the
+ * direction the pages travel, so that it cannot repeat any of them: the
+ * common case, answered without a scan. Timestamps of one length in the
+ * service's UTC form compare as strings.
+ */
+function movesOn(previous: readonly LogEntry[], next: LogEntry): boolean {
+  const head = previous[0]?.timestamp;
+  const tail = previous[previous.length - 1]?.timestamp;
+  if (head === undefined || tail === undefined || head === tail) return false;
+  if (head.length !== tail.length || next.timestamp.length !== tail.length || !tail.endsWith("Z")) return false;
+  return head < tail ? next.timestamp > tail : next.timestamp < tail;
 }
 
 /** The whole second after the one of `timestamp` (an exclusive endTime that keeps it), or undefined when it cannot be read. */

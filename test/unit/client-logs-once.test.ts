@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InputValidationError } from "../../src/client/errors";
+import { repeatedHead } from "../../src/client/pagination";
 import { JSON_REPLY, collect, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
 
 const LOGS_PATH = "/v1/agents/voice-bot/logs";
@@ -117,6 +118,32 @@ describe("iterateAgentLogs while lines arrive", () => {
     const got = await collect(h.client.iterateAgentLogs({ agentName: "voice-bot", order: "asc", pageSize: 10 }));
     expect(got.map((e) => e.log)).toEqual([...original().map((e) => e.log), "new 0", "new 1", "new 2", "new 3"]);
     expect(sent("endTime").every((value) => value === undefined)).toBe(true);
+  });
+});
+
+describe("repeatedHead: how many entries a page repeats from the end of the page before", () => {
+  const e = (log: string, timestamp: string) => ({ log, timestamp });
+  const newestFirst = [e("c", "2024-05-01T10:00:03.000000000Z"), e("b", "2024-05-01T10:00:02.000000000Z"), e("a", "2024-05-01T10:00:01.000000000Z")];
+
+  it("none when the page moves on", () => {
+    expect(repeatedHead(newestFirst, [e("z", "2024-05-01T10:00:00.900000000Z")])).toBe(0);
+    expect(repeatedHead([], newestFirst)).toBe(0);
+    expect(repeatedHead(newestFirst, [])).toBe(0);
+  });
+
+  it("the shifted tail, however long", () => {
+    expect(repeatedHead(newestFirst, [e("a", "2024-05-01T10:00:01.000000000Z"), e("z", "2024-05-01T10:00:00.5Z")])).toBe(1);
+    expect(repeatedHead(newestFirst, [...newestFirst.slice(1), e("z", "2024-05-01T10:00:00Z")])).toBe(2);
+  });
+
+  it("timestamps of mixed precision or offsets are compared entry by entry", () => {
+    const mixed = [e("c", "2024-05-01T12:00:03+02:00"), e("b", "2024-05-01T10:00:02.5Z"), e("a", "2024-05-01T10:00:01.25Z")];
+    expect(repeatedHead(mixed, [e("a", "2024-05-01T10:00:01.25Z"), e("z", "2024-05-01T10:00:00Z")])).toBe(1);
+    expect(repeatedHead(mixed, [e("a", "2024-05-01T10:00:01.250Z")])).toBe(0);
+  });
+
+  it("the same text at another time is not a repeat", () => {
+    expect(repeatedHead(newestFirst, [e("a", "2024-05-01T10:00:00.000000000Z")])).toBe(0);
   });
 });
 
