@@ -266,6 +266,11 @@ describe("one switch at a time", () => {
     const noImage = await api.call("POST", "/agents/replace-bot", { enableNoise: true });
     expect(noImage.status).toBe(400);
     expect(noImage.json.error).toContain("image: is required");
+    // null on an optional field means "none" in either reading, so a client may always clear that way.
+    await api.call("POST", "/agents/replace-bot", { image: "registry.example.com/bot:3", secretSet: "voice-secrets" });
+    const nulls = await api.call("POST", "/agents/replace-bot", { image: "registry.example.com/bot:3", secretSet: null, autoScaling: null, enableNoise: null });
+    expect(nulls.status).toBe(200);
+    expect(nulls.json.deployment.manifest.spec).toMatchObject({ envFromSecretNames: [], noiseModels: { enabled: false } });
   });
 });
 
