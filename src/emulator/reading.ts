@@ -12,7 +12,11 @@ export interface ReadyFlagsApart {
   polls: number;
 }
 
-/** After an agent's create, GET /v1/agents/{name} answers 503 for this many requests, or for this many milliseconds. */
+/**
+ * After an agent's create, GET /v1/agents/{name} answers 503 for this many
+ * requests, or for this many milliseconds. Requests count once they reach the
+ * API: those refused by an injected fault, the rate limit or the key do not.
+ */
 export type GetOutage = { requests: number } | { ms: number };
 
 export interface ReadingSwitches {
