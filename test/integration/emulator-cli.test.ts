@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl } from "../../src/emulator";
-import { waitFor } from "./support/emulator-kit";
+import { waitFor } from "./support/emulator-harness";
 
 const root = resolve(__dirname, "../..");
 const bin = join(root, "dist/emulator/bin.js");
