@@ -10,38 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { ConnectionError, ResponseValidationError, ServerError } from "../../src/client/errors";
 import * as impl from "../../src/provider/implementation";
+import { API_KEY, agentJson } from "../support/fixtures";
 
-const API_KEY = "contract-SECRET-7d2e";
-
-const agent = {
-  name: "bot",
-  ready: true,
-  createdAt: "2026-11-23T00:00:00Z",
-  updatedAt: "2026-11-23T00:00:00Z",
-  activeDeploymentId: "dep-1",
-  activeDeploymentReady: true,
-  autoScaling: { minReplicas: 1, maxReplicas: 1 },
-  activeSessionCount: 0,
-  deployment: {
-    id: "dep-1",
-    serviceId: "svc-1",
-    createdAt: "2026-11-23T00:00:00Z",
-    updatedAt: "2026-11-23T00:00:00Z",
-    manifest: {
-      apiVersion: "agents.test/v1",
-      kind: "Agent",
-      metadata: { name: "bot", namespace: "ns" },
-      spec: {
-        platformNodeType: "arm",
-        clusterLocal: false,
-        image: "bot:1",
-        autoScaling: { minReplicas: 1, maxReplicas: 1 },
-        envFromSecretNames: [],
-        noiseModels: { enabled: false },
-      },
-    },
-  },
-};
+const agent = agentJson({ name: "bot", image: "bot:1", ready: true, maxReplicas: 1 });
 
 type Answer = (res: ServerResponse) => void;
 const json = (body: unknown): Answer => (res) => {

@@ -22,8 +22,8 @@ export interface AgentJsonOptions {
   deploymentId?: string;
 }
 
-/** The shape of the service's Agent answer, as plain JSON. */
-export interface AgentJson {
+/** The shape of the service's Agent answer, as plain JSON (a type alias, so it is also a Record<string, unknown>). */
+export type AgentJson = {
   name: string;
   ready: boolean;
   createdAt: string;
@@ -51,7 +51,7 @@ export interface AgentJson {
       };
     };
   };
-}
+};
 
 const CREATED_AT = "2024-05-01T10:00:00Z";
 

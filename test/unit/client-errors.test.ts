@@ -19,16 +19,9 @@ import {
 } from "../../src/client/errors";
 import { parseRetryAfter } from "../../src/client/error-mapping";
 import type { AgentHostingClient } from "../../src/client/client";
-import {
-  JSON_REPLY,
-  collect,
-  errorJson,
-  makeHarness,
-  rejectionOf,
-  type Harness,
-} from "./support/client-harness";
+import { JSON_REPLY, collect, errorJson, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
+import { IMAGE } from "../support/fixtures";
 
-const IMAGE = "registry.example.com/voice-bot:1.4.2";
 
 interface MethodCase {
   label: string;

@@ -15,20 +15,9 @@ import {
   TimeoutError,
 } from "../../src/client/errors";
 import type { CreateAgentBody } from "../../src/client/schemas";
-import {
-  JSON_REPLY,
-  KEY,
-  agentJson,
-  collect,
-  errorJson,
-  headersOf,
-  makeHarness,
-  rejectionOf,
-  thrownBy,
-  type Harness,
-} from "./support/client-harness";
+import { JSON_REPLY, collect, errorJson, headersOf, makeHarness, rejectionOf, thrownBy, type Harness } from "./support/client-harness";
+import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
 
-const IMAGE = "registry.example.com/voice-bot:1.4.2";
 const reset = () => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
 const refused = () => Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
 
@@ -38,18 +27,18 @@ beforeEach(() => {
 });
 afterEach(async () => {
   // Every note of every test is free of the key too.
-  expect(JSON.stringify(h.notes)).not.toContain(KEY);
+  expect(JSON.stringify(h.notes)).not.toContain(API_KEY);
   await h.finish();
 });
 
 function expectNoKey(error: unknown): void {
   expect(error).toBeInstanceOf(Error);
   const e = error as Error;
-  expect(e.message).not.toContain(KEY);
-  expect(String(e)).not.toContain(KEY);
-  expect(e.stack ?? "").not.toContain(KEY);
-  expect(JSON.stringify(e)).not.toContain(KEY);
-  expect(inspect(e, { depth: 10, showHidden: true })).not.toContain(KEY);
+  expect(e.message).not.toContain(API_KEY);
+  expect(String(e)).not.toContain(API_KEY);
+  expect(e.stack ?? "").not.toContain(API_KEY);
+  expect(JSON.stringify(e)).not.toContain(API_KEY);
+  expect(inspect(e, { depth: 10, showHidden: true })).not.toContain(API_KEY);
   // And not any recognisable part of it.
   expect(inspect(e, { depth: 10 })).not.toMatch(/sk-test|SECRET-123/);
 }
@@ -58,7 +47,7 @@ function expectNoKey(error: unknown): void {
 function expectKeySent(count: number): void {
   const calls = h.calls();
   expect(calls).toHaveLength(count);
-  for (const call of calls) expect(headersOf(call)["authorization"]).toBe(`Bearer ${KEY}`);
+  for (const call of calls) expect(headersOf(call)["authorization"]).toBe(`Bearer ${API_KEY}`);
 }
 
 describe("errors from the service", () => {
@@ -83,7 +72,7 @@ describe("errors from the service", () => {
   it("401 whose body echoes the presented token", async () => {
     h.api
       .intercept({ path: "/v1/secrets/team-secrets", method: "GET" })
-      .reply(401, errorJson("UNAUTHORIZED", `token "Bearer ${KEY}" is not valid`), JSON_REPLY);
+      .reply(401, errorJson("UNAUTHORIZED", `token "Bearer ${API_KEY}" is not valid`), JSON_REPLY);
     const error = await rejectionOf(h.client.getSecretSet("team-secrets"));
     expect(error).toBeInstanceOf(AuthenticationError);
     expectNoKey(error);
@@ -93,7 +82,7 @@ describe("errors from the service", () => {
   it("a raw (non-JSON) error page that echoes the request headers", async () => {
     h.api
       .intercept({ path: "/v1/agents/voice-bot", method: "DELETE" })
-      .reply(400, `Bad Request\nAuthorization: Bearer ${KEY}\nAccept: application/json`);
+      .reply(400, `Bad Request\nAuthorization: Bearer ${API_KEY}\nAccept: application/json`);
     const error = await rejectionOf(h.client.deleteAgent("voice-bot"));
     expectNoKey(error);
   });
@@ -161,7 +150,7 @@ describe("transport errors", () => {
   it("a connection error whose own message carries the header", async () => {
     h.api
       .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
-      .replyWithError(new Error(`request failed: authorization=Bearer ${KEY}`))
+      .replyWithError(new Error(`request failed: authorization=Bearer ${API_KEY}`))
       .times(4);
     const error = await rejectionOf(h.client.getAgent("voice-bot"));
     expect(error).toBeInstanceOf(ConnectionError);
@@ -203,14 +192,14 @@ describe("validation errors", () => {
   });
 
   it("ResponseValidationError of a body that is not JSON and echoes the key", async () => {
-    h.api.intercept({ path: "/v1/agents/voice-bot/logs", method: "GET" }).reply(200, `Authorization: Bearer ${KEY}`);
+    h.api.intercept({ path: "/v1/agents/voice-bot/logs", method: "GET" }).reply(200, `Authorization: Bearer ${API_KEY}`);
     const error = await rejectionOf(h.client.getAgentLogs({ agentName: "voice-bot" }));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expectNoKey(error);
   });
 
   it("ResponseValidationError of a field whose value is the key", async () => {
-    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({}, { ready: KEY }), JSON_REPLY);
+    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, { ...agentJson(), ready: API_KEY }, JSON_REPLY);
     const error = await rejectionOf(h.client.getAgent("voice-bot"));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expectNoKey(error);
@@ -219,12 +208,12 @@ describe("validation errors", () => {
 
 describe("onRetry notes", () => {
   it("carry method, path, attempt, delay and reason, and never the key", async () => {
-    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(503, errorJson("UNAVAILABLE", `Bearer ${KEY}`), JSON_REPLY);
+    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(503, errorJson("UNAVAILABLE", `Bearer ${API_KEY}`), JSON_REPLY);
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).replyWithError(reset());
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(429, "", { headers: { "retry-after": "1" } });
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson(), JSON_REPLY);
     await h.client.getAgent("voice-bot");
     expect(h.notes.map((n) => n.reason)).toEqual(["503 UNAVAILABLE", "ECONNRESET", "429 RATE_LIMITED"]);
-    for (const note of h.notes) expect(inspect(note)).not.toContain(KEY);
+    for (const note of h.notes) expect(inspect(note)).not.toContain(API_KEY);
   });
 });

@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentHostingError, ResponseValidationError } from "../../src/client/errors";
 import { MAX_RESPONSE_BYTES } from "../../src/client/transport";
-import { JSON_REPLY, agentJson, collect, logEntries, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
+import { JSON_REPLY, collect, logEntries, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
+import { agentJson, IMAGE } from "../support/fixtures";
 
-const IMAGE = "registry.example.com/voice-bot:1.4.2";
 
 let h: Harness;
 beforeEach(() => {
@@ -43,9 +43,9 @@ async function validationError(promise: Promise<unknown>): Promise<ResponseValid
 describe("agent answers (getAgent, createAgent, updateAgent)", () => {
   const broken: [string, Record<string, unknown>, string, RegExp][] = [
     ["a missing ready", withoutKey(agentJson(), "ready"), "ready", /ready: .*expected boolean/],
-    ["activeDeploymentId as a number", agentJson({}, { activeDeploymentId: 17 }), "activeDeploymentId", /expected string/],
-    ["activeSessionCount not an integer", agentJson({}, { activeSessionCount: 1.5 }), "activeSessionCount", /int/i],
-    ["a missing autoScaling.maxReplicas", agentJson({}, { autoScaling: { minReplicas: 1 } }), "autoScaling.maxReplicas", /number/],
+    ["activeDeploymentId as a number", { ...agentJson(), activeDeploymentId: 17 }, "activeDeploymentId", /expected string/],
+    ["activeSessionCount not an integer", { ...agentJson(), activeSessionCount: 1.5 }, "activeSessionCount", /int/i],
+    ["a missing autoScaling.maxReplicas", { ...agentJson(), autoScaling: { minReplicas: 1 } }, "autoScaling.maxReplicas", /number/],
     [
       "a missing manifest spec image",
       deepSet(agentJson(), ["deployment", "manifest", "spec", "image"], undefined),
@@ -78,7 +78,7 @@ describe("agent answers (getAgent, createAgent, updateAgent)", () => {
   });
 
   it("several broken fields are all named", async () => {
-    const body = agentJson({}, { ready: "yes", activeDeploymentId: 17, name: null });
+    const body = { ...agentJson(), ready: "yes", activeDeploymentId: 17, name: null };
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, body, JSON_REPLY);
     const error = await validationError(h.client.getAgent("voice-bot"));
     expect([...error.fields].sort()).toEqual(["activeDeploymentId", "name", "ready"]);
@@ -95,7 +95,7 @@ describe("agent answers (getAgent, createAgent, updateAgent)", () => {
   it("updateAgent: activeDeploymentId as a number names it", async () => {
     h.api
       .intercept({ path: "/v1/agents/voice-bot", method: "POST" })
-      .reply(200, agentJson({}, { activeDeploymentId: 3 }), JSON_REPLY);
+      .reply(200, { ...agentJson(), activeDeploymentId: 3 }, JSON_REPLY);
     const error = await validationError(h.client.updateAgent("voice-bot", { image: IMAGE }));
     expect(error.fields).toEqual(["activeDeploymentId"]);
     expect(error.message).toMatch(/^POST \/v1\/agents\/voice-bot: /);

@@ -19,20 +19,9 @@ import {
   TimeoutError,
 } from "../../src/client/errors";
 import type { CreateAgentBody } from "../../src/client/schemas";
-import {
-  BASE_URL,
-  JSON_REPLY,
-  KEY,
-  ORIGIN,
-  agentJson,
-  collect,
-  errorJson,
-  makeHarness,
-  rejectionOf,
-  type Harness,
-} from "./support/client-harness";
+import { BASE_URL, JSON_REPLY, ORIGIN, collect, errorJson, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
+import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
 
-const IMAGE = "registry.example.com/voice-bot:1.4.2";
 const reset = () => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
 const refused = () => Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
 const headersTimeout = () => Object.assign(new Error("Headers Timeout Error"), { code: "UND_ERR_HEADERS_TIMEOUT" });
@@ -278,7 +267,7 @@ describe("GET retry details", () => {
       });
       const client = new AgentHostingClient({
         baseUrl: BASE_URL,
-        apiKey: KEY,
+        apiKey: API_KEY,
         dispatcher: mockAgent,
         random: () => 0.5,
         onRetry: () => noted(),
@@ -375,7 +364,7 @@ describe("createAgent after a failure", () => {
 
   it("500, then a read-back with deployment: null does not count as the same agent", async () => {
     post().reply(500, "");
-    readBack().reply(200, agentJson({}, { deployment: null }), JSON_REPLY);
+    readBack().reply(200, { ...agentJson(), deployment: null }, JSON_REPLY);
     expect(await rejectionOf(h.client.createAgent(body))).toBeInstanceOf(ConflictError);
     expect(h.calls()).toHaveLength(2);
   });

@@ -9,7 +9,8 @@ import { AuthenticationError } from "../../src/client/errors";
 import { useDispatcher } from "../../src/provider/connection";
 import { AgentNotReadyError } from "../../src/provider/failures";
 import * as impl from "../../src/provider/implementation";
-import { agentJson as agentJsonOf, JSON_REPLY, KEY, ORIGIN, BASE_URL } from "./support/client-harness";
+import { API_KEY, agentJson as agentJsonOf } from "../support/fixtures";
+import { JSON_REPLY, ORIGIN, BASE_URL } from "./support/client-harness";
 
 interface Live {
   name: string;
@@ -22,15 +23,12 @@ function agentJson(o: Live) {
   const options: Parameters<typeof agentJsonOf>[0] = { name: o.name, ready: o.ready ?? true };
   if (o.activeDeploymentId) options.deploymentId = o.activeDeploymentId;
   if (o.image) options.image = o.image;
-  return agentJsonOf(options) as {
-    activeDeploymentId: string;
-    deployment: { manifest: { spec: { image: string } } } | null;
-  } & Record<string, unknown>;
+  return agentJsonOf(options);
 }
 
 let mockAgent: MockAgent;
 const settings = new Map([
-  ["agent-hosting:apiKey", KEY],
+  ["agent-hosting:apiKey", API_KEY],
   ["agent-hosting:baseUrl", BASE_URL],
 ]);
 
@@ -55,7 +53,7 @@ describe("create", () => {
   it("POSTs the body without provider settings, polls until ready, returns every output", async () => {
     let sent: unknown;
     api()
-      .intercept({ path: "/v1/agents", method: "POST", headers: { authorization: `Bearer ${KEY}` } })
+      .intercept({ path: "/v1/agents", method: "POST", headers: { authorization: `Bearer ${API_KEY}` } })
       .reply(200, (opts) => {
         sent = JSON.parse(String(opts.body));
         return notReady("voice-bot");
@@ -93,7 +91,7 @@ describe("create", () => {
     expect(e.properties["__provider"]).toBe("shim");
     expect(e.message).toMatch(/did not become ready within 1 s/);
     expect(e.message.indexOf("Starting")).toBeLessThan(e.message.indexOf("Error: crash"));
-    expect(e.message).not.toContain(KEY);
+    expect(e.message).not.toContain(API_KEY);
   });
 
   it("a 409 for an identical agent takes it over; a different one is a conflict", async () => {
@@ -112,7 +110,7 @@ describe("create", () => {
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(401, { error: "bad key", code: "UNAUTHORIZED" }, JSON_REPLY);
     const error = await impl.create(await inputs({ serviceName: "voice-bot", image: "bot:1" })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect(JSON.stringify(error) + String(error)).not.toContain(KEY);
+    expect(JSON.stringify(error) + String(error)).not.toContain(API_KEY);
   });
 });
 
