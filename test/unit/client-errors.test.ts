@@ -1,22 +1,11 @@
 /**
  * AgentHostingClient: every error status of every method maps to its class
- * (design section 6), carrying status, code, the service's message, method
+ * (the service's status and code decide it), carrying status, code, the service's message, method
  * and path. Retries are switched off here (maxRetries: 0) so each case is
  * one exchange; the retry rules are in client-retries.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  AgentHostingError,
-  ApiError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  ConnectionError,
-  NotFoundError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-} from "../../src/client/errors";
+import { AgentHostingError, ApiError, AuthenticationError, BadRequestError, ConflictError, ConnectionError, NotFoundError, RateLimitError, ServerError, TimeoutError } from "../../src/client/errors";
 import { parseRetryAfter } from "../../src/client/error-mapping";
 import type { AgentHostingClient } from "../../src/client/client";
 import { JSON_REPLY, collect, errorJson, makeHarness, rejectionOf, type Harness } from "./support/client-harness";

@@ -5,21 +5,11 @@
  */
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  AuthenticationError,
-  ConflictError,
-  ConnectionError,
-  InputValidationError,
-  ResponseValidationError,
-  ServerError,
-  TimeoutError,
-} from "../../src/client/errors";
+import { AuthenticationError, ConflictError, ConnectionError, InputValidationError, ResponseValidationError, ServerError, TimeoutError } from "../../src/client/errors";
 import type { CreateAgentBody } from "../../src/client/schemas";
-import { JSON_REPLY, collect, errorJson, headersOf, makeHarness, rejectionOf, thrownBy, type Harness } from "./support/client-harness";
+import { JSON_REPLY, collect, errorJson, headersOf, makeHarness, rejectionOf, thrownBy, refused, reset, type Harness } from "./support/client-harness";
 import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
 
-const reset = () => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
-const refused = () => Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
 
 let h: Harness;
 beforeEach(() => {

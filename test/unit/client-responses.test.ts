@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentHostingError, ResponseValidationError } from "../../src/client/errors";
 import { MAX_RESPONSE_BYTES } from "../../src/client/transport";
-import { JSON_REPLY, collect, logEntries, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
+import { JSON_REPLY, collect, logEntries, makeHarness, readUntilFailure, rejectionOf, type Harness } from "./support/client-harness";
 import { agentJson, IMAGE } from "../support/fixtures";
 
 
@@ -183,13 +183,8 @@ describe("log answers (getAgentLogs, iterateAgentLogs)", () => {
     h.api
       .intercept({ path: "/v1/agents/voice-bot/logs?limit=2&offset=2", method: "GET" })
       .reply(200, { total: { value: 4, relation: "eq" }, logs: [{ log: 5 }] }, JSON_REPLY);
-    const seen: string[] = [];
-    const error = await rejectionOf(
-      (async () => {
-        for await (const entry of h.client.iterateAgentLogs({ agentName: "voice-bot", pageSize: 2 })) seen.push(entry.log);
-      })(),
-    );
-    expect(seen).toEqual(["line 0", "line 1"]);
+    const { seen, error } = await readUntilFailure(h.client.iterateAgentLogs({ agentName: "voice-bot", pageSize: 2 }));
+    expect(seen.map((e) => e.log)).toEqual(["line 0", "line 1"]);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).fields).toEqual(["logs.0.log"]);
   });

@@ -1,30 +1,16 @@
 /**
- * AgentHostingClient: the retry policy of design section 6. Delays are read
+ * AgentHostingClient: its retry policy. Delays are read
  * from the injected sleep (which resolves at once); random() = 0.5 makes the
  * jitter factor exactly 1, so the delays are 500, 1000, 2000 ms.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MockAgent } from "undici";
 import { AgentHostingClient, type RetryNote } from "../../src/client/client";
-import {
-  ApiError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  ConnectionError,
-  NotFoundError,
-  RateLimitError,
-  ResponseValidationError,
-  ServerError,
-  TimeoutError,
-} from "../../src/client/errors";
+import { ApiError, AuthenticationError, BadRequestError, ConflictError, ConnectionError, NotFoundError, RateLimitError, ResponseValidationError, ServerError, TimeoutError } from "../../src/client/errors";
 import type { CreateAgentBody } from "../../src/client/schemas";
-import { BASE_URL, JSON_REPLY, ORIGIN, collect, errorJson, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
+import { BASE_URL, JSON_REPLY, ORIGIN, collect, errorJson, makeHarness, rejectionOf, headersTimeout, refused, reset, type Harness } from "./support/client-harness";
 import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
 
-const reset = () => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
-const refused = () => Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
-const headersTimeout = () => Object.assign(new Error("Headers Timeout Error"), { code: "UND_ERR_HEADERS_TIMEOUT" });
 const RETRY_AFTER_2 = { headers: { "content-type": "application/json", "retry-after": "2" } };
 const EMPTY_LOGS = { total: { value: 0, relation: "eq" }, logs: [] };
 
@@ -84,44 +70,24 @@ interface FailureCase {
 
 const samePath = (path: string) => (p: string) => p.split("?")[0] === path;
 
+/** Registers `times` answers of `status` with an error body on `method path`. */
+const answering =
+  (status: number, code: string, message: string): FailureCase["register"] =>
+  (x, path, method, times) =>
+    x.api.intercept({ path: samePath(path), method }).reply(status, errorJson(code, message), JSON_REPLY).times(times);
+
+/** Registers `times` transport failures made by `make` on `method path`. */
+const failingWith =
+  (make: () => Error): FailureCase["register"] =>
+  (x, path, method, times) =>
+    x.api.intercept({ path: samePath(path), method }).replyWithError(make()).times(times);
+
 const FAILURES: FailureCase[] = [
-  {
-    label: "503",
-    reason: "503 UNAVAILABLE",
-    cls: ServerError,
-    register: (x, path, method, times) =>
-      x.api.intercept({ path: samePath(path), method }).reply(503, errorJson("UNAVAILABLE", "busy"), JSON_REPLY).times(times),
-  },
-  {
-    label: "500",
-    reason: "500 INTERNAL_SERVER_ERROR",
-    cls: ServerError,
-    register: (x, path, method, times) =>
-      x.api
-        .intercept({ path: samePath(path), method })
-        .reply(500, errorJson("INTERNAL_SERVER_ERROR", "boom"), JSON_REPLY)
-        .times(times),
-  },
-  {
-    label: "ECONNRESET",
-    reason: "ECONNRESET",
-    cls: ConnectionError,
-    register: (x, path, method, times) => x.api.intercept({ path: samePath(path), method }).replyWithError(reset()).times(times),
-  },
-  {
-    label: "429 without Retry-After",
-    reason: "429 RATE_LIMITED",
-    cls: RateLimitError,
-    register: (x, path, method, times) =>
-      x.api.intercept({ path: samePath(path), method }).reply(429, errorJson("RATE_LIMITED", "slow"), JSON_REPLY).times(times),
-  },
-  {
-    label: "a headers timeout",
-    reason: "timeout",
-    cls: TimeoutError,
-    register: (x, path, method, times) =>
-      x.api.intercept({ path: samePath(path), method }).replyWithError(headersTimeout()).times(times),
-  },
+  { label: "503", reason: "503 UNAVAILABLE", cls: ServerError, register: answering(503, "UNAVAILABLE", "busy") },
+  { label: "500", reason: "500 INTERNAL_SERVER_ERROR", cls: ServerError, register: answering(500, "INTERNAL_SERVER_ERROR", "boom") },
+  { label: "ECONNRESET", reason: "ECONNRESET", cls: ConnectionError, register: failingWith(reset) },
+  { label: "429 without Retry-After", reason: "429 RATE_LIMITED", cls: RateLimitError, register: answering(429, "RATE_LIMITED", "slow") },
+  { label: "a headers timeout", reason: "timeout", cls: TimeoutError, register: failingWith(headersTimeout) },
 ];
 
 describe.each(IDEMPOTENT)("$label ($method) retries", (m) => {

@@ -10,11 +10,10 @@ import { AgentHostingClient } from "../../src/client/client";
 import { ConnectionError, NotFoundError, RateLimitError, ServerError } from "../../src/client/errors";
 import { spendRetry, withRetries, type RetryNote, type RetryPolicy } from "../../src/client/retry";
 import type { CreateAgentBody } from "../../src/client/schemas";
-import { JSON_REPLY, errorJson, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
+import { JSON_REPLY, errorJson, makeHarness, rejectionOf, refused, type Harness } from "./support/client-harness";
 import { agentJson, IMAGE } from "../support/fixtures";
 
 const body: CreateAgentBody = { serviceName: "voice-bot", image: IMAGE };
-const refused = () => Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
 const NOT_FOUND = [404, errorJson("NOT_FOUND", "agent not found"), JSON_REPLY] as const;
 
 let h: Harness;

@@ -86,6 +86,11 @@ export function logEntries(from: number, n: number): { log: string; timestamp: s
   }));
 }
 
+/** The transport errors undici raises, as the client sees them. */
+export const reset = () => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
+export const refused = () => Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+export const headersTimeout = () => Object.assign(new Error("Headers Timeout Error"), { code: "UND_ERR_HEADERS_TIMEOUT" });
+
 /** Drains an async iterator into an array. */
 export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -101,6 +106,17 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error("expected the promise to reject, but it resolved");
+}
+
+/** What `iterable` yielded before it failed, and the error it failed with (fails when it ends normally). */
+export async function readUntilFailure<T>(iterable: AsyncIterable<T>): Promise<{ seen: T[]; error: unknown }> {
+  const seen: T[] = [];
+  const error = await rejectionOf(
+    (async () => {
+      for await (const item of iterable) seen.push(item);
+    })(),
+  );
+  return { seen, error };
 }
 
 /** The error a function throws synchronously (fails when it does not). */
