@@ -4,10 +4,12 @@
  * onRetry note.
  */
 import { inspect } from "node:util";
+import type { Interceptable } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AgentHostingClient } from "../../src/client/client";
 import { AuthenticationError, ConflictError, ConnectionError, InputValidationError, ResponseValidationError, ServerError, TimeoutError } from "../../src/client/errors";
 import type { CreateAgentBody } from "../../src/client/schemas";
-import { JSON_REPLY, collect, errorJson, headersOf, makeHarness, rejectionOf, thrownBy, refused, reset, type Harness } from "./support/client-harness";
+import { JSON_REPLY, collect, errorJson, headersOf, makeHarness, rejectionOf, thrownBy, headersTimeout, refused, reset, type Harness } from "./support/client-harness";
 import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
 
 
@@ -40,25 +42,42 @@ function expectKeySent(count: number): void {
   for (const call of calls) expect(headersOf(call)["authorization"]).toBe(`Bearer ${API_KEY}`);
 }
 
+type Scope = ReturnType<Interceptable["intercept"]>;
+const getAgent = (c: AgentHostingClient) => c.getAgent("voice-bot");
+const createAgent = (c: AgentHostingClient) => c.createAgent({ serviceName: "voice-bot", image: IMAGE });
+const deleteAgent = (c: AgentHostingClient) => c.deleteAgent("voice-bot");
+
+interface FailureCase {
+  label: string;
+  method: "GET" | "POST" | "DELETE";
+  answer: (scope: Scope) => unknown;
+  invoke: (c: AgentHostingClient) => Promise<unknown>;
+  cls: new (...args: never[]) => Error;
+  /** How many requests carried the key (one, or four with the retries). */
+  sent: number;
+}
+
+const FAILURES: FailureCase[] = [
+  { label: "401 on GET", method: "GET", answer: (s) => s.reply(401, errorJson("UNAUTHORIZED", "invalid API key"), JSON_REPLY), invoke: getAgent, cls: AuthenticationError, sent: 1 },
+  { label: "401 on create", method: "POST", answer: (s) => s.reply(401, errorJson("UNAUTHORIZED", "invalid API key"), JSON_REPLY), invoke: createAgent, cls: AuthenticationError, sent: 1 },
+  { label: "500 on GET after all retries", method: "GET", answer: (s) => s.reply(500, errorJson("INTERNAL_SERVER_ERROR", "boom"), JSON_REPLY).times(4), invoke: getAgent, cls: ServerError, sent: 4 },
+  { label: "500 on DELETE after all retries", method: "DELETE", answer: (s) => s.reply(500, "").times(4), invoke: deleteAgent, cls: ServerError, sent: 4 },
+  { label: "ECONNRESET on GET after all retries", method: "GET", answer: (s) => s.replyWithError(reset()).times(4), invoke: getAgent, cls: ConnectionError, sent: 4 },
+  { label: "ECONNREFUSED on create after all retries", method: "POST", answer: (s) => s.replyWithError(refused()).times(4), invoke: createAgent, cls: ConnectionError, sent: 4 },
+];
+
+describe("a failed call, after every attempt", () => {
+  it.each(FAILURES)("$label", async (c) => {
+    c.answer(h.api.intercept({ path: c.method === "POST" ? "/v1/agents" : "/v1/agents/voice-bot", method: c.method }));
+    const error = await rejectionOf(c.invoke(h.client));
+    expect(error).toBeInstanceOf(c.cls);
+    expectNoKey(error);
+    expectKeySent(c.sent);
+    expect(h.notes).toHaveLength(c.sent - 1);
+  });
+});
+
 describe("errors from the service", () => {
-  it("401 on GET", async () => {
-    h.api
-      .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
-      .reply(401, errorJson("UNAUTHORIZED", "invalid API key"), JSON_REPLY);
-    const error = await rejectionOf(h.client.getAgent("voice-bot"));
-    expect(error).toBeInstanceOf(AuthenticationError);
-    expectNoKey(error);
-    expectKeySent(1);
-  });
-
-  it("401 on create", async () => {
-    h.api.intercept({ path: "/v1/agents", method: "POST" }).reply(401, errorJson("UNAUTHORIZED", "invalid API key"), JSON_REPLY);
-    const error = await rejectionOf(h.client.createAgent({ serviceName: "voice-bot", image: IMAGE }));
-    expect(error).toBeInstanceOf(AuthenticationError);
-    expectNoKey(error);
-    expectKeySent(1);
-  });
-
   it("401 whose body echoes the presented token", async () => {
     h.api
       .intercept({ path: "/v1/secrets/team-secrets", method: "GET" })
@@ -75,26 +94,6 @@ describe("errors from the service", () => {
       .reply(400, `Bad Request\nAuthorization: Bearer ${API_KEY}\nAccept: application/json`);
     const error = await rejectionOf(h.client.deleteAgent("voice-bot"));
     expectNoKey(error);
-  });
-
-  it("500 on GET after all retries", async () => {
-    h.api
-      .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
-      .reply(500, errorJson("INTERNAL_SERVER_ERROR", "boom"), JSON_REPLY)
-      .times(4);
-    const error = await rejectionOf(h.client.getAgent("voice-bot"));
-    expect(error).toBeInstanceOf(ServerError);
-    expectNoKey(error);
-    expectKeySent(4);
-    expect(h.notes).toHaveLength(3);
-  });
-
-  it("500 on DELETE after all retries", async () => {
-    h.api.intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(500, "").times(4);
-    const error = await rejectionOf(h.client.deleteAgent("voice-bot"));
-    expect(error).toBeInstanceOf(ServerError);
-    expectNoKey(error);
-    expectKeySent(4);
   });
 
   it("500 on create, never found on read-back, after all re-posts", async () => {
@@ -121,22 +120,6 @@ describe("errors from the service", () => {
 });
 
 describe("transport errors", () => {
-  it("ECONNRESET on GET after all retries", async () => {
-    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).replyWithError(reset()).times(4);
-    const error = await rejectionOf(h.client.getAgent("voice-bot"));
-    expect(error).toBeInstanceOf(ConnectionError);
-    expectNoKey(error);
-    expectKeySent(4);
-  });
-
-  it("ECONNREFUSED on create after all retries", async () => {
-    h.api.intercept({ path: "/v1/agents", method: "POST" }).replyWithError(refused()).times(4);
-    const error = await rejectionOf(h.client.createAgent({ serviceName: "voice-bot", image: IMAGE }));
-    expect(error).toBeInstanceOf(ConnectionError);
-    expectNoKey(error);
-    expectKeySent(4);
-  });
-
   it("a connection error whose own message carries the header", async () => {
     h.api
       .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
@@ -150,7 +133,7 @@ describe("transport errors", () => {
   it("a timeout", async () => {
     h.api
       .intercept({ path: (p: string) => p.startsWith("/v1/agents/voice-bot/logs"), method: "GET" })
-      .replyWithError(Object.assign(new Error("Headers Timeout Error"), { code: "UND_ERR_HEADERS_TIMEOUT" }))
+      .replyWithError(headersTimeout())
       .times(4);
     const error = await rejectionOf(collect(h.client.iterateAgentLogs({ agentName: "voice-bot" })));
     expect(error).toBeInstanceOf(TimeoutError);

@@ -158,22 +158,16 @@ describe("GET retry details", () => {
     expect(h.calls()).toHaveLength(1);
   });
 
-  it("Retry-After is capped at 60 s", async () => {
+  it.each([
+    ["Retry-After is capped at 60 s", "3600", 60_000],
+    ["Retry-After: 0 retries at once", "0", 0],
+  ])("%s", async (_label, retryAfter, slept) => {
     h.api
       .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
-      .reply(429, errorJson("RATE_LIMITED", "slow"), { headers: { "retry-after": "3600" } });
+      .reply(429, errorJson("RATE_LIMITED", "slow"), { headers: { "retry-after": retryAfter } });
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson(), JSON_REPLY);
     await h.client.getAgent("voice-bot");
-    expect(h.sleeps).toEqual([60_000]);
-  });
-
-  it("Retry-After: 0 retries at once", async () => {
-    h.api
-      .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
-      .reply(429, errorJson("RATE_LIMITED", "slow"), { headers: { "retry-after": "0" } });
-    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson(), JSON_REPLY);
-    await h.client.getAgent("voice-bot");
-    expect(h.sleeps).toEqual([0]);
+    expect(h.sleeps).toEqual([slept]);
   });
 
   it("maxRetries: 1 makes two attempts; maxRetries: 0 makes one", async () => {
