@@ -32,6 +32,12 @@ function expectError(r: Raw, status: number, code: string): string {
   return body.error;
 }
 
+/** A raw call of a route written "METHOD /path". */
+function call(route: string): Promise<Raw> {
+  const [method, path] = route.split(" ") as [string, string];
+  return emu.raw(method, path);
+}
+
 /** The server still answers a plain authenticated call. */
 async function expectAlive(): Promise<void> {
   const r = await emu.raw("GET", "/v1/secrets/voice-secrets");
@@ -99,37 +105,52 @@ describe("401 UNAUTHORIZED", () => {
 
 describe("400 GENERIC_BAD_REQUEST on create: one rule at a time", () => {
   const valid = { serviceName: "valid-bot", image: "registry.example.com/bot:1" };
-  const cases: [string, Record<string, unknown>, string | string[]][] = [
-    ["serviceName with uppercase", { serviceName: "Voice-Bot" }, "serviceName"],
-    ["serviceName with an underscore", { serviceName: "voice_bot" }, "serviceName"],
-    ["serviceName starting with a hyphen", { serviceName: "-voice" }, "serviceName"],
-    ["serviceName ending with a hyphen", { serviceName: "voice-" }, "serviceName"],
-    ["serviceName with a dot", { serviceName: "voice.bot" }, "serviceName"],
-    ["serviceName empty", { serviceName: "" }, "serviceName"],
-    ["serviceName of 55 characters", { serviceName: "a".repeat(55) }, "serviceName"],
-    ["serviceName not a string", { serviceName: 42 }, "serviceName"],
-    ["image without a tag", { image: "registry.example.com/bot" }, "image"],
-    ["image with a registry port but no tag", { image: "registry.example.com:5000/bot" }, "image"],
-    ["image with an empty tag", { image: "bot:" }, "image"],
-    ["image with whitespace", { image: "bot :1" }, "image"],
-    ["image with a bad digest", { image: "bot@sha256:1234" }, "image"],
-    ["nodeType other than arm", { nodeType: "x86" }, "nodeType"],
-    ["nodeType ARM in uppercase", { nodeType: "ARM" }, "nodeType"],
-    ["secretSet of 2 characters", { secretSet: "ab" }, "secretSet"],
-    ["secretSet of 64 characters", { secretSet: "a".repeat(64) }, "secretSet"],
-    ["secretSet with uppercase", { secretSet: "Voice-Secrets" }, "secretSet"],
-    ["secretSet with an underscore", { secretSet: "voice_secrets" }, "secretSet"],
-    ["imagePullSecretSet of 2 characters", { imagePullSecretSet: "ab" }, "imagePullSecretSet"],
-    ["imagePullSecretSet with uppercase", { imagePullSecretSet: "Pull" }, "imagePullSecretSet"],
-    ["autoScaling min > max", { autoScaling: { minAgents: 3, maxAgents: 2 } }, "autoScaling.minAgents"],
-    ["autoScaling negative minAgents", { autoScaling: { minAgents: -1, maxAgents: 2 } }, "autoScaling.minAgents"],
-    ["autoScaling maxAgents 0", { autoScaling: { minAgents: 0, maxAgents: 0 } }, "autoScaling.maxAgents"],
-    ["autoScaling non-integer", { autoScaling: { minAgents: 1.5, maxAgents: 2 } }, "autoScaling.minAgents"],
-    ["autoScaling numbers as strings", { autoScaling: { minAgents: "1", maxAgents: "2" } }, "autoScaling.minAgents"],
-    ["autoScaling neither bound an integer", { autoScaling: { minAgents: 1.5, maxAgents: "2" } }, ["autoScaling.minAgents", "autoScaling.maxAgents"]],
-    ["autoScaling missing maxAgents", { autoScaling: { minAgents: 1 } }, "autoScaling.maxAgents"],
-    ["autoScaling with an unknown key", { autoScaling: { minAgents: 1, maxAgents: 2, replicas: 3 } }, "autoScaling"],
-    ["autoScaling not an object", { autoScaling: 5 }, "autoScaling"],
+  type RuleCase = [label: string, change: Record<string, unknown>, properties: string | string[]];
+  /** Cases that set `field` to each value; the label starts with the field's name. */
+  const values = (field: string, cases: [label: string, value: unknown][]): RuleCase[] =>
+    cases.map(([label, value]) => [`${field} ${label}`, { [field]: value }, field]);
+  const scaling = (label: string, autoScaling: unknown, properties: string | string[]): RuleCase => [`autoScaling ${label}`, { autoScaling }, properties];
+  const cases: RuleCase[] = [
+    ...values("serviceName", [
+      ["with uppercase", "Voice-Bot"],
+      ["with an underscore", "voice_bot"],
+      ["starting with a hyphen", "-voice"],
+      ["ending with a hyphen", "voice-"],
+      ["with a dot", "voice.bot"],
+      ["empty", ""],
+      ["of 55 characters", "a".repeat(55)],
+      ["not a string", 42],
+    ]),
+    ...values("image", [
+      ["without a tag", "registry.example.com/bot"],
+      ["with a registry port but no tag", "registry.example.com:5000/bot"],
+      ["with an empty tag", "bot:"],
+      ["with whitespace", "bot :1"],
+      ["with a bad digest", "bot@sha256:1234"],
+    ]),
+    ...values("nodeType", [
+      ["other than arm", "x86"],
+      ["ARM in uppercase", "ARM"],
+    ]),
+    ...values("secretSet", [
+      ["of 2 characters", "ab"],
+      ["of 64 characters", "a".repeat(64)],
+      ["with uppercase", "Voice-Secrets"],
+      ["with an underscore", "voice_secrets"],
+    ]),
+    ...values("imagePullSecretSet", [
+      ["of 2 characters", "ab"],
+      ["with uppercase", "Pull"],
+    ]),
+    scaling("min > max", { minAgents: 3, maxAgents: 2 }, "autoScaling.minAgents"),
+    scaling("negative minAgents", { minAgents: -1, maxAgents: 2 }, "autoScaling.minAgents"),
+    scaling("maxAgents 0", { minAgents: 0, maxAgents: 0 }, "autoScaling.maxAgents"),
+    scaling("non-integer", { minAgents: 1.5, maxAgents: 2 }, "autoScaling.minAgents"),
+    scaling("numbers as strings", { minAgents: "1", maxAgents: "2" }, "autoScaling.minAgents"),
+    scaling("neither bound an integer", { minAgents: 1.5, maxAgents: "2" }, ["autoScaling.minAgents", "autoScaling.maxAgents"]),
+    scaling("missing maxAgents", { minAgents: 1 }, "autoScaling.maxAgents"),
+    scaling("with an unknown key", { minAgents: 1, maxAgents: 2, replicas: 3 }, "autoScaling"),
+    scaling("not an object", 5, "autoScaling"),
     ["enableNoise not a boolean", { enableNoise: "yes" }, "enableNoise"],
     ["an unknown field", { colour: "blue" }, "colour"],
     ["a provider-only setting", { waitForReady: false }, "waitForReady"],
@@ -325,21 +346,21 @@ describe("404 NOT_FOUND", () => {
   });
 
   it.each([
-    ["GET", "/v1"],
-    ["GET", "/v1/agents"],
-    ["GET", "/v1/nothing-here"],
-    ["GET", "/v1/agents/some-bot/logs/extra"],
-    ["GET", "/v1/agents/some-bot/sessions"],
-    ["PUT", "/v1/agents/some-bot"],
-    ["PATCH", "/v1/agents/some-bot"],
-    ["DELETE", "/v1/secrets/voice-secrets"],
-    ["POST", "/v1/secrets/voice-secrets"],
-    ["GET", "/v1/secrets/voice-secrets/fields"],
-    ["GET", "/v2/agents/some-bot"],
-    ["GET", "/"],
-    ["GET", "/_emulator/nothing"],
-  ])("for the unknown route %s %s", async (method, path) => {
-    expectError(await emu.raw(method, path), 404, "NOT_FOUND");
+    "GET /v1",
+    "GET /v1/agents",
+    "GET /v1/nothing-here",
+    "GET /v1/agents/some-bot/logs/extra",
+    "GET /v1/agents/some-bot/sessions",
+    "PUT /v1/agents/some-bot",
+    "PATCH /v1/agents/some-bot",
+    "DELETE /v1/secrets/voice-secrets",
+    "POST /v1/secrets/voice-secrets",
+    "GET /v1/secrets/voice-secrets/fields",
+    "GET /v2/agents/some-bot",
+    "GET /",
+    "GET /_emulator/nothing",
+  ])("for the unknown route %s", async (route) => {
+    expectError(await call(route), 404, "NOT_FOUND");
   });
 
   it("unknown agents are NotFoundErrors through the client", async () => {
@@ -387,14 +408,16 @@ describe("secret set names", () => {
 });
 
 describe("malformed paths", () => {
-  it.each([
-    ["GET", "/v1/agents/%E0%A4%A"],
-    ["GET", "/v1/agents/%zz"],
-    ["GET", "/v1/agents/bot%/logs"],
-    ["DELETE", "/v1/agents/%FF"],
-    ["GET", "/v1/secrets/%C3%28"],
-  ])("%s %s is a 400, never a crash", async (method, path) => {
-    expectError(await emu.raw(method, path), 400, "GENERIC_BAD_REQUEST");
+  const MALFORMED = [
+    "GET /v1/agents/%E0%A4%A",
+    "GET /v1/agents/%zz",
+    "GET /v1/agents/bot%/logs",
+    "DELETE /v1/agents/%FF",
+    "GET /v1/secrets/%C3%28",
+  ];
+
+  it.each(MALFORMED)("%s is a 400, never a crash", async (route) => {
+    expectError(await call(route), 400, "GENERIC_BAD_REQUEST");
     await expectAlive();
   });
 
