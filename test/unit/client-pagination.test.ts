@@ -56,72 +56,27 @@ interface PagingCase {
   pages: string[];
 }
 
+/** A case of `stored` entries that the service counts as `total` (the exact count with "eq" when not given). */
+function paging(label: string, stored: number, args: PagingCase["args"], yields: [number, number], pages: string[], total?: PagingCase["total"]): PagingCase {
+  return total === undefined ? { label, stored, args, yields, pages } : { label, stored, args, yields, pages, total };
+}
+const capped = (value: number) => ({ value, relation: "gte" });
+const exactly = (value: number) => ({ value, relation: "eq" });
+
 const PAGING: PagingCase[] = [
-  {
-    label: "2500 entries with pageSize 1000: exactly 3 requests (offsets 0, 1000, 2000), 2500 entries in order",
-    stored: 2500,
-    args: { pageSize: 1000 },
-    yields: [0, 2500],
-    pages: pagesOf([0, 1000, 2000], 1000),
-  },
-  { label: "pages of 1000 by default", stored: 1500, args: {}, yields: [0, 1500], pages: pagesOf([0, 1000], 1000) },
-  {
-    label: "an exact multiple of the page size stops on total (eq) without an empty extra request",
-    stored: 2000,
-    args: { pageSize: 1000 },
-    yields: [0, 2000],
-    pages: pagesOf([0, 1000], 1000),
-  },
-  {
-    label: "stops early on a short page, even when total claims more",
-    stored: 300,
-    total: { value: 5000, relation: "eq" },
-    args: { pageSize: 1000 },
-    yields: [0, 300],
-    pages: ["0+1000"],
-  },
-  { label: "an empty result makes one request and yields nothing", stored: 0, args: {}, yields: [0, 0], pages: ["0+1000"] },
-  {
-    label: "`limit` caps the total: 1500 of 2500 in two requests, the second asking for 500 only",
-    stored: 2500,
-    args: { pageSize: 1000, limit: 1500 },
-    yields: [0, 1500],
-    pages: ["0+1000", "1000+500"],
-  },
-  { label: "`limit` below the page size makes a single request of that size", stored: 2500, args: { limit: 10 }, yields: [0, 10], pages: ["0+10"] },
-  {
-    label: "`limit` above 1000 is a cap on the total, not a page size",
-    stored: 5000,
-    args: { limit: 2100 },
-    yields: [0, 2100],
-    pages: ["0+1000", "1000+1000", "2000+100"],
-  },
-  {
-    // The service caps its count at 10000 and says "gte"; there are 10500 entries.
-    label: 'a total with relation "gte" (capped count) does not stop it early',
-    stored: 10_500,
-    total: { value: 10_000, relation: "gte" },
-    args: { pageSize: 1000 },
-    yields: [0, 10_500],
-    pages: pagesOf(Array.from({ length: 11 }, (_, i) => i * 1000), 1000),
-  },
-  {
-    label: 'the same counts with relation "eq" do stop on total (the relation is what matters)',
-    stored: 5,
-    total: { value: 2, relation: "eq" },
-    args: { pageSize: 2 },
-    yields: [0, 2],
-    pages: ["0+2"],
-  },
-  {
-    label: '...while with "gte" it goes on until a short page',
-    stored: 5,
-    total: { value: 2, relation: "gte" },
-    args: { pageSize: 2 },
-    yields: [0, 5],
-    pages: pagesOf([0, 2, 4], 2),
-  },
-  { label: "starts from the given offset", stored: 25, args: { offset: 5, pageSize: 10 }, yields: [5, 25], pages: pagesOf([5, 15], 10) },
+  paging("2500 entries with pageSize 1000: exactly 3 requests (offsets 0, 1000, 2000), 2500 entries in order", 2500, { pageSize: 1000 }, [0, 2500], pagesOf([0, 1000, 2000], 1000)),
+  paging("pages of 1000 by default", 1500, {}, [0, 1500], pagesOf([0, 1000], 1000)),
+  paging("an exact multiple of the page size stops on total (eq) without an empty extra request", 2000, { pageSize: 1000 }, [0, 2000], pagesOf([0, 1000], 1000)),
+  paging("stops early on a short page, even when total claims more", 300, { pageSize: 1000 }, [0, 300], ["0+1000"], exactly(5000)),
+  paging("an empty result makes one request and yields nothing", 0, {}, [0, 0], ["0+1000"]),
+  paging("`limit` caps the total: 1500 of 2500 in two requests, the second asking for 500 only", 2500, { pageSize: 1000, limit: 1500 }, [0, 1500], ["0+1000", "1000+500"]),
+  paging("`limit` below the page size makes a single request of that size", 2500, { limit: 10 }, [0, 10], ["0+10"]),
+  paging("`limit` above 1000 is a cap on the total, not a page size", 5000, { limit: 2100 }, [0, 2100], ["0+1000", "1000+1000", "2000+100"]),
+  // The service caps its count at 10000 and says "gte"; there are 10500 entries.
+  paging('a total with relation "gte" (capped count) does not stop it early', 10_500, { pageSize: 1000 }, [0, 10_500], pagesOf(Array.from({ length: 11 }, (_, i) => i * 1000), 1000), capped(10_000)),
+  paging('the same counts with relation "eq" do stop on total (the relation is what matters)', 5, { pageSize: 2 }, [0, 2], ["0+2"], exactly(2)),
+  paging('...while with "gte" it goes on until a short page', 5, { pageSize: 2 }, [0, 5], pagesOf([0, 2, 4], 2), capped(2)),
+  paging("starts from the given offset", 25, { offset: 5, pageSize: 10 }, [5, 25], pagesOf([5, 15], 10)),
 ];
 
 describe("iterateAgentLogs", () => {
