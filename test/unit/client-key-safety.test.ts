@@ -67,7 +67,7 @@ const FAILURES: FailureCase[] = [
 ];
 
 describe("a failed call, after every attempt", () => {
-  it.each(FAILURES)("$label", async (c) => {
+  it.each(FAILURES.map((c) => [c.label, c] as const))("%s", async (_label, c) => {
     c.answer(h.api.intercept({ path: c.method === "POST" ? "/v1/agents" : "/v1/agents/voice-bot", method: c.method }));
     const error = await rejectionOf(c.invoke(h.client));
     expect(error).toBeInstanceOf(c.cls);

@@ -80,7 +80,7 @@ const PAGING: PagingCase[] = [
 ];
 
 describe("iterateAgentLogs", () => {
-  it.each(PAGING)("$label", async (c) => {
+  it.each(PAGING.map((c) => [c.label, c] as const))("%s", async (_label, c) => {
     const entries = logEntries(0, c.stored);
     serve(c.total ? { entries, total: c.total } : { entries });
     const got = await collect(h.client.iterateAgentLogs({ agentName: "voice-bot", ...c.args }));
