@@ -9,22 +9,12 @@ import { AuthenticationError } from "../../src/client/errors";
 import { useDispatcher } from "../../src/provider/connection";
 import { AgentNotReadyError } from "../../src/provider/failures";
 import * as impl from "../../src/provider/implementation";
-import { API_KEY, agentJson as agentJsonOf } from "../support/fixtures";
+import { API_KEY, agentJson, type AgentJsonOptions } from "../support/fixtures";
 import { JSON_REPLY, ORIGIN, BASE_URL } from "./support/client-harness";
 
-interface Live {
-  name: string;
-  ready?: boolean;
-  activeDeploymentId?: string;
-  image?: string;
-}
-/** A service Agent answer: ready unless said otherwise. */
-function agentJson(o: Live) {
-  const options: Parameters<typeof agentJsonOf>[0] = { name: o.name, ready: o.ready ?? true };
-  if (o.activeDeploymentId) options.deploymentId = o.activeDeploymentId;
-  if (o.image) options.image = o.image;
-  return agentJsonOf(options);
-}
+/** A service Agent answer that is ready, or not. */
+const readyAgent = (name: string, options: AgentJsonOptions = {}) => agentJson({ name, ready: true, ...options });
+const notReady = (name: string, options: AgentJsonOptions = {}) => agentJson({ name, ready: false, ...options });
 
 let mockAgent: MockAgent;
 const settings = new Map([
@@ -47,7 +37,6 @@ afterEach(async () => {
 
 const api = () => mockAgent.get(ORIGIN);
 const inputs = async (news: Record<string, unknown>) => (await impl.check({}, { ...news, __provider: "shim" })).inputs;
-const notReady = (name: string, extra: Partial<Live> = {}) => agentJson({ name, ready: false, ...extra });
 
 describe("create", () => {
   it("POSTs the body without provider settings, polls until ready, returns every output", async () => {
@@ -59,7 +48,7 @@ describe("create", () => {
         return notReady("voice-bot");
       }, JSON_REPLY);
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, notReady("voice-bot"), JSON_REPLY);
-    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, readyAgent("voice-bot"), JSON_REPLY);
     const { id, outs } = await impl.create(
       await inputs({ serviceName: "voice-bot", image: "bot:1", autoScaling: { minAgents: 1, maxAgents: 2 }, readyTimeoutSeconds: 30 }),
     );
@@ -97,12 +86,12 @@ describe("create", () => {
   it("a 409 for an identical agent takes it over; a different one is a conflict", async () => {
     const conflict = { error: "taken", code: "CONFLICT" };
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(409, conflict, JSON_REPLY);
-    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
-    const image = agentJson({ name: "voice-bot" }).deployment?.manifest.spec.image as string;
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, readyAgent("voice-bot"), JSON_REPLY);
+    const image = readyAgent("voice-bot").deployment.manifest.spec.image;
     const { outs } = await impl.create(await inputs({ serviceName: "voice-bot", image }));
     expect(outs.name).toBe("voice-bot");
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(409, conflict, JSON_REPLY);
-    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, readyAgent("voice-bot"), JSON_REPLY);
     await expect(impl.create(await inputs({ serviceName: "voice-bot", image: "other:9" }))).rejects.toThrow(/already exists with a different spec/);
   });
 
@@ -121,7 +110,7 @@ describe("read", () => {
   });
 
   it("rebuilds the inputs from the live manifest, keeping the provider settings", async () => {
-    const live = agentJson({ name: "drift-bot" });
+    const live = readyAgent("drift-bot");
     api().intercept({ path: "/v1/agents/drift-bot", method: "GET" }).reply(200, live, JSON_REPLY);
     const result = await impl.read("drift-bot", { serviceName: "drift-bot", image: "old:1", readyTimeoutSeconds: 42 });
     expect(result.inputs).toMatchObject({ serviceName: "drift-bot", image: live.deployment?.manifest.spec.image, readyTimeoutSeconds: 42 });
@@ -139,9 +128,9 @@ describe("update", () => {
     let sent: unknown;
     api().intercept({ path: "/v1/agents/voice-bot", method: "POST" }).reply(200, (opts) => {
       sent = JSON.parse(String(opts.body));
-      return notReady("voice-bot", { activeDeploymentId: "dep-new" });
+      return notReady("voice-bot", { deploymentId: "dep-new" });
     }, JSON_REPLY);
-    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot", activeDeploymentId: "dep-new" }), JSON_REPLY);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, readyAgent("voice-bot", { deploymentId: "dep-new" }), JSON_REPLY);
     const olds = { serviceName: "voice-bot", image: "bot:1", nodeType: "arm", enableNoise: false };
     const { outs } = await impl.update("voice-bot", olds, await inputs({ serviceName: "voice-bot", image: "bot:2", secretSet: "team-secrets" }));
     expect(sent).toEqual({ image: "bot:2", nodeType: "arm", enableNoise: false, secretSet: "team-secrets" });
@@ -149,7 +138,7 @@ describe("update", () => {
   });
 
   it("a change of provider settings only reads the agent, sending nothing", async () => {
-    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, readyAgent("voice-bot"), JSON_REPLY);
     const olds = { serviceName: "voice-bot", image: "bot:1", nodeType: "arm", enableNoise: false, readyTimeoutSeconds: 600 };
     const { outs } = await impl.update("voice-bot", olds, await inputs({ serviceName: "voice-bot", image: "bot:1", readyTimeoutSeconds: 60 }));
     expect(outs.readyTimeoutSeconds).toBe(60);
