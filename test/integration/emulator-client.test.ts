@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
 import { AuthenticationError, BadRequestError, ConflictError, NotFoundError } from "../../src/client/errors";
 import { startEmu, waitFor, type Emu } from "./support/emulator-harness";
+import { documented } from "../support/documented-agent";
 
 let h: Emu;
 let client: AgentHostingClient;
@@ -23,7 +24,7 @@ describe("AgentHostingClient against the emulator", () => {
       autoScaling: { minAgents: 1, maxAgents: 3 },
     });
     expect(created.ready).toBe(false);
-    expect(created.deployment?.manifest.spec.envFromSecretNames).toEqual(["voice-secrets"]);
+    expect(documented(created).deployment.manifest.spec.envFromSecretNames).toEqual(["voice-secrets"]);
     await waitFor("client-bot ready", async () => (await client.getAgent("client-bot")).ready);
     const scaled = await client.updateAgent("client-bot", {
       image: "registry.example.com/bot:1",

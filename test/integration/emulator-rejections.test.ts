@@ -12,6 +12,7 @@ import { errorBodySchema } from "../../src/client/schemas";
 import { MAX_BODY_BYTES } from "../../src/emulator";
 import { API_KEY } from "../support/fixtures";
 import { startEmu, type Emu, type Raw } from "./support/emulator-harness";
+import { documented } from "../support/documented-agent";
 
 let emu: Emu;
 let client: AgentHostingClient;
@@ -248,7 +249,7 @@ describe("400 for secret sets that do not exist", () => {
     expect(message).toContain("missing-pull");
     const after = await client.getAgent("keep-bot");
     expect(after.activeDeploymentId).toBe(created.activeDeploymentId);
-    expect(after.deployment?.manifest.spec.image).toBe("bot:1");
+    expect(documented(after).deployment.manifest.spec.image).toBe("bot:1");
   });
 });
 
@@ -266,7 +267,7 @@ describe("400 on update", () => {
     });
     const message = expectError(several, 400, "GENERIC_BAD_REQUEST");
     for (const property of ["image", "nodeType", "autoScaling.maxAgents"]) expect(message).toContain(property);
-    expect((await client.getAgent("upd-bot")).deployment?.manifest.spec.image).toBe("bot:1");
+    expect(documented(await client.getAgent("upd-bot")).deployment.manifest.spec.image).toBe("bot:1");
   });
 });
 
@@ -313,7 +314,7 @@ describe("400 for bodies the emulator cannot read", () => {
     await client.createAgent({ serviceName: "big-update-bot", image: "bot:1" });
     const u = await emu.raw("POST", "/v1/agents/big-update-bot", { json: { image: "bot:2", padding } });
     expectError(u, 400, "GENERIC_BAD_REQUEST");
-    expect((await client.getAgent("big-update-bot")).deployment?.manifest.spec.image).toBe("bot:1");
+    expect(documented(await client.getAgent("big-update-bot")).deployment.manifest.spec.image).toBe("bot:1");
     await expectAlive();
   });
 
@@ -384,7 +385,7 @@ describe("409 CONFLICT", () => {
     expect(expectError(r, 409, "CONFLICT")).toContain("taken-bot");
     const after = await client.getAgent("taken-bot");
     expect(after.activeDeploymentId).toBe(first.activeDeploymentId);
-    expect(after.deployment?.manifest.spec.image).toBe("bot:1");
+    expect(documented(after).deployment.manifest.spec.image).toBe("bot:1");
     await expect(client.createAgent({ serviceName: "taken-bot", image: "bot:3" })).rejects.toBeInstanceOf(ConflictError);
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../src/emulator";
-import { agentSchema } from "../../src/client/schemas";
+import { documented } from "../support/documented-agent";
 import { API_KEY } from "../support/fixtures";
 import { emuFor, startEmu, toNs, waitFor, type Emu } from "./support/emulator-harness";
 
@@ -64,7 +64,7 @@ describe("state file", () => {
     const c2 = second.client();
     const agentsAfter = await Promise.all(["alpha", "beta", "broken"].map((n) => c2.getAgent(n)));
     expect(agentsAfter).toEqual(agentsBefore);
-    for (const agent of agentsAfter) agentSchema.parse(agent);
+    for (const agent of agentsAfter) documented(agent);
     expect(agentsAfter[0]?.autoScaling).toEqual({ minReplicas: 2, maxReplicas: 5 });
     expect(agentsAfter[1]?.ready).toBe(true);
     expect(agentsAfter[2]?.ready).toBe(false);

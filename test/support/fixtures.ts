@@ -3,6 +3,7 @@
  * API key that tests search for in every output (it must never appear), and
  * a valid Agent answer of the service.
  */
+import type { DocumentedAgent } from "./documented-agent";
 
 /** A valid image reference with a registry, a path and a tag. */
 export const IMAGE = "registry.example.com/voice-bot:1.4.2";
@@ -22,36 +23,8 @@ export interface AgentJsonOptions {
   deploymentId?: string;
 }
 
-/** The shape of the service's Agent answer, as plain JSON (a type alias, so it is also a Record<string, unknown>). */
-export type AgentJson = {
-  name: string;
-  ready: boolean;
-  createdAt: string;
-  updatedAt: string;
-  activeDeploymentId: string;
-  activeDeploymentReady: boolean;
-  autoScaling: { minReplicas: number; maxReplicas: number };
-  activeSessionCount: number;
-  deployment: {
-    id: string;
-    serviceId: string;
-    createdAt: string;
-    updatedAt: string;
-    manifest: {
-      apiVersion: string;
-      kind: string;
-      metadata: { name: string; namespace: string };
-      spec: {
-        platformNodeType: string;
-        clusterLocal: boolean;
-        image: string;
-        autoScaling: { minReplicas: number; maxReplicas: number };
-        envFromSecretNames: string[];
-        noiseModels: { enabled: boolean };
-      };
-    };
-  };
-};
+/** The service's Agent answer with every documented field. */
+export type AgentJson = DocumentedAgent;
 
 const CREATED_AT = "2024-05-01T10:00:00Z";
 

@@ -8,6 +8,7 @@ import type { MockCallHistoryLog } from "undici";
 import { displayPath } from "../../src/client/transport";
 import { JSON_REPLY, collect, headersOf, logEntries, makeHarness, type Harness } from "./support/client-harness";
 import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
+import { documented } from "../support/documented-agent";
 
 
 let h: Harness;
@@ -67,10 +68,10 @@ describe("createAgent", () => {
     expect(agent.activeDeploymentId).toBe("dep-1");
     expect(agent.autoScaling).toEqual({ minReplicas: 1, maxReplicas: 3 });
     expect(agent.deployment?.id).toBe("dep-1");
-    expect(agent.deployment?.manifest.apiVersion).toBe("x.test/v1");
-    expect(agent.deployment?.manifest.metadata).toEqual({ name: "voice-bot", namespace: "ns-1" });
-    expect(agent.deployment?.manifest.spec.image).toBe(IMAGE);
-    expect(agent.deployment?.manifest.spec.noiseModels.enabled).toBe(false);
+    expect(documented(agent).deployment.manifest.apiVersion).toBe("x.test/v1");
+    expect(documented(agent).deployment.manifest.metadata).toEqual({ name: "voice-bot", namespace: "ns-1" });
+    expect(documented(agent).deployment.manifest.spec.image).toBe(IMAGE);
+    expect(documented(agent).deployment.manifest.spec.noiseModels.enabled).toBe(false);
   });
 
   it("sends every optional field exactly as given, in the given order", async () => {
@@ -97,8 +98,8 @@ describe("createAgent", () => {
     expectJsonPost(call, "/v1/agents", body);
     expect(JSON.parse(String(call.body))).toEqual(body);
     expect(agent.autoScaling).toEqual({ minReplicas: 2, maxReplicas: 5 });
-    expect(agent.deployment?.manifest.spec.envFromSecretNames).toEqual(["team-secrets"]);
-    expect(agent.deployment?.manifest.spec.noiseModels.enabled).toBe(true);
+    expect(documented(agent).deployment.manifest.spec.envFromSecretNames).toEqual(["team-secrets"]);
+    expect(documented(agent).deployment.manifest.spec.noiseModels.enabled).toBe(true);
   });
 
   it("tolerates unknown extra response fields and accepts deployment: null", async () => {
@@ -151,7 +152,7 @@ describe("updateAgent", () => {
 
     expectJsonPost(onlyCall(), "/v1/agents/voice-bot", body);
     expect(agent.activeDeploymentId).toBe("dep-2");
-    expect(agent.deployment?.manifest.spec.image).toBe("registry.example.com/voice-bot:1.5.0");
+    expect(documented(agent).deployment.manifest.spec.image).toBe("registry.example.com/voice-bot:1.5.0");
     expect(agent.autoScaling).toEqual({ minReplicas: 0, maxReplicas: 4 });
   });
 });

@@ -10,6 +10,7 @@ import { ApiError, AuthenticationError, BadRequestError, ConflictError, Connecti
 import type { CreateAgentBody } from "../../src/client/schemas";
 import { BASE_URL, JSON_REPLY, ORIGIN, collect, errorJson, makeHarness, rejectionOf, headersTimeout, refused, reset, type Harness } from "./support/client-harness";
 import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
+import { documented } from "../support/documented-agent";
 
 const RETRY_AFTER_2 = { headers: { "content-type": "application/json", "retry-after": "2" } };
 const EMPTY_LOGS = { total: { value: 0, relation: "eq" }, logs: [] };
@@ -277,7 +278,7 @@ describe("createAgent after a failure", () => {
     const agent = await h.client.createAgent(body);
 
     expect(agent.name).toBe("voice-bot");
-    expect(agent.deployment?.manifest.spec.envFromSecretNames).toEqual(["team-secrets"]);
+    expect(documented(agent).deployment.manifest.spec.envFromSecretNames).toEqual(["team-secrets"]);
     expect(callLines()).toEqual(["POST /v1/agents", "GET /v1/agents/voice-bot"]);
     expect(h.sleeps).toEqual([]);
   });
