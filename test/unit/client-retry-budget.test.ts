@@ -5,8 +5,7 @@
  * Retry-After given as an HTTP date.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AgentHostingClient } from "../../src/client/client";
-import { ConnectionError, InputValidationError, NotFoundError, RateLimitError, ServerError } from "../../src/client/errors";
+import { ConnectionError, InputValidationError, NotFoundError, ServerError } from "../../src/client/errors";
 import { spendRetry, withRetries, type RetryNote, type RetryPolicy } from "../../src/client/retry";
 import type { CreateAgentBody } from "../../src/client/schemas";
 import { JSON_REPLY, errorJson, makeHarness, rejectionOf, refused, type Harness } from "./support/client-harness";
