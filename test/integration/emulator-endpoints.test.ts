@@ -257,13 +257,15 @@ describe("POST /v1/agents/{name} (update)", () => {
     expect(r.json.deployment.manifest.spec.envFromSecretNames).toEqual([]);
   });
 
-  it("keeps the deployment when the same full body is posted again", async () => {
+  it("makes a new deployment each time the same full body is posted again (a redeploy)", async () => {
     const body = { image: "bot:1", autoScaling: { minAgents: 1, maxAgents: 4 } };
     const created = await client.createAgent({ serviceName: "same-bot", ...body });
     const again = await client.updateAgent("same-bot", body);
     const twice = await client.updateAgent("same-bot", body);
-    expect(again.activeDeploymentId).toBe(created.activeDeploymentId);
-    expect(twice.activeDeploymentId).toBe(created.activeDeploymentId);
+    expect(new Set([created.activeDeploymentId, again.activeDeploymentId, twice.activeDeploymentId]).size).toBe(3);
+    expect(again.autoScaling).toEqual(created.autoScaling);
+    const summary = (await emu.control.listAgents()).agents.find((a) => a.name === "same-bot");
+    expect(summary?.deployments.map((d) => d.id)).toEqual([created.activeDeploymentId, again.activeDeploymentId, twice.activeDeploymentId]);
   });
 });
 
