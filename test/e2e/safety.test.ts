@@ -6,6 +6,7 @@
  * the create was sent, a 409 is taken over only when plausibly ours, signs of
  * life while waiting, and redeployTrigger.
  */
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
@@ -153,6 +154,46 @@ describe("nothing orphaned", () => {
     expect(again.error).toBeUndefined();
     expect((await control.requests()).requests.filter((r) => r.method === "POST").length).toBe(postsBefore);
     expect((await stack.run("preview", { params })).changeSummary).toEqual({ same: 2 });
+  });
+});
+
+/** The engine's dynamic provider processes started in `dir`. */
+function providerProcessesIn(dir: string): number[] {
+  return readdirSync("/proc")
+    .filter((p) => /^\d+$/.test(p))
+    .filter((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`) === dir && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider");
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe("nothing orphaned when the provider process is interrupted", () => {
+  it("SIGINT during the readiness wait answers with the agent kept in state; the next up finishes it without posting again", async () => {
+    const slow = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 6_000 });
+    const slowControl = new EmulatorControl(slow.baseUrl);
+    try {
+      const stack = newStack("interrupted", slow.url);
+      const params = one("bot", { serviceName: "interrupted-bot", image: IMAGE });
+      const running = stack.run("up", { params });
+      while ((await slowControl.listAgents()).agents.length === 0) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 500));
+      const pids = providerProcessesIn(stack.workDir);
+      expect(pids.length).toBeGreaterThan(0);
+      for (const pid of pids) process.kill(pid, "SIGINT");
+      const interrupted = await running;
+      expect(interrupted.ok).toBe(false);
+      expect(interrupted.error).toContain('agent "interrupted-bot": the create was sent, but then failed: the provider process received SIGINT');
+      expect(JSON.stringify((await stack.run("export")).deployment)).toContain('"id":"interrupted-bot"');
+      const again = await stack.run("up", { params });
+      expect(again.error).toBeUndefined();
+      expect((await slowControl.stats()).byRoute["POST /v1/agents"]).toBe(1);
+    } finally {
+      await slow.close();
+    }
   });
 });
 
