@@ -54,7 +54,7 @@ export async function previewFigures(ctx) {
   const stacks = {
     agents,
     trivial: await stackFor(ctx.work, "preview-trivial", "trivial.cjs", { count: n, sleepMs: 0 }, ctx.emulator),
-    sized: await stackFor(ctx.work, "preview-sized", "trivial-agent-sized.cjs", { count: n, sampleFile }, ctx.emulator),
+    sized: await stackFor(ctx.work, "preview-sized", "trivial-agent-sized.cjs", { count: n, sampleFile }, ctx.emulator, { BENCH_AGENT_SAMPLE: sampleFile }),
   };
   await stacks.trivial.stack.up(opts);
   await stacks.sized.stack.up(opts);

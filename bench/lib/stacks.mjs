@@ -9,8 +9,12 @@ import { freshRequire, openStack } from "../../scripts/lib/stack.mjs";
 /** Engine output goes nowhere: the bench times operations, it does not show them. */
 export const quiet = { onOutput: () => undefined };
 
-/** A stack named `name` under `work`, running `programFile` with `params`, configured for `emulator` if given. */
-export function stackFor(work, name, programFile, params, emulator) {
+/**
+ * A stack named `name` under `work`, running `programFile` with `params`,
+ * configured for `emulator` if given; `env` is added to the CLI's environment
+ * (and so to the provider process's).
+ */
+export function stackFor(work, name, programFile, params, emulator, env = {}) {
   const config = emulator
     ? { "agent-hosting:baseUrl": emulator.url, "agent-hosting:apiKey": { value: emulator.apiKey, secret: true } }
     : {};
@@ -20,6 +24,7 @@ export function stackFor(work, name, programFile, params, emulator) {
     projectName: `bench-${name}`,
     program: async () => freshRequire(join(repoRoot, "bench/programs", programFile))(params),
     config,
+    env,
   });
 }
 
