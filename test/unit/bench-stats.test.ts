@@ -143,6 +143,11 @@ describe("recheck", () => {
     expect(recheck(resampled).length).toBeGreaterThan(0);
   });
 
+  it("names a figure recorded without its raw samples", () => {
+    const { rule: _rule, samples: _samples, ...bare } = figure();
+    expect(recheck(bare as never)).toEqual(["preview: no rule or raw samples recorded, so nothing to recompute it from"]);
+  });
+
   it("checks allPass against the figures' verdicts and the groups' errors", () => {
     const results: Results = { generatedAt: "", pairs: 3, groups: ["preview"], allPass: true, errors: [], figures: [figure()], machine: {} };
     expect(recheckResults(results)).toEqual([]);
