@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { documented } from "../support/documented-agent";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { e2eStack, type OpResult, type RunOptions, type StackHandle } from "./support/stack";
@@ -151,7 +152,7 @@ describe("an Agent through the real pulumi CLI", () => {
       const up = await run("up", declared, { refresh: true });
       expect(up.error).toBeUndefined();
       expect(up.engineOutput).toMatch(stepLine("bot-a", "updated", "~image"));
-      expect((await client.getAgent("bot-a")).deployment?.manifest.spec.image).toBe("registry.example.com/bot:2");
+      expect(documented(await client.getAgent("bot-a")).deployment.manifest.spec.image).toBe("registry.example.com/bot:2");
       const after = await run("preview", declared);
       expect(after.changeSummary).toEqual({ same: 2 });
       expect((await run("destroy")).error).toBeUndefined();
