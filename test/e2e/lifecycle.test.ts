@@ -54,9 +54,13 @@ function agentArgs(serviceName: string, image: string, scaling = { minAgents: 1,
   return { serviceName, image, secretSet: "voice-secrets", autoScaling: scaling, enableNoise: true };
 }
 
-/** The engine's line for a resource step of `up`, e.g. "bot-a updated (0.6s) [diff: ~image]". */
+/**
+ * The engine's line for a resource step of `up` with exactly the properties
+ * `diff` lists, e.g. "bot-a updated (0.6s) [diff: ~image]", optionally
+ * followed by the provider's last status ("; agent ...").
+ */
 function stepLine(resource: string, step: "updated" | "replaced", diff: string): RegExp {
-  return new RegExp(`^ [~+-]+ +${AGENT_TYPE.replace(/\//g, "\\/")} ${resource} ${step} \\([\\d.]+s\\) \\[diff: ${diff}\\]$`, "m");
+  return new RegExp(`^ [~+-]+ +${AGENT_TYPE.replace(/\//g, "\\/")} ${resource} ${step} \\([\\d.]+s\\) \\[diff: ${diff}\\](;.*)?$`, "m");
 }
 
 /** The line of a preview's diff (`--diff`) for an input changing from `from` to `to`. */
@@ -166,7 +170,7 @@ describe("an Agent through the real pulumi CLI", () => {
       expect(up.outputs["adopted"]).toMatchObject({ name: "made-elsewhere", image: "registry.example.com/other:5" });
       const missing = await run("preview", { adopt: [{ resource: "ghost", serviceName: "no-such-agent" }] });
       expect(missing.ok).toBe(false);
-      expect(missing.error).toMatch(/Agent\.get: agent "no-such-agent" does not exist at the service/);
+      expect(missing.error).toMatch(/agent "no-such-agent" does not exist at the service \(GET \/v1\/agents\/no-such-agent answered 404\)/);
       expect((await run("destroy")).error).toBeUndefined();
       expect(await serviceNames(control)).toEqual(["made-elsewhere"]);
     }));
