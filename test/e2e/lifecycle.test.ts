@@ -120,7 +120,8 @@ describe("an Agent through the real pulumi CLI", () => {
 
       const rename = await run("up", declare("registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }, "bot-b-renamed"));
       expect(rename.changeSummary).toEqual({ replace: 1, same: 2 });
-      expect(rename.engineOutput).toMatch(stepLine("bot-b", "replaced", "~serviceName"));
+      // `name` follows serviceName among the checked inputs (it is what keeps agent.name known in previews).
+      expect(rename.engineOutput).toMatch(stepLine("bot-b", "replaced", "~name,serviceName"));
       expect(await serviceNames(control)).toEqual(["bot-a", "bot-b-renamed"]);
       expect((await run("destroy")).error).toBeUndefined();
       expect(await serviceNames(control)).toEqual([]);
