@@ -4,7 +4,7 @@
 // module transform, as a user's program runs):
 //
 //   node scripts/stack-op.mjs <up|preview|refresh|destroy|export|output-json|outputs|cancel>
-//        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON]
+//        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON] [--no-diff]
 //        [--config JSON] [--parallel N] [--refresh] [--clear-pending-creates] [--project NAME]
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
@@ -26,6 +26,7 @@ const { positionals, values } = parseArgs({
     parallel: { type: "string" },
     refresh: { type: "boolean", default: false },
     "clear-pending-creates": { type: "boolean", default: false },
+    "no-diff": { type: "boolean", default: false },
   },
 });
 const op = positionals[0];
@@ -61,7 +62,7 @@ try {
       result = await stack.up({ ...common, refresh: values.refresh });
       break;
     case "preview":
-      result = await stack.preview({ ...common, refresh: values.refresh, diff: true });
+      result = await stack.preview({ ...common, refresh: values.refresh, diff: !values["no-diff"] });
       break;
     case "refresh":
       result = await stack.refresh({ ...common, clearPendingCreates: values["clear-pending-creates"] });

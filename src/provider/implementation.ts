@@ -65,7 +65,7 @@ const urnOf = (props: Props) => (typeof props["__urn"] === "string" ? props["__u
 export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
   const outcome = diffAgent(olds, news);
   if (outcome.changes && outcome.localOnly && outcome.changed.length > 0) {
-    (await connection()).reportInfo(
+    await (await connection()).reportInfo(
       `agent "${String(news["serviceName"])}": only ${outcome.changed.join(", ")} changed, which the provider keeps in the state; nothing is sent to the service`,
       urnOf(news),
     );
@@ -159,7 +159,7 @@ async function createOrAdopt(client: AgentHostingClient, body: Props, inputs: Ag
         `agent "${inputs.serviceName}" already exists and ${why}; choose another serviceName, or adopt it with Agent.get("${inputs.serviceName}") (or the native provider's import)`,
       );
     }
-    (await connection()).reportNote(
+    await (await connection()).reportNote(
       `agent-hosting: agent "${inputs.serviceName}" already existed with the requested spec, created ${existing.createdAt}: an interrupted earlier create; taking it over`,
     );
     return existing;
@@ -181,7 +181,7 @@ export async function read(id: string, props: Props | undefined): Promise<{ id: 
   }
   const inputs = inputsFromAgent(agent, adopting ? {} : (props ?? {}));
   const marks = marksOf(props ?? {});
-  return { id: agent.name, props: toOutputs(inputs, agent, marks), inputs: { ...inputs } };
+  return { id: agent.name, props: toOutputs(inputs, agent, marks), inputs: { ...inputs, name: agent.name } };
 }
 
 /** The fields whose change must be sent to the service. */
@@ -236,7 +236,7 @@ async function warnIfNotCleared(inputs: AgentInputs, body: Props, agent: Service
     (f) => f.undeclared === "clear" && f.sentTo === "service" && body[f.name] === undefined && reported[f.name] !== undefined,
   );
   if (kept.length === 0) return;
-  (await connection()).reportNote(
+  await (await connection()).reportNote(
     `agent-hosting: agent "${inputs.serviceName}": the service kept ${kept.map((f) => f.name).join(", ")} although the program no longer declares it; the next preview shows it again`,
   );
 }

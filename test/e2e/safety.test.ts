@@ -78,10 +78,12 @@ describe("the preview is what up does", () => {
     const base = { serviceName: "settings-only", image: IMAGE };
     expect((await stack.run("up", { params: one("bot", base) })).ok).toBe(true);
     const next = { ...base, readyTimeoutSeconds: 120 };
-    const preview = await stack.run("preview", { params: one("bot", next) });
+    const preview = await stack.run("preview", { params: one("bot", next), noDiff: true });
     expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
-    expect(preview.engineOutput).toContain('agent "settings-only": only readyTimeoutSeconds changed, which the provider keeps in the state; nothing is sent to the service');
-    expect(preview.engineOutput).toMatch(/~ readyTimeoutSeconds\s*: 600 => 120/);
+    expect(preview.engineOutput).toContain(
+      'bot update [diff: ~readyTimeoutSeconds]; agent "settings-only": only readyTimeoutSeconds changed, which the provider keeps in the state; nothing is sent to the service',
+    );
+    expect((await stack.run("preview", { params: one("bot", next) })).engineOutput).toMatch(/~ readyTimeoutSeconds\s*: 600 => 120/);
     const before = (await control.requests()).requests.length;
     expect((await stack.run("up", { params: one("bot", next) })).ok).toBe(true);
     const sent = (await control.requests()).requests.slice(before).filter((r) => r.path.startsWith("/v1/agents/settings-only"));

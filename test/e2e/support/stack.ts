@@ -28,6 +28,8 @@ export interface RunOptions {
   refresh?: boolean;
   clearPendingCreates?: boolean;
   env?: Record<string, string>;
+  /** A preview in the CLI's default display rather than with --diff. */
+  noDiff?: boolean;
 }
 
 export interface StackHandle {
@@ -56,6 +58,7 @@ export function e2eStack(
     if (options.parallel !== undefined) args.push("--parallel", String(options.parallel));
     if (options.refresh) args.push("--refresh");
     if (options.clearPendingCreates) args.push("--clear-pending-creates");
+    if (options.noDiff) args.push("--no-diff");
     return args;
   };
   return {
