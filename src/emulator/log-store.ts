@@ -1,5 +1,5 @@
 /**
- * An agent's log entries, kept sorted by time, and the query of spec 4.2:
+ * An agent's log entries, kept sorted by time, and the logs query:
  * deploymentId, query (case-insensitive substring), startTime/endTime (Unix
  * seconds, strictly after / strictly before), order (default desc), limit,
  * offset; total with relation "eq", or "gte" once capped at 10 000.

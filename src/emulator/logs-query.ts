@@ -1,5 +1,5 @@
 /**
- * The query string of GET /agents/{name}/logs (spec 4.2): limit 1..1000
+ * The query string of GET /agents/{name}/logs: limit 1..1000
  * (default 10), offset ≥ 0 (default 0), order asc|desc (default desc),
  * startTime/endTime as integer Unix seconds, deploymentId, query.
  */

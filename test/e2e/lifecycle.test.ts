@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { documented } from "../support/documented-agent";
+import { specOf } from "../support/fixtures";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { e2eStack, type OpResult, type RunOptions, type StackHandle } from "./support/stack";
@@ -25,15 +25,16 @@ interface Fixture {
 }
 
 /** A fresh emulator and stack for one test; checks the engine's output for the key when the test is done. */
-async function withFixture(name: string, body: (f: Fixture) => Promise<void>): Promise<void> {
+async function withFixture(name: string, reading: Reading, body: (f: Fixture) => Promise<void>): Promise<void> {
   const emulator = await startEmulator({
     port: 0,
+    reading,
     apiKey: API_KEY,
     readyAfterMs: 500,
     secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] },
   });
   const client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
-  const stack = e2eStack(`lifecycle-${name}`, { baseUrl: emulator.url, apiKey: API_KEY });
+  const stack = e2eStack(`lifecycle-${name}-${reading}`, { baseUrl: emulator.url, apiKey: API_KEY });
   const outputs: string[] = [];
   const run = async (op: string, params?: unknown, options: RunOptions = {}) => {
     const result = await stack.run(op, params === undefined ? options : { ...options, params });
@@ -80,9 +81,13 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe("an Agent through the real pulumi CLI", () => {
+/** Both readings of the service document the emulator can give: its own, and another as valid (201, 204, deployment null on create, extra and missing fields, ready flags apart, a GET outage after create, merging updates). */
+const READINGS = ["emulator", "other"] as const;
+type Reading = (typeof READINGS)[number];
+
+describe.each(READINGS)("an Agent through the real pulumi CLI (%s reading)", (reading) => {
   it("up creates, a second preview is a no-op, an image change updates in place, a scaling change keeps the deployment, a rename replaces", () =>
-    withFixture("steps", async ({ control, run }) => {
+    withFixture("steps", reading, async ({ control, run }) => {
       const declare = (imageA: string, scalingA?: { minAgents: number; maxAgents: number }, nameB = "bot-b") => ({
         agents: [
           { resource: "bot-a", args: agentArgs("bot-a", imageA, scalingA) },
@@ -128,7 +133,7 @@ describe("an Agent through the real pulumi CLI", () => {
     }));
 
   it("an agent deleted behind Pulumi's back disappears on refresh, and the next preview would create it", () =>
-    withFixture("deleted", async ({ control, client, run }) => {
+    withFixture("deleted", reading, async ({ control, client, run }) => {
       const declared = { agents: [{ resource: "bot-d", args: agentArgs("bot-d", "registry.example.com/bot:1") }] };
       expect((await run("up", declared)).error).toBeUndefined();
       await client.deleteAgent("bot-d");
@@ -141,7 +146,7 @@ describe("an Agent through the real pulumi CLI", () => {
     }));
 
   it("an agent changed behind its back shows the drift in the next preview, and up restores it", () =>
-    withFixture("drift", async ({ client, run }) => {
+    withFixture("drift", reading, async ({ client, run }) => {
       const declared = { agents: [{ resource: "bot-a", args: agentArgs("bot-a", "registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }) }] };
       expect((await run("up", declared)).error).toBeUndefined();
       await client.updateAgent("bot-a", {
@@ -157,14 +162,14 @@ describe("an Agent through the real pulumi CLI", () => {
       const up = await run("up", declared, { refresh: true });
       expect(up.error).toBeUndefined();
       expect(up.engineOutput).toMatch(stepLine("bot-a", "updated", "~image"));
-      expect(documented(await client.getAgent("bot-a")).deployment.manifest.spec.image).toBe("registry.example.com/bot:2");
+      expect(specOf(await client.getAgent("bot-a"))["image"]).toBe("registry.example.com/bot:2");
       const after = await run("preview", declared);
       expect(after.changeSummary).toEqual({ same: 2 });
       expect((await run("destroy")).error).toBeUndefined();
     }));
 
   it("Agent.get adopts an existing agent and only reads it; a missing one fails naming it", () =>
-    withFixture("adopt", async ({ control, client, run }) => {
+    withFixture("adopt", reading, async ({ control, client, run }) => {
       await client.createAgent({ serviceName: "made-elsewhere", image: "registry.example.com/other:5" });
       const up = await run("up", { adopt: [{ resource: "adopted", serviceName: "made-elsewhere" }] });
       expect(up.error).toBeUndefined();
@@ -177,7 +182,7 @@ describe("an Agent through the real pulumi CLI", () => {
     }));
 
   it("the state holds no API key and a small serialized provider per agent", () =>
-    withFixture("state", async ({ stack, run }) => {
+    withFixture("state", reading, async ({ stack, run }) => {
       const declared = {
         agents: ["bot-s1", "bot-s2"].map((n) => ({ resource: n, args: agentArgs(n, "registry.example.com/bot:1") })),
       };

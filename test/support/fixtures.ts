@@ -63,3 +63,8 @@ export function agentJson(options: AgentJsonOptions = {}): AgentJson {
     },
   };
 }
+
+/** The manifest spec of an agent as any reading of the document sends it ({} when it sends none). */
+export function specOf(agent: { deployment?: { manifest?: { spec?: Record<string, unknown> | null } | null } | null }): Record<string, unknown> {
+  return agent.deployment?.manifest?.spec ?? {};
+}
