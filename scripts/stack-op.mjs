@@ -3,12 +3,13 @@
 // tests and benchmarks (which run it as a child process, outside vitest's
 // module transform, as a user's program runs):
 //
-//   node scripts/stack-op.mjs <up|preview|refresh|destroy|export|outputs|cancel>
+//   node scripts/stack-op.mjs <up|preview|preview-json|refresh|destroy|export|outputs|cancel>
 //        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON]
 //        [--config JSON] [--parallel N] [--refresh] [--clear-pending-creates] [--project NAME]
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
-// summary: { ok, op, changeSummary, outputs, error }.
+// summary: { ok, op, changeSummary, outputs, error }. `preview-json` runs
+// `pulumi preview --json` and adds its document as `preview`.
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
@@ -52,6 +53,7 @@ try {
     projectName: values.project,
     program,
     config: JSON.parse(values.config),
+    jsonPreview: op === "preview-json",
   });
   const onOutput = (s) => process.stderr.write(s);
   const common = { onOutput, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
@@ -63,6 +65,11 @@ try {
     case "preview":
       result = await stack.preview({ ...common, refresh: values.refresh, diff: true });
       break;
+    case "preview-json": {
+      const previewed = await stack.preview({ ...common, refresh: values.refresh });
+      result = { ...previewed, preview: JSON.parse(previewed.stdout) };
+      break;
+    }
     case "refresh":
       result = await stack.refresh({ ...common, clearPendingCreates: values["clear-pending-creates"] });
       break;
@@ -90,10 +97,20 @@ try {
     default:
       throw new Error(`unknown operation "${op}"`);
   }
-  const extra = result?.deployment ? { deployment: result.deployment } : {};
+  const extra = result?.deployment ? { deployment: result.deployment } : result?.preview ? { preview: result.preview } : {};
   process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...summary(result), ...extra })}\n`);
 } catch (error) {
   const message = error?.stderr || error?.message || String(error);
-  process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout: String(error?.stdout ?? "") })}\n`);
+  const stdout = String(error?.stdout ?? error?.commandResult?.stdout ?? "");
+  // A failed `pulumi preview --json` still prints its document, with the errors among its diagnostics.
+  let preview;
+  if (op === "preview-json") {
+    try {
+      preview = JSON.parse(stdout);
+    } catch {
+      preview = undefined;
+    }
+  }
+  process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}) })}\n`);
   process.exitCode = 1;
 }

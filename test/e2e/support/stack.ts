@@ -17,6 +17,8 @@ export interface OpResult {
   outputs: Record<string, unknown>;
   error?: string;
   deployment?: { deployment?: { resources?: Record<string, unknown>[] } } & Record<string, unknown>;
+  /** The document `pulumi preview --json` printed (op "preview-json"). */
+  preview?: Record<string, unknown>;
   /** The engine's own output. */
   engineOutput: string;
   exitCode: number | null;

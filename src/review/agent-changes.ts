@@ -1,0 +1,165 @@
+/**
+ * The Agents of a preview and what the preview plans for each: the steps of
+ * one resource (a replace is several) folded into one operation, with each
+ * changed property before and after.
+ */
+import { agentProviderKind, type AgentProviderKind } from "./agent-types";
+import type { PreviewDigest, PreviewState, PreviewStep } from "./preview";
+import { propertyValue, sameValue, type PropertyValue } from "./property-value";
+import { containsSecret } from "./secrets";
+import { parseUrn } from "./urn";
+
+export type AgentOperation = "create" | "update" | "replace" | "delete" | "same" | "read" | "import" | "other";
+
+export interface PropertyChange {
+  name: string;
+  before: PropertyValue;
+  after: PropertyValue;
+}
+
+export interface AgentChange {
+  urn: string;
+  /** The resource's name in the program. */
+  resource: string;
+  provider: AgentProviderKind;
+  operation: AgentOperation;
+  /** The engine's own step operations for this resource, in order. */
+  steps: string[];
+  serviceNameBefore: PropertyValue;
+  serviceNameAfter: PropertyValue;
+  /** For create: the inputs; for delete: the old inputs; for update and replace: what changes. */
+  properties: PropertyChange[];
+}
+
+/** The dynamic provider's serialized code: an input of every dynamic resource, never shown. */
+const HIDDEN_PROPERTIES = new Set(["__provider"]);
+
+/** Properties in the order a reviewer reads them; any other follows in alphabetical order. */
+const PROPERTY_ORDER = [
+  "serviceName",
+  "image",
+  "autoScaling",
+  "secretSet",
+  "imagePullSecretSet",
+  "enableNoise",
+  "nodeType",
+  "waitForReady",
+  "readyTimeoutSeconds",
+];
+
+const REPLACE_STEPS = new Set(["replace", "create-replacement", "delete-replaced", "read-replacement", "import-replacement"]);
+const PLAIN_STEPS: Record<string, AgentOperation> = {
+  create: "create",
+  update: "update",
+  delete: "delete",
+  same: "same",
+  read: "read",
+  import: "import",
+};
+
+function foldOperation(ops: readonly string[]): AgentOperation {
+  if (ops.some((op) => REPLACE_STEPS.has(op))) return "replace";
+  for (const op of ["delete", "create", "import", "update", "read", "same"]) {
+    if (ops.includes(op)) return PLAIN_STEPS[op] ?? "other";
+  }
+  return "other";
+}
+
+function propertyOrder(a: string, b: string): number {
+  const ia = PROPERTY_ORDER.indexOf(a);
+  const ib = PROPERTY_ORDER.indexOf(b);
+  if (ia !== -1 || ib !== -1) return (ia === -1 ? Infinity : ia) - (ib === -1 ? Infinity : ib);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The top-level property a detailed-diff path starts with: `autoScaling.maxAgents` → `autoScaling`. */
+function topProperty(path: string): string {
+  const quoted = /^\["((?:[^"\\]|\\.)*)"\]/.exec(path);
+  if (quoted) return (quoted[1] as string).replace(/\\(.)/g, "$1");
+  return path.split(/[.[]/, 1)[0] ?? path;
+}
+
+/** Whether a property is secret in any view of the resource: then every view of it is masked. */
+function secretProperties(states: readonly (PreviewState | undefined)[]): Set<string> {
+  const secret = new Set<string>();
+  for (const state of states) {
+    for (const name of state?.additionalSecretOutputs ?? []) secret.add(name);
+    for (const bag of [state?.inputs, state?.outputs]) {
+      for (const [name, value] of Object.entries(bag ?? {})) if (containsSecret(value)) secret.add(name);
+    }
+  }
+  return secret;
+}
+
+function collectSteps(steps: readonly PreviewStep[]): Map<string, PreviewStep[]> {
+  const byUrn = new Map<string, PreviewStep[]>();
+  for (const step of steps) {
+    const type = step.newState?.type ?? step.oldState?.type ?? parseUrn(step.urn)?.type;
+    if (agentProviderKind(type) === undefined) continue;
+    const list = byUrn.get(step.urn) ?? [];
+    list.push(step);
+    byUrn.set(step.urn, list);
+  }
+  return byUrn;
+}
+
+function agentChange(urn: string, steps: readonly PreviewStep[]): AgentChange {
+  const ops = steps.map((s) => s.op);
+  const operation = foldOperation(ops);
+  const oldState = steps.find((s) => s.oldState)?.oldState;
+  const newState = steps.find((s) => s.newState)?.newState;
+  const type = newState?.type ?? oldState?.type ?? parseUrn(urn)?.type;
+  const secret = secretProperties([oldState, newState]);
+  const before = (name: string) => propertyValue(oldState?.inputs?.[name], secret.has(name));
+  const after = (name: string) => propertyValue(newState?.inputs?.[name], secret.has(name));
+
+  let names: string[] = [];
+  if (operation === "create" || operation === "import") {
+    names = Object.keys(newState?.inputs ?? {});
+  } else if (operation === "delete") {
+    names = Object.keys(oldState?.inputs ?? {});
+  } else if (operation === "update" || operation === "replace") {
+    // The provider's own diff names what changes; only without one are the inputs compared.
+    const candidates = new Set<string>();
+    for (const step of steps) {
+      for (const path of Object.keys(step.detailedDiff ?? {})) candidates.add(topProperty(path));
+      for (const key of [...(step.diffReasons ?? []), ...(step.replaceReasons ?? [])]) candidates.add(topProperty(key));
+    }
+    if (candidates.size === 0) {
+      for (const name of new Set([...Object.keys(oldState?.inputs ?? {}), ...Object.keys(newState?.inputs ?? {})])) {
+        if (!sameValue(before(name), after(name))) candidates.add(name);
+      }
+    }
+    names = [...candidates];
+  }
+  const properties = names
+    .filter((name) => !HIDDEN_PROPERTIES.has(name))
+    .sort(propertyOrder)
+    .map((name) => ({
+      name,
+      before: operation === "create" || operation === "import" ? { kind: "unset" as const } : before(name),
+      after: operation === "delete" ? { kind: "unset" as const } : after(name),
+    }))
+    .filter((change) => !(change.before.kind === "unset" && change.after.kind === "unset"));
+
+  const serviceNameBefore = oldState
+    ? before("serviceName").kind === "unset"
+      ? propertyValue(oldState.outputs?.["name"], secret.has("name"))
+      : before("serviceName")
+    : { kind: "unset" as const };
+  return {
+    urn,
+    resource: parseUrn(urn)?.name ?? urn,
+    provider: agentProviderKind(type) ?? "dynamic",
+    operation,
+    steps: ops,
+    serviceNameBefore,
+    serviceNameAfter: newState ? after("serviceName") : { kind: "unset" },
+    properties,
+  };
+}
+
+/** Every Agent of the preview, in the order the engine planned them. */
+export function agentChanges(digest: PreviewDigest): AgentChange[] {
+  return [...collectSteps(digest.steps)].map(([urn, steps]) => agentChange(urn, steps));
+}

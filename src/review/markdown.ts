@@ -1,0 +1,123 @@
+/**
+ * The Markdown of a review: the stack and its operation counts, a warning per
+ * Agent that a replace or delete removes, then each Agent's operation with
+ * its changed properties before → after.
+ */
+import type { AgentChange, AgentOperation } from "./agent-changes";
+import type { FailOnOperation } from "./flags";
+import { codeBlock, formatValue, inlineCode } from "./markdown-text";
+import type { PreviewDigest } from "./preview";
+import { parseUrn } from "./urn";
+
+/** The first line of every summary, so a pipeline can find and update its earlier comment. */
+export const REVIEW_MARKER = "<!-- agent-hosting-review -->";
+
+const OPERATION_LABELS: Record<AgentOperation, string> = {
+  create: "create",
+  update: "update in place",
+  replace: "replace",
+  delete: "delete",
+  same: "same",
+  read: "read (adopted, not managed)",
+  import: "import",
+  other: "other",
+};
+
+const COUNT_LABELS: Record<string, string> = {
+  create: "to create",
+  update: "to update",
+  replace: "to replace",
+  delete: "to delete",
+  same: "unchanged",
+};
+const COUNT_ORDER = ["create", "update", "replace", "delete", "same"];
+
+/** Provider settings: they change how `up` waits, not the agent at the service. */
+const SETTINGS = new Set(["waitForReady", "readyTimeoutSeconds"]);
+
+export interface RenderOptions {
+  /** Operations the pipeline refuses without approval (`--fail-on`). */
+  failOn?: readonly FailOnOperation[];
+}
+
+function countsLine(summary: Record<string, number>): string {
+  const ops = Object.keys(summary).sort((a, b) => {
+    const ia = COUNT_ORDER.indexOf(a);
+    const ib = COUNT_ORDER.indexOf(b);
+    return (ia === -1 ? Infinity : ia) - (ib === -1 ? Infinity : ib) || (a < b ? -1 : 1);
+  });
+  if (ops.length === 0) return "No resource operations.";
+  return ops.map((op) => `**${summary[op]}** ${COUNT_LABELS[op] ?? inlineCode(op)}`).join(" · ");
+}
+
+function warning(agent: AgentChange): string[] {
+  const resource = inlineCode(agent.resource);
+  if (agent.operation === "replace") {
+    return [
+      "> [!WARNING]",
+      `> **Replace** of ${resource}: \`serviceName\` ${formatValue(agent.serviceNameBefore)} → ${formatValue(agent.serviceNameAfter)}.`,
+      `> The old agent ${formatValue(agent.serviceNameBefore)} is deleted, with its deployments and sessions.`,
+    ];
+  }
+  if (agent.operation === "delete") {
+    return [
+      "> [!CAUTION]",
+      `> **Delete** of ${resource}: the agent ${formatValue(agent.serviceNameBefore)} is deleted, with its deployments and sessions.`,
+    ];
+  }
+  return [];
+}
+
+function agentSection(agent: AgentChange): string[] {
+  const lines = [`#### ${inlineCode(agent.resource)}: ${OPERATION_LABELS[agent.operation]}`];
+  if (agent.provider === "native") lines.push("_native provider_");
+  for (const change of agent.properties) {
+    const note = SETTINGS.has(change.name) ? " _(provider setting; not sent to the service)_" : "";
+    if (agent.operation === "create" || agent.operation === "import") {
+      lines.push(`- ${inlineCode(change.name)}: ${formatValue(change.after)}${note}`);
+    } else if (agent.operation === "delete") {
+      lines.push(`- ${inlineCode(change.name)}: ${formatValue(change.before)}`);
+    } else {
+      lines.push(`- ${inlineCode(change.name)}: ${formatValue(change.before)} → ${formatValue(change.after)}${note}`);
+    }
+  }
+  return lines;
+}
+
+/** Agents whose planned operation is one of `failOn`. */
+export function blockedAgents(agents: readonly AgentChange[], failOn: readonly FailOnOperation[]): AgentChange[] {
+  return agents.filter((agent) => (failOn as readonly string[]).includes(agent.operation));
+}
+
+/** The whole comment. */
+export function renderReview(digest: PreviewDigest, agents: readonly AgentChange[], options: RenderOptions = {}): string {
+  const first = digest.steps.map((step) => parseUrn(step.urn)).find((urn) => urn !== undefined);
+  const lines: string[] = [REVIEW_MARKER];
+  lines.push(first ? `## Agent Hosting preview: stack ${inlineCode(first.stack)}` : "## Agent Hosting preview");
+  lines.push("");
+  lines.push(first ? `Project ${inlineCode(first.project)}: ${countsLine(digest.changeSummary)}` : countsLine(digest.changeSummary));
+
+  // One quote block per warning, separated by blank lines so they do not merge.
+  for (const block of agents.map(warning).filter((b) => b.length > 0)) lines.push("", ...block);
+
+  const changed = agents.filter((agent) => agent.operation !== "same");
+  const same = agents.filter((agent) => agent.operation === "same");
+
+  lines.push("", "### Agents");
+  if (agents.length === 0) lines.push("", "No Agent in this preview.");
+  for (const agent of changed) lines.push("", ...agentSection(agent));
+  if (same.length > 0) lines.push("", `Same (no change): ${same.map((agent) => inlineCode(agent.resource)).join(", ")}`);
+
+  const errors = digest.diagnostics.filter((d) => d.severity === "error" && d.message);
+  if (errors.length > 0) {
+    lines.push("", "### Preview errors");
+    for (const error of errors) lines.push("", codeBlock((error.message ?? "").trimEnd()));
+  }
+
+  const blocked = blockedAgents(agents, options.failOn ?? []);
+  if (blocked.length > 0) {
+    const list = blocked.map((agent) => `${inlineCode(agent.resource)} (${agent.operation})`).join(", ");
+    lines.push("", `**Approval required:** ${list}; \`--fail-on ${(options.failOn ?? []).join(",")}\` refuses it.`);
+  }
+  return `${lines.join("\n")}\n`;
+}
