@@ -15,6 +15,11 @@ export interface PropertyChange {
   name: string;
   before: PropertyValue;
   after: PropertyValue;
+  /**
+   * Secret before and after, and not named by the provider's diff: the
+   * preview masks both values, so it cannot show whether this one changes.
+   */
+  secretUnsure?: true;
 }
 
 export interface AgentChange {
@@ -25,6 +30,8 @@ export interface AgentChange {
   operation: AgentOperation;
   /** The engine's own step operations for this resource, in order. */
   steps: string[];
+  /** The properties the provider says force the replace. */
+  replaceReasons: string[];
   serviceNameBefore: PropertyValue;
   serviceNameAfter: PropertyValue;
   /** For create: the inputs; for delete: the old inputs; for update and replace: what changes. */
@@ -114,32 +121,35 @@ function agentChange(urn: string, steps: readonly PreviewStep[]): AgentChange {
   const after = (name: string) => propertyValue(newState?.inputs?.[name], secret.has(name));
 
   let names: string[] = [];
+  const named = new Set<string>();
   if (operation === "create" || operation === "import") {
     names = Object.keys(newState?.inputs ?? {});
   } else if (operation === "delete") {
     names = Object.keys(oldState?.inputs ?? {});
   } else if (operation === "update" || operation === "replace") {
-    // The provider's own diff names what changes; only without one are the inputs compared.
-    const candidates = new Set<string>();
+    // What the provider's diff names (a dynamic provider names only what replaces), and every input that differs.
     for (const step of steps) {
-      for (const path of Object.keys(step.detailedDiff ?? {})) candidates.add(topProperty(path));
-      for (const key of [...(step.diffReasons ?? []), ...(step.replaceReasons ?? [])]) candidates.add(topProperty(key));
+      for (const path of Object.keys(step.detailedDiff ?? {})) named.add(topProperty(path));
+      for (const key of [...(step.diffReasons ?? []), ...(step.replaceReasons ?? [])]) named.add(topProperty(key));
     }
-    if (candidates.size === 0) {
-      for (const name of new Set([...Object.keys(oldState?.inputs ?? {}), ...Object.keys(newState?.inputs ?? {})])) {
-        if (!sameValue(before(name), after(name))) candidates.add(name);
-      }
+    const candidates = new Set(named);
+    for (const name of new Set([...Object.keys(oldState?.inputs ?? {}), ...Object.keys(newState?.inputs ?? {})])) {
+      if (!sameValue(before(name), after(name))) candidates.add(name);
     }
     names = [...candidates];
   }
   const properties = names
     .filter((name) => !HIDDEN_PROPERTIES.has(name))
     .sort(propertyOrder)
-    .map((name) => ({
-      name,
-      before: operation === "create" || operation === "import" ? { kind: "unset" as const } : before(name),
-      after: operation === "delete" ? { kind: "unset" as const } : after(name),
-    }))
+    .map((name): PropertyChange => {
+      const change: PropertyChange = {
+        name,
+        before: operation === "create" || operation === "import" ? { kind: "unset" } : before(name),
+        after: operation === "delete" ? { kind: "unset" } : after(name),
+      };
+      if (change.before.kind === "secret" && change.after.kind === "secret" && !named.has(name)) change.secretUnsure = true;
+      return change;
+    })
     .filter((change) => !(change.before.kind === "unset" && change.after.kind === "unset"));
 
   const serviceNameBefore = oldState
@@ -153,6 +163,7 @@ function agentChange(urn: string, steps: readonly PreviewStep[]): AgentChange {
     provider: agentProviderKind(type) ?? "dynamic",
     operation,
     steps: ops,
+    replaceReasons: [...new Set(steps.flatMap((step) => (step.replaceReasons ?? []).map(topProperty)))],
     serviceNameBefore,
     serviceNameAfter: newState ? after("serviceName") : { kind: "unset" },
     properties,

@@ -7,6 +7,7 @@ import type { AgentChange, AgentOperation } from "./agent-changes";
 import type { FailOnOperation } from "./flags";
 import { codeBlock, formatValue, inlineCode } from "./markdown-text";
 import type { PreviewDigest } from "./preview";
+import { sameValue } from "./property-value";
 import { parseUrn } from "./urn";
 
 /** The first line of every summary, so a pipeline can find and update its earlier comment. */
@@ -53,9 +54,13 @@ function countsLine(summary: Record<string, number>): string {
 function warning(agent: AgentChange): string[] {
   const resource = inlineCode(agent.resource);
   if (agent.operation === "replace") {
+    const reasons = agent.replaceReasons.length > 0 ? ` (forced by ${agent.replaceReasons.map(inlineCode).join(", ")})` : "";
+    const renamed = !sameValue(agent.serviceNameBefore, agent.serviceNameAfter);
     return [
       "> [!WARNING]",
-      `> **Replace** of ${resource}: \`serviceName\` ${formatValue(agent.serviceNameBefore)} → ${formatValue(agent.serviceNameAfter)}.`,
+      renamed
+        ? `> **Replace** of ${resource}${reasons}: \`serviceName\` ${formatValue(agent.serviceNameBefore)} → ${formatValue(agent.serviceNameAfter)}.`
+        : `> **Replace** of ${resource}${reasons}: the agent ${formatValue(agent.serviceNameBefore)} is created anew.`,
       `> The old agent ${formatValue(agent.serviceNameBefore)} is deleted, with its deployments and sessions.`,
     ];
   }
@@ -72,7 +77,11 @@ function agentSection(agent: AgentChange): string[] {
   const lines = [`#### ${inlineCode(agent.resource)}: ${OPERATION_LABELS[agent.operation]}`];
   if (agent.provider === "native") lines.push("_native provider_");
   for (const change of agent.properties) {
-    const note = SETTINGS.has(change.name) ? " _(provider setting; not sent to the service)_" : "";
+    const note = change.secretUnsure
+      ? " _(secret: the preview masks both values, so it may be unchanged)_"
+      : SETTINGS.has(change.name)
+        ? " _(provider setting; not sent to the service)_"
+        : "";
     if (agent.operation === "create" || agent.operation === "import") {
       lines.push(`- ${inlineCode(change.name)}: ${formatValue(change.after)}${note}`);
     } else if (agent.operation === "delete") {

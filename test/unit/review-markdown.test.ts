@@ -1,0 +1,176 @@
+/**
+ * The review's Markdown on previews the real CLI printed (the fixtures
+ * captured by test/e2e/review.test.ts), and on rewrites of them.
+ */
+import { describe, expect, it } from "vitest";
+import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "../../src/review/agent-types";
+import { REVIEW_MARKER } from "../../src/review/markdown";
+import { reviewPreview } from "../../src/review/review";
+import { fixtureText, withInput } from "./support/review-fixtures";
+
+describe("the review of a create", () => {
+  it("gives the stack, the counts and every Agent's inputs, the secret image masked, nothing of __provider", () => {
+    const { markdown, agents, blocked } = reviewPreview(fixtureText("create"), ["replace", "delete"]);
+    expect(agents.map((a) => [a.resource, a.operation, a.provider])).toEqual([
+      ["bot-a", "create", "dynamic"],
+      ["bot-c", "create", "dynamic"],
+    ]);
+    expect(blocked).toEqual([]);
+    expect(markdown).toBe(
+      [
+        REVIEW_MARKER,
+        "## Agent Hosting preview: stack `dev`",
+        "",
+        "Project `agent-hosting-e2e`: **3** to create",
+        "",
+        "### Agents",
+        "",
+        "#### `bot-a`: create",
+        "- `serviceName`: `bot-a`",
+        "- `image`: `registry.example.com/bot:1`",
+        "- `enableNoise`: `false`",
+        "- `nodeType`: `arm`",
+        "- `waitForReady`: `true` _(provider setting; not sent to the service)_",
+        "- `readyTimeoutSeconds`: `600` _(provider setting; not sent to the service)_",
+        "",
+        "#### `bot-c`: create",
+        "- `serviceName`: `bot-c`",
+        "- `image`: `[secret]`",
+        "- `secretSet`: `voice-secrets`",
+        "- `enableNoise`: `false`",
+        "- `nodeType`: `arm`",
+        "- `waitForReady`: `true` _(provider setting; not sent to the service)_",
+        "- `readyTimeoutSeconds`: `600` _(provider setting; not sent to the service)_",
+        "",
+      ].join("\n"),
+    );
+    expect(fixtureText("create")).toContain("__provider");
+    expect(markdown).not.toContain("__provider");
+  });
+});
+
+describe("the review of an update in place", () => {
+  it("lists each changed property before → after: image, scaling, noise, a setting", () => {
+    const { markdown, agents } = reviewPreview(fixtureText("update"));
+    const botA = agents.find((a) => a.resource === "bot-a");
+    expect(botA?.operation).toBe("update");
+    expect(botA?.properties.map((p) => p.name)).toEqual(["image", "autoScaling", "enableNoise", "readyTimeoutSeconds"]);
+    expect(markdown).toContain("**2** to update");
+    expect(markdown).toContain(
+      [
+        "#### `bot-a`: update in place",
+        "- `image`: `registry.example.com/bot:1` → `registry.example.com/bot:2`",
+        '- `autoScaling`: _not set_ → `{"maxAgents":3,"minAgents":1}`',
+        "- `enableNoise`: `false` → `true`",
+        "- `readyTimeoutSeconds`: `600` → `120` _(provider setting; not sent to the service)_",
+      ].join("\n"),
+    );
+    expect(markdown).not.toContain("[!WARNING]");
+  });
+
+  it("masks a changed secret input, and says the preview cannot show whether it changes", () => {
+    const { markdown } = reviewPreview(fixtureText("update"));
+    expect(markdown).toContain(
+      "#### `bot-c`: update in place\n- `image`: `[secret]` → `[secret]` _(secret: the preview masks both values, so it may be unchanged)_",
+    );
+  });
+
+  it("shows nothing of the outputs, where the provider's manifest repeats the secret image unmasked", () => {
+    const text = fixtureText("update");
+    // The old outputs' deployment.manifest.spec.image holds the plain image: the CLI marks only the input secret.
+    const plain = /"image": "(registry\.example\.com\/private-bot:[^"]+)"/.exec(text)?.[1];
+    expect(plain).toBeDefined();
+    expect(reviewPreview(text).markdown).not.toContain(plain as string);
+  });
+
+  it("lists a secret-set change and an unknown value as known after apply", () => {
+    const changed = withInput("update", "bot-c", "secretSet", "04da6b54-80e4-46f7-96ec-b56ff0331ba9");
+    const { markdown } = reviewPreview(changed);
+    expect(markdown).toContain("- `secretSet`: `voice-secrets` → _known after apply_");
+  });
+});
+
+describe("the review of a replace", () => {
+  it("warns with the old and new serviceName, and lists the Agent under --fail-on replace", () => {
+    const { markdown, blocked } = reviewPreview(fixtureText("replace"), ["replace", "delete"]);
+    expect(blocked.map((a) => a.resource)).toEqual(["bot-a"]);
+    expect(markdown).toContain(
+      [
+        "> [!WARNING]",
+        "> **Replace** of `bot-a` (forced by `serviceName`): `serviceName` `bot-a` → `bot-a-v2`.",
+        "> The old agent `bot-a` is deleted, with its deployments and sessions.",
+      ].join("\n"),
+    );
+    expect(markdown).toContain("#### `bot-a`: replace\n- `serviceName`: `bot-a` → `bot-a-v2`");
+    expect(markdown).toContain("**Approval required:** `bot-a` (replace); `--fail-on replace,delete` refuses it.");
+    expect(reviewPreview(fixtureText("replace"), ["delete"]).blocked).toEqual([]);
+  });
+});
+
+describe("the review of a delete", () => {
+  it("warns that the agent is deleted and lists its old inputs, the secret image masked", () => {
+    const { markdown, agents, blocked } = reviewPreview(fixtureText("delete"), ["delete"]);
+    expect(agents.map((a) => [a.resource, a.operation])).toEqual([["bot-c", "delete"]]);
+    expect(blocked).toHaveLength(1);
+    expect(markdown).toContain("**1** to delete · **2** unchanged");
+    expect(markdown).toContain("> [!CAUTION]\n> **Delete** of `bot-c`: the agent `bot-c` is deleted, with its deployments and sessions.");
+    expect(markdown).toContain("#### `bot-c`: delete\n- `serviceName`: `bot-c`\n- `image`: `[secret]`\n- `secretSet`: `voice-secrets`");
+  });
+});
+
+describe("which resources are Agents", () => {
+  const asType = (text: string, type: string) => text.split(DYNAMIC_AGENT_TYPE).join(type);
+
+  it("a native agent-hosting:index:Agent (the real dynamic preview with its type rewritten) reads the same", () => {
+    for (const name of ["create", "update", "replace", "delete"] as const) {
+      const dynamic = reviewPreview(fixtureText(name));
+      const native = reviewPreview(asType(fixtureText(name), NATIVE_AGENT_TYPE));
+      expect(native.agents.map((a) => a.provider)).toEqual(dynamic.agents.map(() => "native"));
+      expect(native.agents.map((a) => [a.resource, a.operation, a.properties])).toEqual(
+        dynamic.agents.map((a) => [a.resource, a.operation, a.properties]),
+      );
+      expect(native.markdown).toContain("_native provider_");
+    }
+  });
+
+  it("another type (the real preview with its type rewritten) is only counted", () => {
+    const { agents, markdown } = reviewPreview(asType(fixtureText("replace"), "random:index:RandomPet"), ["replace"]);
+    expect(agents).toEqual([]);
+    expect(markdown).toContain("**1** to replace");
+    expect(markdown).toContain("No Agent in this preview.");
+  });
+});
+
+describe("secrets in Pulumi's serialized forms (the real preview with one input rewritten)", () => {
+  const SIG = "4dabf18193072939515e22adb298388d";
+
+  it("a secret value with the signature key is masked", () => {
+    const text = withInput("create", "bot-a", "image", { [SIG]: "1b47061264138c4ac30d75fd1eb44270", value: "registry.example.com/hidden:1" });
+    const { markdown } = reviewPreview(text);
+    expect(markdown).toContain("#### `bot-a`: create\n- `serviceName`: `bot-a`\n- `image`: `[secret]`");
+    expect(markdown).not.toContain("hidden");
+  });
+
+  it("an output value flagged secret is masked; a plain one shows its value", () => {
+    const secret = withInput("create", "bot-a", "image", { [SIG]: "d0e6a833031e9bbcd3f4e8bde6ca49a4", value: "registry.example.com/hidden:1", secret: true });
+    expect(reviewPreview(secret).markdown).not.toContain("hidden");
+    const plain = withInput("create", "bot-a", "image", { [SIG]: "d0e6a833031e9bbcd3f4e8bde6ca49a4", value: "registry.example.com/open:1" });
+    expect(reviewPreview(plain).markdown).toContain("- `image`: `registry.example.com/open:1`");
+  });
+
+  it("a secret inside a property masks the whole property, before and after", () => {
+    const text = withInput("update", "bot-a", "autoScaling", { minAgents: 1, maxAgents: "[secret]" });
+    const { markdown } = reviewPreview(text);
+    expect(markdown).toContain("- `autoScaling`: _not set_ → `[secret]`");
+    expect(markdown).not.toContain('"maxAgents"');
+  });
+});
+
+describe("text from the preview cannot break the Markdown", () => {
+  it("backticks and newlines in a value stay inside one code span", () => {
+    const text = withInput("create", "bot-a", "image", "evil`image\n## heading");
+    const { markdown } = reviewPreview(text);
+    expect(markdown).toContain("- `image`: ``evil`image ## heading``");
+    expect(markdown).not.toContain("\n## heading");
+  });
+});
