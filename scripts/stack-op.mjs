@@ -6,10 +6,12 @@
 //   node scripts/stack-op.mjs <up|preview|preview-json|refresh|destroy|export|outputs|cancel>
 //        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON]
 //        [--config JSON] [--parallel N] [--refresh] [--clear-pending-creates] [--project NAME]
+//        [--preview-arg FLAG ...]
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, error }. `preview-json` runs
-// `pulumi preview --json` and adds its document as `preview`.
+// `pulumi preview --json` (plus any --preview-arg, e.g. --show-sames) and
+// adds its document as `preview`.
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
@@ -27,6 +29,7 @@ const { positionals, values } = parseArgs({
     parallel: { type: "string" },
     refresh: { type: "boolean", default: false },
     "clear-pending-creates": { type: "boolean", default: false },
+    "preview-arg": { type: "string", multiple: true, default: [] },
   },
 });
 const op = positionals[0];
@@ -53,7 +56,7 @@ try {
     projectName: values.project,
     program,
     config: JSON.parse(values.config),
-    jsonPreview: op === "preview-json",
+    ...(op === "preview-json" ? { previewArgs: ["--json", ...values["preview-arg"]] } : {}),
   });
   const onOutput = (s) => process.stderr.write(s);
   const common = { onOutput, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };

@@ -40,8 +40,8 @@ const botC = (image: string): AgentSpec => ({
   secret: ["image"],
 });
 
-async function preview(name: string, agents: AgentSpec[]): Promise<string> {
-  const result: OpResult = await stack.run("preview-json", { params: { agents } });
+async function preview(name: string, agents: AgentSpec[], previewArgs: string[] = []): Promise<string> {
+  const result: OpResult = await stack.run("preview-json", { params: { agents }, previewArgs });
   expect(result.error).toBeUndefined();
   expect(result.preview).toBeDefined();
   const text = JSON.stringify(result.preview, null, 2);
@@ -140,6 +140,20 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     // Without --fail-on, or failing only on deletes, the same preview passes.
     expect((await runReviewBin([], text)).code).toBe(0);
     expect((await runReviewBin(["--fail-on", "delete"], text)).code).toBe(0);
+  });
+
+  it("the same replace previewed with --show-replacement-steps --show-sames: one replace, and the unchanged Agent listed", async () => {
+    const renamed = botA({ serviceName: "bot-a-v2", image: "registry.example.com/bot:2", autoScaling: { minAgents: 1, maxAgents: 3 }, enableNoise: true, readyTimeoutSeconds: 120 });
+    const plain = await runReviewBin([], await preview("replace", [renamed, botC(PRIVATE_IMAGE_2)]));
+    const text = await preview("replace-steps", [renamed, botC(PRIVATE_IMAGE_2)], ["--show-replacement-steps", "--show-sames"]);
+    const steps = (JSON.parse(text) as { steps: { op: string; urn: string }[] }).steps.filter((s) => s.urn.endsWith("::bot-a")).map((s) => s.op);
+    expect(steps).toEqual(expect.arrayContaining(["create-replacement", "replace", "delete-replaced"]));
+    const review = await runReviewBin(["--fail-on", "replace"], text);
+    expect(review.code).toBe(3);
+    expectClean(review.stdout);
+    const section = (markdown: string) => markdown.slice(markdown.indexOf("> [!WARNING]"), markdown.indexOf("\n\n", markdown.indexOf("#### `bot-a`")));
+    expect(section(review.stdout)).toBe(section(plain.stdout));
+    expect(review.stdout).toContain("Same (no change): `bot-c`");
   });
 
   it("a delete: a warning naming the agent deleted; --fail-on delete exits 3", async () => {

@@ -107,6 +107,21 @@ describe("the review of a replace", () => {
   });
 });
 
+describe("the review of a replace previewed with --show-replacement-steps --show-sames", () => {
+  it("folds the replacement steps into one replace and lists the unchanged Agent", () => {
+    const { markdown, agents } = reviewPreview(fixtureText("replace-steps"));
+    const botA = agents.find((a) => a.resource === "bot-a");
+    expect(botA?.steps).toEqual(expect.arrayContaining(["create-replacement", "replace", "delete-replaced"]));
+    expect(agents.map((a) => [a.resource, a.operation]).sort()).toEqual([
+      ["bot-a", "replace"],
+      ["bot-c", "same"],
+    ]);
+    expect(botA?.properties).toEqual(reviewPreview(fixtureText("replace")).agents[0]?.properties);
+    expect(markdown).toContain("Same (no change): `bot-c`");
+    expect(markdown.match(/> \[!WARNING\]/g)).toHaveLength(1);
+  });
+});
+
 describe("the review of a delete", () => {
   it("warns that the agent is deleted and lists its old inputs, the secret image masked", () => {
     const { markdown, agents, blocked } = reviewPreview(fixtureText("delete"), ["delete"]);

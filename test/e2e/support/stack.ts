@@ -30,6 +30,8 @@ export interface RunOptions {
   refresh?: boolean;
   clearPendingCreates?: boolean;
   env?: Record<string, string>;
+  /** Extra flags of `pulumi preview` for op "preview-json", e.g. `--show-sames`. */
+  previewArgs?: string[];
 }
 
 export interface StackHandle {
@@ -58,6 +60,7 @@ export function e2eStack(
     if (options.parallel !== undefined) args.push("--parallel", String(options.parallel));
     if (options.refresh) args.push("--refresh");
     if (options.clearPendingCreates) args.push("--clear-pending-creates");
+    for (const flag of options.previewArgs ?? []) args.push(`--preview-arg=${flag}`);
     return args;
   };
   return {

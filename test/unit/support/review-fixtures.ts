@@ -1,12 +1,13 @@
 /**
  * The previews `pulumi preview --json` printed in test/e2e/review.test.ts
- * (create, update, replace, delete of Agents, one with a secret image),
+ * (create, update, replace, delete of Agents, one with a secret image; the
+ * replace again with --show-replacement-steps --show-sames),
  * saved under test/unit/fixtures/review/, and rewrites of them.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export type FixtureName = "create" | "update" | "replace" | "delete";
+export type FixtureName = "create" | "update" | "replace" | "replace-steps" | "delete";
 
 export function fixtureText(name: FixtureName): string {
   return readFileSync(join(__dirname, "../fixtures/review", `${name}.json`), "utf8");
