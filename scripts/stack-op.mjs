@@ -49,6 +49,8 @@ function summary(result) {
   };
 }
 
+// What the CLI printed on stdout: for `preview-json`, the document, also when the preview fails.
+let cliStdout = "";
 try {
   const { stack, envVars } = await openStack({
     workDir: resolve(values["work-dir"]),
@@ -58,7 +60,10 @@ try {
     config: JSON.parse(values.config),
     ...(op === "preview-json" ? { previewArgs: ["--json", ...values["preview-arg"]] } : {}),
   });
-  const onOutput = (s) => process.stderr.write(s);
+  const onOutput = (s) => {
+    cliStdout += s;
+    process.stderr.write(s);
+  };
   const common = { onOutput, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
   let result;
   switch (op) {
@@ -70,7 +75,7 @@ try {
       break;
     case "preview-json": {
       const previewed = await stack.preview({ ...common, refresh: values.refresh });
-      result = { ...previewed, preview: JSON.parse(previewed.stdout) };
+      result = { ...previewed, preview: JSON.parse(cliStdout) };
       break;
     }
     case "refresh":
@@ -104,16 +109,16 @@ try {
   process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...summary(result), ...extra })}\n`);
 } catch (error) {
   const message = error?.stderr || error?.message || String(error);
-  const stdout = String(error?.stdout ?? error?.commandResult?.stdout ?? "");
   // A failed `pulumi preview --json` still prints its document, with the errors among its diagnostics.
   let preview;
   if (op === "preview-json") {
     try {
-      preview = JSON.parse(stdout);
+      preview = JSON.parse(cliStdout);
     } catch {
       preview = undefined;
     }
   }
+  const stdout = String(error?.stdout ?? "");
   process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}) })}\n`);
   process.exitCode = 1;
 }

@@ -170,7 +170,19 @@ function agentChange(urn: string, steps: readonly PreviewStep[]): AgentChange {
   };
 }
 
-/** Every Agent of the preview, in the order the engine planned them. */
+/** The order of the review: what removes an agent first, what leaves it alone last. */
+const OPERATION_ORDER: AgentOperation[] = ["delete", "replace", "update", "create", "import", "read", "other", "same"];
+
+/**
+ * Every Agent of the preview: by operation, then by name. (The engine's own
+ * order varies from run to run, and one comment is updated on every push.)
+ */
 export function agentChanges(digest: PreviewDigest): AgentChange[] {
-  return [...collectSteps(digest.steps)].map(([urn, steps]) => agentChange(urn, steps));
+  return [...collectSteps(digest.steps)]
+    .map(([urn, steps]) => agentChange(urn, steps))
+    .sort(
+      (a, b) =>
+        OPERATION_ORDER.indexOf(a.operation) - OPERATION_ORDER.indexOf(b.operation) ||
+        (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : 0),
+    );
 }

@@ -8,6 +8,7 @@ import type { FailOnOperation } from "./flags";
 import { codeBlock, formatValue, inlineCode } from "./markdown-text";
 import type { PreviewDigest } from "./preview";
 import { sameValue } from "./property-value";
+import { maskSecretsInText } from "./secrets";
 import { parseUrn } from "./urn";
 
 /** The first line of every summary, so a pipeline can find and update its earlier comment. */
@@ -120,7 +121,7 @@ export function renderReview(digest: PreviewDigest, agents: readonly AgentChange
   const errors = digest.diagnostics.filter((d) => d.severity === "error" && d.message);
   if (errors.length > 0) {
     lines.push("", "### Preview errors");
-    for (const error of errors) lines.push("", codeBlock((error.message ?? "").trimEnd()));
+    for (const error of errors) lines.push("", codeBlock(maskSecretsInText(error.message ?? "").trimEnd()));
   }
 
   const blocked = blockedAgents(agents, options.failOn ?? []);

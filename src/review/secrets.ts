@@ -41,3 +41,26 @@ export function maskSecrets(value: unknown): unknown {
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskSecrets(v)]));
   return value;
 }
+
+/**
+ * A diagnostic's text with every secret value the engine printed in it
+ * masked. The engine formats a property value into some messages (a failed
+ * check says `property image value {...} has a problem`), and a secret then
+ * prints as `&{{value}}`, its Go form, in the clear.
+ */
+export function maskSecretsInText(text: string): string {
+  let out = "";
+  let i = 0;
+  for (;;) {
+    const start = text.indexOf("&{{", i);
+    if (start === -1) return out + text.slice(i);
+    let depth = 0;
+    let end = start + 1;
+    for (; end < text.length; end++) {
+      if (text[end] === "{") depth++;
+      else if (text[end] === "}" && --depth === 0) break;
+    }
+    out += text.slice(i, start) + MASKED;
+    i = end + 1;
+  }
+}

@@ -1,8 +1,9 @@
 /**
  * `agent-hosting-review` on previews the real CLI produced: `pulumi preview
  * --json` of a program of Agents against the emulator, for a create, an
- * update in place, a replace, a delete, and an input marked secret. The bin
- * runs as a pipeline runs it, with the document on stdin or in a file.
+ * update in place, a replace, a delete, an input marked secret, and a
+ * preview that fails. The bin runs as a pipeline runs it, with the document
+ * on stdin or in a file.
  *
  * With AGENT_HOSTING_WRITE_REVIEW_FIXTURES=1 the documents are saved as the
  * unit tests' fixtures (test/unit/fixtures/review/).
@@ -40,9 +41,9 @@ const botC = (image: string): AgentSpec => ({
   secret: ["image"],
 });
 
-async function preview(name: string, agents: AgentSpec[], previewArgs: string[] = []): Promise<string> {
+async function preview(name: string, agents: AgentSpec[], previewArgs: string[] = [], fails = false): Promise<string> {
   const result: OpResult = await stack.run("preview-json", { params: { agents }, previewArgs });
-  expect(result.error).toBeUndefined();
+  expect(result.ok).toBe(!fails);
   expect(result.preview).toBeDefined();
   const text = JSON.stringify(result.preview, null, 2);
   expect(text).not.toContain(API_KEY);
@@ -166,5 +167,18 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     expect(review.stdout).toContain("#### `bot-c`: delete");
     expect(review.stdout).toContain("- `image`: `[secret]`");
     expect((await runReviewBin(["--fail-on", "replace"], text)).code).toBe(0);
+  });
+
+  it("a preview that fails still prints its document: the review shows the engine's error, the secret value in it masked", async () => {
+    const untagged = "registry.example.com/private-bot-token-3e8d";
+    const text = await preview("failed", [botA(), botC(untagged)], [], true);
+    // The engine prints the failing value into its message, a secret one too: the review must mask it.
+    expect(text).toContain(untagged);
+    const review = await runReviewBin(["--fail-on", "replace,delete"], text);
+    expect(review.code).toBe(0);
+    expectClean(review.stdout);
+    expect(review.stdout).not.toContain(untagged);
+    expect(review.stdout).toContain("### Preview errors");
+    expect(review.stdout).toContain("resource 'bot-c': property image value {[secret]} has a problem: must carry a tag");
   });
 });

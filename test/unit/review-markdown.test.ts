@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "../../src/review/agent-types";
 import { REVIEW_MARKER } from "../../src/review/markdown";
 import { reviewPreview } from "../../src/review/review";
+import { maskSecretsInText } from "../../src/review/secrets";
 import { fixtureText, withInput } from "./support/review-fixtures";
 
 describe("the review of a create", () => {
@@ -112,7 +113,7 @@ describe("the review of a replace previewed with --show-replacement-steps --show
     const { markdown, agents } = reviewPreview(fixtureText("replace-steps"));
     const botA = agents.find((a) => a.resource === "bot-a");
     expect(botA?.steps).toEqual(expect.arrayContaining(["create-replacement", "replace", "delete-replaced"]));
-    expect(agents.map((a) => [a.resource, a.operation]).sort()).toEqual([
+    expect(agents.map((a) => [a.resource, a.operation])).toEqual([
       ["bot-a", "replace"],
       ["bot-c", "same"],
     ]);
@@ -130,6 +131,23 @@ describe("the review of a delete", () => {
     expect(markdown).toContain("**1** to delete · **2** unchanged");
     expect(markdown).toContain("> [!CAUTION]\n> **Delete** of `bot-c`: the agent `bot-c` is deleted, with its deployments and sessions.");
     expect(markdown).toContain("#### `bot-c`: delete\n- `serviceName`: `bot-c`\n- `image`: `[secret]`\n- `secretSet`: `voice-secrets`");
+  });
+});
+
+describe("the review of a preview that failed", () => {
+  it("shows the engine's error with the secret value it printed masked", () => {
+    const text = fixtureText("failed");
+    const leaked = /value \{&\{\{([^}]+)\}\}\}/.exec(text)?.[1];
+    expect(leaked).toMatch(/^registry\.example\.com\/private-bot/);
+    const { markdown } = reviewPreview(text);
+    expect(markdown).not.toContain(leaked as string);
+    expect(markdown).toContain(
+      "### Preview errors\n\n```\nerror: pulumi-nodejs:dynamic/agent-hosting:Agent resource 'bot-c': property image value {[secret]} has a problem: must carry a tag (name:tag) or a digest (name@sha256:...)\n```",
+    );
+  });
+
+  it("masks a secret the engine printed as an object, braces and all", () => {
+    expect(maskSecretsInText("value {&{{map[a:{b}]}}} has a problem; value {&{{x}}}")).toBe("value {[secret]} has a problem; value {[secret]}");
   });
 });
 

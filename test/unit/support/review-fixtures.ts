@@ -1,13 +1,14 @@
 /**
  * The previews `pulumi preview --json` printed in test/e2e/review.test.ts
  * (create, update, replace, delete of Agents, one with a secret image; the
- * replace again with --show-replacement-steps --show-sames),
+ * replace again with --show-replacement-steps --show-sames; a preview that
+ * failed on a secret input),
  * saved under test/unit/fixtures/review/, and rewrites of them.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export type FixtureName = "create" | "update" | "replace" | "replace-steps" | "delete";
+export type FixtureName = "create" | "update" | "replace" | "replace-steps" | "delete" | "failed";
 
 export function fixtureText(name: FixtureName): string {
   return readFileSync(join(__dirname, "../fixtures/review", `${name}.json`), "utf8");
