@@ -10,6 +10,9 @@ import { parseArgs } from "node:util";
 export const FAIL_ON_OPERATIONS = ["create", "update", "replace", "delete"] as const;
 export type FailOnOperation = (typeof FAIL_ON_OPERATIONS)[number];
 
+/** Exit codes of the bin. */
+export const EXIT = { ok: 0, badInput: 1, usage: 2, failOn: 3 } as const;
+
 export interface FlagSpec {
   type: "string" | "boolean";
   /** Placeholder of the flag's value in the usage text. */
@@ -21,21 +24,18 @@ export const REVIEW_FLAGS = {
   "fail-on": {
     type: "string",
     value: "OPS",
-    description: `exit ${3} after printing the summary when an Agent is planned for one of OPS (comma-separated: ${FAIL_ON_OPERATIONS.join(", ")})`,
+    description: `exit ${EXIT.failOn} after printing the summary when an Agent is planned for one of OPS (comma-separated: ${FAIL_ON_OPERATIONS.join(", ")})`,
   },
   help: { type: "boolean", description: "print this usage and exit 0" },
 } as const satisfies Record<string, FlagSpec>;
 
-/** Exit codes of the bin. */
-export const EXIT = { ok: 0, badInput: 1, usage: 2, failOn: 3 } as const;
+const FLAG_ENTRIES: [string, FlagSpec][] = Object.entries(REVIEW_FLAGS);
 
 export const USAGE = [
-  "usage: agent-hosting-review [PREVIEW.json | -] [--fail-on OPS] [--help]",
+  `usage: agent-hosting-review [PREVIEW.json | -] ${FLAG_ENTRIES.map(([name, spec]) => `[--${name}${spec.value ? ` ${spec.value}` : ""}]`).join(" ")}`,
   "  Reads `pulumi preview --json` from the file (or stdin when no file or `-` is given)",
   "  and writes a Markdown summary of the Agents for a pull-request comment.",
-  ...Object.entries(REVIEW_FLAGS).map(([name, spec]: [string, FlagSpec]) =>
-    `  --${name}${spec.value ? ` ${spec.value}` : ""}  ${spec.description}`,
-  ),
+  ...FLAG_ENTRIES.map(([name, spec]) => `  --${name}${spec.value ? ` ${spec.value}` : ""}  ${spec.description}`),
 ].join("\n");
 
 export interface ReviewOptions {
