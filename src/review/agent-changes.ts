@@ -102,7 +102,7 @@ function collectSteps(steps: readonly PreviewStep[]): Map<string, PreviewStep[]>
   const byUrn = new Map<string, PreviewStep[]>();
   for (const step of steps) {
     const type = step.newState?.type ?? step.oldState?.type ?? parseUrn(step.urn)?.type;
-    if (agentProviderKind(type) === undefined) continue;
+    if (agentProviderKind(type, [step.newState, step.oldState]) === undefined) continue;
     const list = byUrn.get(step.urn) ?? [];
     list.push(step);
     byUrn.set(step.urn, list);
@@ -160,7 +160,7 @@ function agentChange(urn: string, steps: readonly PreviewStep[]): AgentChange {
   return {
     urn,
     resource: parseUrn(urn)?.name ?? urn,
-    provider: agentProviderKind(type) ?? "dynamic",
+    provider: agentProviderKind(type, [newState, oldState]) ?? "dynamic",
     operation,
     steps: ops,
     replaceReasons: [...new Set(steps.flatMap((step) => (step.replaceReasons ?? []).map(topProperty)))],

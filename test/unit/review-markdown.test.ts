@@ -3,7 +3,7 @@
  * captured by test/e2e/review.test.ts), and on rewrites of them.
  */
 import { describe, expect, it } from "vitest";
-import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "../../src/review/agent-types";
+import { DYNAMIC_AGENT_TYPE, GENERIC_DYNAMIC_TYPE, NATIVE_AGENT_TYPE, PROVIDER_IMPLEMENTATION } from "../../src/review/agent-types";
 import { REVIEW_MARKER } from "../../src/review/markdown";
 import { reviewPreview } from "../../src/review/review";
 import { maskSecretsInText } from "../../src/review/secrets";
@@ -164,6 +164,16 @@ describe("which resources are Agents", () => {
       );
       expect(native.markdown).toContain("_native provider_");
     }
+  });
+
+  it("the generic pulumi-nodejs:dynamic:Resource (the real preview with its type rewritten) is an Agent by its provider code", () => {
+    const generic = reviewPreview(asType(fixtureText("update"), GENERIC_DYNAMIC_TYPE));
+    expect(generic.agents.map((a) => [a.resource, a.operation, a.provider])).toEqual([
+      ["bot-a", "update", "dynamic"],
+      ["bot-c", "update", "dynamic"],
+    ]);
+    const otherCode = asType(fixtureText("update"), GENERIC_DYNAMIC_TYPE).split(PROVIDER_IMPLEMENTATION).join("another-package/impl");
+    expect(reviewPreview(otherCode).agents).toEqual([]);
   });
 
   it("another type (the real preview with its type rewritten) is only counted", () => {
