@@ -99,35 +99,77 @@ export function blockedAgents(agents: readonly AgentChange[], failOn: readonly F
   return agents.filter((agent) => (failOn as readonly string[]).includes(agent.operation));
 }
 
-/** The whole comment. */
+/**
+ * The longest review: GitHub refuses a comment over 65 536 characters, and a
+ * pipeline may add lines of its own.
+ */
+export const MAX_REVIEW_LENGTH = 60_000;
+/** The most Agents the approval line names; it counts the others. */
+const MAX_BLOCKED_NAMED = 20;
+/** The longest engine error shown; a longer one is cut. */
+const MAX_ERROR_LENGTH = 2_000;
+
+/** The whole comment: every part, unless it would pass MAX_REVIEW_LENGTH; then the last warnings and Agents are left out and counted. */
 export function renderReview(digest: PreviewDigest, agents: readonly AgentChange[], options: RenderOptions = {}): string {
   const first = digest.steps.map((step) => parseUrn(step.urn)).find((urn) => urn !== undefined);
-  const lines: string[] = [REVIEW_MARKER];
-  lines.push(first ? `## Agent Hosting preview: stack ${inlineCode(first.stack)}` : "## Agent Hosting preview");
-  lines.push("");
-  lines.push(first ? `Project ${inlineCode(first.project)}: ${countsLine(digest.changeSummary)}` : countsLine(digest.changeSummary));
+  const head = [
+    REVIEW_MARKER,
+    first ? `## Agent Hosting preview: stack ${inlineCode(first.stack)}` : "## Agent Hosting preview",
+    "",
+    first ? `Project ${inlineCode(first.project)}: ${countsLine(digest.changeSummary)}` : countsLine(digest.changeSummary),
+  ];
 
-  // One quote block per warning, separated by blank lines so they do not merge.
-  for (const block of agents.map(warning).filter((b) => b.length > 0)) lines.push("", ...block);
-
-  const changed = agents.filter((agent) => agent.operation !== "same");
-  const same = agents.filter((agent) => agent.operation === "same");
-
-  lines.push("", "### Agents");
-  if (agents.length === 0) lines.push("", "No Agent in this preview.");
-  for (const agent of changed) lines.push("", ...agentSection(agent));
-  if (same.length > 0) lines.push("", `Same (no change): ${same.map((agent) => inlineCode(agent.resource)).join(", ")}`);
-
+  const tail: string[] = [];
   const errors = digest.diagnostics.filter((d) => d.severity === "error" && d.message);
   if (errors.length > 0) {
-    lines.push("", "### Preview errors");
-    for (const error of errors) lines.push("", codeBlock(maskSecretsInText(error.message ?? "").trimEnd()));
+    tail.push("", "### Preview errors");
+    for (const error of errors) {
+      const message = maskSecretsInText(error.message ?? "").trimEnd();
+      tail.push("", codeBlock(message.length > MAX_ERROR_LENGTH ? `${message.slice(0, MAX_ERROR_LENGTH)}…` : message));
+    }
   }
-
   const blocked = blockedAgents(agents, options.failOn ?? []);
   if (blocked.length > 0) {
-    const list = blocked.map((agent) => `${inlineCode(agent.resource)} (${agent.operation})`).join(", ");
-    lines.push("", `**Approval required:** ${list}; \`--fail-on ${(options.failOn ?? []).join(",")}\` refuses it.`);
+    const named = blocked.slice(0, MAX_BLOCKED_NAMED).map((agent) => `${inlineCode(agent.resource)} (${agent.operation})`);
+    const more = blocked.length > MAX_BLOCKED_NAMED ? ` and ${blocked.length - MAX_BLOCKED_NAMED} more` : "";
+    const list = named.join(", ") + more;
+    tail.push("", `**Approval required:** ${list}; \`--fail-on ${(options.failOn ?? []).join(",")}\` refuses it.`);
   }
+
+  const same = agents.filter((agent) => agent.operation === "same");
+  const sameLine = same.length > 0 ? ["", `Same (no change): ${same.map((agent) => inlineCode(agent.resource)).join(", ")}`] : [];
+  // One quote block per warning, separated by blank lines so they do not merge.
+  const warnings = agents.map(warning).filter((block) => block.length > 0).map((block) => ["", ...block]);
+  const sections = agents.filter((agent) => agent.operation !== "same").map((agent) => ["", ...agentSection(agent)]);
+  const agentsHeading = ["", "### Agents", ...(agents.length === 0 ? ["", "No Agent in this preview."] : [])];
+
+  const size = (lines: readonly string[]) => lines.reduce((sum, line) => sum + line.length + 1, 0);
+  // Room for the note that counts what is left out.
+  const NOTE_ROOM = 300;
+  let budget = MAX_REVIEW_LENGTH - size(head) - size(agentsHeading) - size(tail) - NOTE_ROOM;
+  const fit = (blocks: string[][]) => {
+    const kept: string[][] = [];
+    for (const block of blocks) {
+      if (size(block) > budget) break;
+      kept.push(block);
+      budget -= size(block);
+    }
+    return kept;
+  };
+  const keptWarnings = fit(warnings);
+  const keptSections = keptWarnings.length === warnings.length ? fit(sections) : [];
+  const keptSame = keptSections.length === sections.length ? (fit([sameLine])[0] ?? []) : [];
+  const hiddenWarnings = warnings.length - keptWarnings.length;
+  const hiddenAgents = sections.length - keptSections.length;
+  const hiddenSame = keptSame.length < sameLine.length;
+  const note =
+    hiddenWarnings > 0 || hiddenAgents > 0 || hiddenSame
+      ? [
+          "",
+          `_Not shown, to stay under GitHub's size limit for a comment: ${hiddenWarnings} warnings, ${hiddenAgents} Agents` +
+            `${hiddenSame ? " and the list of unchanged Agents" : ""}. Run \`agent-hosting-review\` on the preview to see all._`,
+        ]
+      : [];
+  const lines = [...head, ...keptWarnings.flat(), ...agentsHeading, ...keptSections.flat(), ...keptSame, ...note, ...tail];
   return `${lines.join("\n")}\n`;
 }

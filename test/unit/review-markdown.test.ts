@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { DYNAMIC_AGENT_TYPE, GENERIC_DYNAMIC_TYPE, NATIVE_AGENT_TYPE, PROVIDER_IMPLEMENTATION } from "../../src/review/agent-types";
-import { REVIEW_MARKER } from "../../src/review/markdown";
+import { MAX_REVIEW_LENGTH, REVIEW_MARKER } from "../../src/review/markdown";
 import { reviewPreview } from "../../src/review/review";
 import { maskSecretsInText } from "../../src/review/secrets";
 import { fixtureText, withInput } from "./support/review-fixtures";
@@ -217,3 +217,22 @@ describe("text from the preview cannot break the Markdown", () => {
     expect(markdown).not.toContain("\n## heading");
   });
 });
+
+describe("a review too long for one comment", () => {
+  it("stays under MAX_REVIEW_LENGTH and counts what it leaves out (800 replaces: the real replace preview's step, copied)", () => {
+    const document = JSON.parse(fixtureText("replace")) as { steps: { urn: string }[] };
+    const step = JSON.stringify(document.steps.find((s) => s.urn.endsWith("::bot-a")));
+    const copies = Array.from({ length: 800 }, (_, i) => JSON.parse(step.split("::bot-a").join(`::bot-${String(i).padStart(3, "0")}`)) as { urn: string });
+    const { markdown, agents, blocked } = reviewPreview(JSON.stringify({ ...document, steps: copies }), ["replace"]);
+    expect(agents).toHaveLength(800);
+    expect(blocked).toHaveLength(800);
+    expect(markdown.length).toBeLessThanOrEqual(MAX_REVIEW_LENGTH);
+    expect(markdown.startsWith(REVIEW_MARKER)).toBe(true);
+    const shownWarnings = markdown.match(/> \[!WARNING\]/g)?.length ?? 0;
+    const shownSections = markdown.match(/^#### /gm)?.length ?? 0;
+    expect(shownWarnings).toBeGreaterThan(0);
+    expect(markdown).toContain(`_Not shown, to stay under GitHub's size limit for a comment: ${800 - shownWarnings} warnings, ${800 - shownSections} Agents.`);
+    expect(markdown).toContain("(replace) and 780 more; `--fail-on replace` refuses it.");
+  });
+});
+
