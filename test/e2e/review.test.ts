@@ -35,6 +35,14 @@ const botA = (args: Record<string, unknown> = {}): AgentSpec => ({
   resource: "bot-a",
   args: { serviceName: "bot-a", image: "registry.example.com/bot:1", ...args },
 });
+/** bot-a after the update: a new image, scaling, a secret set, noise and a provider setting. */
+const UPDATED_A = {
+  image: "registry.example.com/bot:2",
+  autoScaling: { minAgents: 1, maxAgents: 3 },
+  secretSet: "voice-secrets",
+  enableNoise: true,
+  readyTimeoutSeconds: 120,
+};
 const botC = (image: string): AgentSpec => ({
   resource: "bot-c",
   args: { serviceName: "bot-c", image, secretSet: "voice-secrets" },
@@ -103,8 +111,8 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     await up([botA(), botC(PRIVATE_IMAGE_1)]);
   });
 
-  it("an update in place: image, scaling, noise and a setting before → after; a changed secret input stays masked", async () => {
-    const changed = botA({ image: "registry.example.com/bot:2", autoScaling: { minAgents: 1, maxAgents: 3 }, enableNoise: true, readyTimeoutSeconds: 120 });
+  it("an update in place: image, scaling, secret set, noise and a setting before → after; a changed secret input stays masked", async () => {
+    const changed = botA(UPDATED_A);
     const text = await preview("update", [changed, botC(PRIVATE_IMAGE_2)]);
     expect(botCInputs(text)?.["image"]).toBe("[secret]");
     const file = join(scratch, "update.json");
@@ -116,6 +124,7 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     expect(review.stdout).toContain("#### `bot-a`: update in place");
     expect(review.stdout).toContain("- `image`: `registry.example.com/bot:1` → `registry.example.com/bot:2`");
     expect(review.stdout).toContain('- `autoScaling`: _not set_ → `{"maxAgents":3,"minAgents":1}`');
+    expect(review.stdout).toContain("- `secretSet`: _not set_ → `voice-secrets`");
     expect(review.stdout).toContain("- `enableNoise`: `false` → `true`");
     expect(review.stdout).toContain("- `readyTimeoutSeconds`: `600` → `120`");
     expect(review.stdout).not.toContain("`serviceName`:");
@@ -127,7 +136,7 @@ describe("agent-hosting-review on previews of the real CLI", () => {
   });
 
   it("a replace: a warning naming the old and new serviceName; --fail-on replace,delete exits 3 after the summary", async () => {
-    const renamed = botA({ serviceName: "bot-a-v2", image: "registry.example.com/bot:2", autoScaling: { minAgents: 1, maxAgents: 3 }, enableNoise: true, readyTimeoutSeconds: 120 });
+    const renamed = botA({ serviceName: "bot-a-v2", ...UPDATED_A });
     const text = await preview("replace", [renamed, botC(PRIVATE_IMAGE_2)]);
     const review = await runReviewBin(["--fail-on", "replace,delete"], text);
     expect(review.code).toBe(3);
@@ -144,7 +153,7 @@ describe("agent-hosting-review on previews of the real CLI", () => {
   });
 
   it("the same replace previewed with --show-replacement-steps --show-sames: one replace, and the unchanged Agent listed", async () => {
-    const renamed = botA({ serviceName: "bot-a-v2", image: "registry.example.com/bot:2", autoScaling: { minAgents: 1, maxAgents: 3 }, enableNoise: true, readyTimeoutSeconds: 120 });
+    const renamed = botA({ serviceName: "bot-a-v2", ...UPDATED_A });
     const plain = await runReviewBin([], await preview("replace", [renamed, botC(PRIVATE_IMAGE_2)]));
     const text = await preview("replace-steps", [renamed, botC(PRIVATE_IMAGE_2)], ["--show-replacement-steps", "--show-sames"]);
     const steps = (JSON.parse(text) as { steps: { op: string; urn: string }[] }).steps.filter((s) => s.urn.endsWith("::bot-a")).map((s) => s.op);
@@ -158,7 +167,7 @@ describe("agent-hosting-review on previews of the real CLI", () => {
   });
 
   it("a delete: a warning naming the agent deleted; --fail-on delete exits 3", async () => {
-    const text = await preview("delete", [botA({ image: "registry.example.com/bot:2", autoScaling: { minAgents: 1, maxAgents: 3 }, enableNoise: true, readyTimeoutSeconds: 120 })]);
+    const text = await preview("delete", [botA(UPDATED_A)]);
     const review = await runReviewBin(["--fail-on", "delete"], text);
     expect(review.code).toBe(3);
     expectClean(review.stdout);

@@ -51,17 +51,18 @@ describe("the review of a create", () => {
 });
 
 describe("the review of an update in place", () => {
-  it("lists each changed property before → after: image, scaling, noise, a setting", () => {
+  it("lists each changed property before → after: image, scaling, secret set, noise, a setting", () => {
     const { markdown, agents } = reviewPreview(fixtureText("update"));
     const botA = agents.find((a) => a.resource === "bot-a");
     expect(botA?.operation).toBe("update");
-    expect(botA?.properties.map((p) => p.name)).toEqual(["image", "autoScaling", "enableNoise", "readyTimeoutSeconds"]);
+    expect(botA?.properties.map((p) => p.name)).toEqual(["image", "autoScaling", "secretSet", "enableNoise", "readyTimeoutSeconds"]);
     expect(markdown).toContain("**2** to update");
     expect(markdown).toContain(
       [
         "#### `bot-a`: update in place",
         "- `image`: `registry.example.com/bot:1` → `registry.example.com/bot:2`",
         '- `autoScaling`: _not set_ → `{"maxAgents":3,"minAgents":1}`',
+        "- `secretSet`: _not set_ → `voice-secrets`",
         "- `enableNoise`: `false` → `true`",
         "- `readyTimeoutSeconds`: `600` → `120` _(provider setting; not sent to the service)_",
       ].join("\n"),
