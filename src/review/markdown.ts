@@ -120,6 +120,11 @@ export function renderReview(digest: PreviewDigest, agents: readonly AgentChange
   ];
 
   const tail: string[] = [];
+  // Without --show-sames the engine counts unchanged resources but lists none of them (the stack itself aside).
+  const listsSames = digest.steps.some((step) => step.op === "same" && parseUrn(step.urn)?.type !== "pulumi:pulumi:Stack");
+  if ((digest.changeSummary["same"] ?? 0) > 0 && !listsSames) {
+    tail.push("", "_Unchanged Agents are not listed: the preview was run without `--show-sames`._");
+  }
   const errors = digest.diagnostics.filter((d) => d.severity === "error" && d.message);
   if (errors.length > 0) {
     tail.push("", "### Preview errors");

@@ -120,7 +120,14 @@ describe("the review of a replace previewed with --show-replacement-steps --show
     ]);
     expect(botA?.properties).toEqual(reviewPreview(fixtureText("replace")).agents[0]?.properties);
     expect(markdown).toContain("Same (no change): `bot-c`");
+    expect(markdown).not.toContain("--show-sames");
     expect(markdown.match(/> \[!WARNING\]/g)).toHaveLength(1);
+  });
+
+  it("without --show-sames, says the unchanged Agents are not listed", () => {
+    expect(reviewPreview(fixtureText("replace")).markdown).toContain(
+      "_Unchanged Agents are not listed: the preview was run without `--show-sames`._",
+    );
   });
 });
 
