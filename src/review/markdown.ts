@@ -123,7 +123,7 @@ export function renderReview(digest: PreviewDigest, agents: readonly AgentChange
   // Without --show-sames the engine counts unchanged resources but lists none of them (the stack itself aside).
   const listsSames = digest.steps.some((step) => step.op === "same" && parseUrn(step.urn)?.type !== "pulumi:pulumi:Stack");
   if ((digest.changeSummary["same"] ?? 0) > 0 && !listsSames) {
-    tail.push("", "_Unchanged Agents are not listed: the preview was run without `--show-sames`._");
+    tail.push("", "_The preview ran without `--show-sames`, so any unchanged Agents are not listed._");
   }
   const errors = digest.diagnostics.filter((d) => d.severity === "error" && d.message);
   if (errors.length > 0) {

@@ -126,7 +126,7 @@ describe("the review of a replace previewed with --show-replacement-steps --show
 
   it("without --show-sames, says the unchanged Agents are not listed", () => {
     expect(reviewPreview(fixtureText("replace")).markdown).toContain(
-      "_Unchanged Agents are not listed: the preview was run without `--show-sames`._",
+      "_The preview ran without `--show-sames`, so any unchanged Agents are not listed._",
     );
   });
 });
