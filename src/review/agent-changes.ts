@@ -3,6 +3,7 @@
  * one resource (a replace is several) folded into one operation, with each
  * changed property before and after.
  */
+import { AGENT_FIELDS, AGENT_OUTPUTS } from "../model";
 import { agentProviderKind, type AgentProviderKind } from "./agent-types";
 import type { PreviewDigest, PreviewState, PreviewStep } from "./preview";
 import { propertyValue, sameValue, type PropertyValue } from "./property-value";
@@ -38,21 +39,19 @@ export interface AgentChange {
   properties: PropertyChange[];
 }
 
-/** The dynamic provider's serialized code: an input of every dynamic resource, never shown. */
-const HIDDEN_PROPERTIES = new Set(["__provider"]);
+/** The Agent's inputs, in the model's order: the order a reviewer reads them in; any other input follows alphabetically. */
+const INPUT_ORDER: readonly string[] = AGENT_FIELDS.map((field) => field.name);
+/** Outputs that `check` carries among the inputs (`name`, from serviceName): not the user's inputs. */
+const CARRIED_OUTPUTS = new Set<string>(AGENT_OUTPUTS.map((output) => output.name).filter((name) => !INPUT_ORDER.includes(name)));
 
-/** Properties in the order a reviewer reads them; any other follows in alphabetical order. */
-const PROPERTY_ORDER = [
-  "serviceName",
-  "image",
-  "autoScaling",
-  "secretSet",
-  "imagePullSecretSet",
-  "enableNoise",
-  "nodeType",
-  "waitForReady",
-  "readyTimeoutSeconds",
-];
+/**
+ * Whether an input is shown: not the dynamic provider's reserved `__` keys
+ * (its serialized code `__provider` and the provider's bookkeeping) and not
+ * an output carried among the inputs.
+ */
+function shown(name: string): boolean {
+  return !name.startsWith("__") && !CARRIED_OUTPUTS.has(name);
+}
 
 const REPLACE_STEPS = new Set(["replace", "create-replacement", "delete-replaced", "read-replacement", "import-replacement"]);
 const PLAIN_STEPS: Record<string, AgentOperation> = {
@@ -73,8 +72,8 @@ function foldOperation(ops: readonly string[]): AgentOperation {
 }
 
 function propertyOrder(a: string, b: string): number {
-  const ia = PROPERTY_ORDER.indexOf(a);
-  const ib = PROPERTY_ORDER.indexOf(b);
+  const ia = INPUT_ORDER.indexOf(a);
+  const ib = INPUT_ORDER.indexOf(b);
   if (ia !== -1 || ib !== -1) return (ia === -1 ? Infinity : ia) - (ib === -1 ? Infinity : ib);
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -139,7 +138,7 @@ function agentChange(urn: string, steps: readonly PreviewStep[]): AgentChange {
     names = [...candidates];
   }
   const properties = names
-    .filter((name) => !HIDDEN_PROPERTIES.has(name))
+    .filter(shown)
     .sort(propertyOrder)
     .map((name): PropertyChange => {
       const change: PropertyChange = {

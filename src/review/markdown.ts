@@ -3,6 +3,7 @@
  * Agent that a replace or delete removes, then each Agent's operation with
  * its changed properties before → after.
  */
+import { agentField } from "../model";
 import type { AgentChange, AgentOperation } from "./agent-changes";
 import type { FailOnOperation } from "./flags";
 import { codeBlock, formatValue, inlineCode } from "./markdown-text";
@@ -34,8 +35,13 @@ const COUNT_LABELS: Record<string, string> = {
 };
 const COUNT_ORDER = ["create", "update", "replace", "delete", "same"];
 
-/** Provider settings: they change how `up` waits, not the agent at the service. */
-const SETTINGS = new Set(["waitForReady", "readyTimeoutSeconds"]);
+/** What a reviewer should know of a provider setting, which the service never receives. */
+function settingNote(name: string, operation: AgentOperation): string {
+  const field = agentField(name);
+  if (field?.sentTo !== "provider") return "";
+  if (field.change === "update" && operation === "update") return " _(provider setting: rolls out a new deployment of the same spec)_";
+  return " _(provider setting; not sent to the service)_";
+}
 
 export interface RenderOptions {
   /** Operations the pipeline refuses without approval (`--fail-on`). */
@@ -80,9 +86,7 @@ function agentSection(agent: AgentChange): string[] {
   for (const change of agent.properties) {
     const note = change.secretUnsure
       ? " _(secret: the preview masks both values, so it may be unchanged)_"
-      : SETTINGS.has(change.name)
-        ? " _(provider setting; not sent to the service)_"
-        : "";
+      : settingNote(change.name, agent.operation);
     if (agent.operation === "create" || agent.operation === "import") {
       lines.push(`- ${inlineCode(change.name)}: ${formatValue(change.after)}${note}`);
     } else if (agent.operation === "delete") {

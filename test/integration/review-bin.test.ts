@@ -41,11 +41,15 @@ describe("agent-hosting-review bin", () => {
     expect(run.stderr).toBe("agent-hosting-review: --fail-on replace,delete: bot-a (replace)\n");
   });
 
-  it("loads nothing but its own modules and Node's: no Pulumi SDK, so it starts at once", () => {
-    const dir = join(root, "dist/review");
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".js"))) {
-      const requires = [...readFileSync(join(dir, file), "utf8").matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1] as string);
-      for (const name of requires) expect(name, `${file} requires ${name}`).toMatch(/^(\.\/[a-z-]+|node:[a-z/]+)$/);
+  it("loads nothing but its own modules, the package's model and Node's: no Pulumi SDK, so it starts at once", () => {
+    for (const [dir, allowed] of [
+      ["dist/review", /^(\.\/[a-z-]+|\.\.\/model|node:[a-z/]+)$/],
+      ["dist/model", /^(\.\/[a-z-]+|node:[a-z/]+)$/],
+    ] as const) {
+      for (const file of readdirSync(join(root, dir)).filter((f) => f.endsWith(".js"))) {
+        const requires = [...readFileSync(join(root, dir, file), "utf8").matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1] as string);
+        for (const name of requires) expect(name, `${dir}/${file} requires ${name}`).toMatch(allowed);
+      }
     }
   });
 

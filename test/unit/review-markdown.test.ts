@@ -29,24 +29,25 @@ describe("the review of a create", () => {
         "#### `bot-a`: create",
         "- `serviceName`: `bot-a`",
         "- `image`: `registry.example.com/bot:1`",
-        "- `enableNoise`: `false`",
         "- `nodeType`: `arm`",
+        "- `enableNoise`: `false`",
         "- `waitForReady`: `true` _(provider setting; not sent to the service)_",
         "- `readyTimeoutSeconds`: `600` _(provider setting; not sent to the service)_",
         "",
         "#### `bot-c`: create",
         "- `serviceName`: `bot-c`",
         "- `image`: `[secret]`",
+        "- `nodeType`: `arm`",
         "- `secretSet`: `voice-secrets`",
         "- `enableNoise`: `false`",
-        "- `nodeType`: `arm`",
         "- `waitForReady`: `true` _(provider setting; not sent to the service)_",
         "- `readyTimeoutSeconds`: `600` _(provider setting; not sent to the service)_",
         "",
       ].join("\n"),
     );
-    expect(fixtureText("create")).toContain("__provider");
-    expect(markdown).not.toContain("__provider");
+    // The provider's reserved inputs and the `name` that check carries among them stay out.
+    for (const key of ["__provider", "__secretInputs", "__urn", '"name"']) expect(fixtureText("create")).toContain(key);
+    expect(markdown).not.toMatch(/__provider|__secretInputs|__urn|`name`/);
   });
 });
 
@@ -55,14 +56,14 @@ describe("the review of an update in place", () => {
     const { markdown, agents } = reviewPreview(fixtureText("update"));
     const botA = agents.find((a) => a.resource === "bot-a");
     expect(botA?.operation).toBe("update");
-    expect(botA?.properties.map((p) => p.name)).toEqual(["image", "autoScaling", "secretSet", "enableNoise", "readyTimeoutSeconds"]);
+    expect(botA?.properties.map((p) => p.name)).toEqual(["image", "secretSet", "autoScaling", "enableNoise", "readyTimeoutSeconds"]);
     expect(markdown).toContain("**2** to update");
     expect(markdown).toContain(
       [
         "#### `bot-a`: update in place",
         "- `image`: `registry.example.com/bot:1` → `registry.example.com/bot:2`",
-        '- `autoScaling`: _not set_ → `{"maxAgents":3,"minAgents":1}`',
         "- `secretSet`: _not set_ → `voice-secrets`",
+        '- `autoScaling`: _not set_ → `{"maxAgents":3,"minAgents":1}`',
         "- `enableNoise`: `false` → `true`",
         "- `readyTimeoutSeconds`: `600` → `120` _(provider setting; not sent to the service)_",
       ].join("\n"),
@@ -77,12 +78,12 @@ describe("the review of an update in place", () => {
     );
   });
 
-  it("shows nothing of the outputs, where the provider's manifest repeats the secret image unmasked", () => {
-    const text = fixtureText("update");
-    // The old outputs' deployment.manifest.spec.image holds the plain image: the CLI marks only the input secret.
-    const plain = /"image": "(registry\.example\.com\/private-bot:[^"]+)"/.exec(text)?.[1];
-    expect(plain).toBeDefined();
-    expect(reviewPreview(text).markdown).not.toContain(plain as string);
+  it("shows nothing of the outputs (the real preview with a plain value rewritten into an output)", () => {
+    const document = JSON.parse(fixtureText("update")) as { steps: { urn: string; oldState?: { outputs?: Record<string, unknown> } }[] };
+    const outputs = document.steps.find((step) => step.urn.endsWith("::bot-c"))?.oldState?.outputs;
+    expect(outputs).toBeDefined();
+    (outputs as Record<string, unknown>)["manifest"] = { spec: { image: "registry.example.com/only-in-outputs:1" } };
+    expect(reviewPreview(JSON.stringify(document)).markdown).not.toContain("only-in-outputs");
   });
 
   it("lists a secret-set change and an unknown value as known after apply", () => {
@@ -138,7 +139,7 @@ describe("the review of a delete", () => {
     expect(blocked).toHaveLength(1);
     expect(markdown).toContain("**1** to delete · **2** unchanged");
     expect(markdown).toContain("> [!CAUTION]\n> **Delete** of `bot-c`: the agent `bot-c` is deleted, with its deployments and sessions.");
-    expect(markdown).toContain("#### `bot-c`: delete\n- `serviceName`: `bot-c`\n- `image`: `[secret]`\n- `secretSet`: `voice-secrets`");
+    expect(markdown).toContain("#### `bot-c`: delete\n- `serviceName`: `bot-c`\n- `image`: `[secret]`\n- `nodeType`: `arm`\n- `secretSet`: `voice-secrets`");
   });
 });
 
