@@ -86,6 +86,11 @@ describe("the review of an update in place", () => {
     expect(reviewPreview(JSON.stringify(document)).markdown).not.toContain("only-in-outputs");
   });
 
+  it("says a redeployTrigger change rolls out a new deployment (the real preview with the input rewritten)", () => {
+    const { markdown } = reviewPreview(withInput("update", "bot-a", "redeployTrigger", "push-2"));
+    expect(markdown).toContain("- `redeployTrigger`: _not set_ → `push-2` _(provider setting: rolls out a new deployment of the same spec)_");
+  });
+
   it("lists a secret-set change and an unknown value as known after apply", () => {
     const changed = withInput("update", "bot-c", "secretSet", "04da6b54-80e4-46f7-96ec-b56ff0331ba9");
     const { markdown } = reviewPreview(changed);
