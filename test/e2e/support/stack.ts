@@ -17,6 +17,8 @@ export interface OpResult {
   outputs: Record<string, unknown>;
   error?: string;
   deployment?: { deployment?: { resources?: Record<string, unknown>[] } } & Record<string, unknown>;
+  /** The document `pulumi preview --json` printed (op "preview-json"). */
+  preview?: Record<string, unknown>;
   /** The engine's own output. */
   engineOutput: string;
   exitCode: number | null;
@@ -30,6 +32,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** A preview in the CLI's default display rather than with --diff. */
   noDiff?: boolean;
+  /** Extra flags of `pulumi preview` for op "preview-json", e.g. `--show-sames`. */
+  previewArgs?: string[];
 }
 
 export interface StackHandle {
@@ -59,6 +63,7 @@ export function e2eStack(
     if (options.refresh) args.push("--refresh");
     if (options.clearPendingCreates) args.push("--clear-pending-creates");
     if (options.noDiff) args.push("--no-diff");
+    for (const flag of options.previewArgs ?? []) args.push(`--preview-arg=${flag}`);
     return args;
   };
   return {
