@@ -41,6 +41,11 @@ function engineSender(address: string): Sender | undefined {
   }
 }
 
+/** Where notes go when the host process is not the dynamic provider (the native plugin routes them to the engine). */
+export function sendNotesTo(next: Sender): void {
+  sender = next;
+}
+
 function send(message: string): void {
   if (sender === undefined) {
     const address = engineAddress();
