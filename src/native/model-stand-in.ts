@@ -98,7 +98,7 @@ export const FUNCTIONS: readonly SchemaFunction[] = [
         object: {
           typeName: "LogTotal",
           properties: [
-            { name: "value", type: "integer", required: true, description: "The count." },
+            { name: "value", type: "integer", required: true, description: "Number of matching entries, exact or a lower bound (see relation)." },
             { name: "relation", type: "string", required: true, description: '"eq" when exact, "gte" when a lower bound.' },
           ],
         },

@@ -56,7 +56,9 @@ export function checkProviderConfig(news: Props): ConfigFailure[] {
       try {
         checkBaseUrl(value, "baseUrl");
       } catch (error) {
-        failures.push({ property: name, reason: error instanceof Error ? error.message : String(error) });
+        // The message starts with the setting's name, which the failure already carries.
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push({ property: name, reason: message.replace(/^baseUrl: /, "") });
       }
     }
   }

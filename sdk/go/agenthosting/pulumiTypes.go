@@ -262,7 +262,7 @@ func (o LogEntryArrayOutput) Index(i pulumi.IntInput) LogEntryOutput {
 type LogTotal struct {
 	// "eq" when exact, "gte" when a lower bound.
 	Relation string `pulumi:"relation"`
-	// The count.
+	// Number of matching entries, exact or a lower bound (see relation).
 	Value int `pulumi:"value"`
 }
 
@@ -286,7 +286,7 @@ func (o LogTotalOutput) Relation() pulumi.StringOutput {
 	return o.ApplyT(func(v LogTotal) string { return v.Relation }).(pulumi.StringOutput)
 }
 
-// The count.
+// Number of matching entries, exact or a lower bound (see relation).
 func (o LogTotalOutput) Value() pulumi.IntOutput {
 	return o.ApplyT(func(v LogTotal) int { return v.Value }).(pulumi.IntOutput)
 }

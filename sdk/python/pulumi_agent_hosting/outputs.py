@@ -119,7 +119,7 @@ class LogTotal(dict):
         How many entries match.
 
         :param _builtins.str relation: "eq" when exact, "gte" when a lower bound.
-        :param _builtins.int value: The count.
+        :param _builtins.int value: Number of matching entries, exact or a lower bound (see relation).
         """
         pulumi.set(__self__, "relation", relation)
         pulumi.set(__self__, "value", value)
@@ -136,7 +136,7 @@ class LogTotal(dict):
     @pulumi.getter
     def value(self) -> _builtins.int:
         """
-        The count.
+        Number of matching entries, exact or a lower bound (see relation).
         """
         return pulumi.get(self, "value")
 
