@@ -201,6 +201,26 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
     expect(badLogs.getFailuresList().map((f) => f.getProperty())).toEqual(["limit"]);
   });
 
+  it("without apiKey and baseUrl in its configuration, the plugin falls back to the environment", async () => {
+    const env = { ...process.env, AGENT_HOSTING_API_KEY: API_KEY, AGENT_HOSTING_BASE_URL: emulator.url };
+    const other = spawn(process.execPath, [join(root, "dist/native/bin.js")], { env });
+    try {
+      const port = await new Promise<string>((resolve) => other.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())));
+      const second = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+      const req = new ConfigureRequest();
+      req.setArgs(struct({ version: "0.1.0" }));
+      await rpc<ConfigureResponse>((cb) => second.configure(req, cb));
+      const invoke = new InvokeRequest();
+      invoke.setTok("agent-hosting:index:getSecretSet");
+      invoke.setArgs(struct({ name: "voice-secrets" }));
+      const answer = await rpc<InvokeResponse>((cb) => second.invoke(invoke, cb));
+      expect(answer.getReturn()?.toJavaScript()).toEqual({ name: "voice-secrets", fieldNames: ["TOKEN"] });
+      second.close();
+    } finally {
+      other.kill();
+    }
+  });
+
   it("a wrong key fails with the service's answer and never shows the key", async () => {
     await configure({ apiKey: { ...SECRET, value: "wrong-KEY-0000" }, baseUrl: emulator.url });
     try {
