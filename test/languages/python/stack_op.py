@@ -61,6 +61,10 @@ def summary(changes):
 def run(op, work_dir, params):
     result = {"ok": False, "op": op, "changeSummary": {}, "outputs": {}, "engineOutput": ""}
     out = io.StringIO()
+
+    def on_output(line):
+        out.write(line + "\n")
+
     try:
         stack = auto.create_or_select_stack(
             stack_name="dev",
@@ -72,17 +76,17 @@ def run(op, work_dir, params):
         if config:
             stack.set_all_config({k: auto.ConfigValue(v["value"], v.get("secret", False)) for k, v in config.items()})
         if op == "up":
-            r = stack.up(on_output=out.write)
+            r = stack.up(on_output=on_output)
             result["changeSummary"] = summary(r.summary.resource_changes)
             result["outputs"] = {k: v.value for k, v in r.outputs.items()}
         elif op == "preview":
-            r = stack.preview(on_output=out.write, diff=True)
+            r = stack.preview(on_output=on_output, diff=True)
             result["changeSummary"] = summary(r.change_summary)
         elif op == "refresh":
-            r = stack.refresh(on_output=out.write)
+            r = stack.refresh(on_output=on_output)
             result["changeSummary"] = summary(r.summary.resource_changes)
         elif op == "destroy":
-            r = stack.destroy(on_output=out.write)
+            r = stack.destroy(on_output=on_output)
             result["changeSummary"] = summary(r.summary.resource_changes)
         else:
             raise ValueError(f"unknown operation {op!r}: expected up, preview, refresh or destroy")
