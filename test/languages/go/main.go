@@ -42,6 +42,8 @@ type agentParams struct {
 	EnableNoise *bool          `json:"enableNoise,omitempty"`
 	SecretSet   *string        `json:"secretSet,omitempty"`
 	AutoScaling *scalingParams `json:"autoScaling,omitempty"`
+	// Seconds to wait for readiness before the step fails (the agent stays in state).
+	ReadyTimeoutSeconds *float64 `json:"readyTimeoutSeconds,omitempty"`
 	// Explicit provider (a key of programParams.Providers); empty for the default provider.
 	Provider string `json:"provider,omitempty"`
 	// Adopt this existing agent (the `import` resource option).
@@ -87,6 +89,9 @@ func program(p programParams) pulumi.RunFunc {
 			}
 			if a.SecretSet != nil {
 				args.SecretSet = pulumi.StringPtr(*a.SecretSet)
+			}
+			if a.ReadyTimeoutSeconds != nil {
+				args.ReadyTimeoutSeconds = pulumi.Float64Ptr(*a.ReadyTimeoutSeconds)
 			}
 			if a.AutoScaling != nil {
 				args.AutoScaling = agenthosting.AgentAutoScalingArgs{

@@ -15,6 +15,7 @@ module.exports = async function program(params) {
     if (a.enableNoise !== undefined) args.enableNoise = a.enableNoise;
     if (a.secretSet !== undefined) args.secretSet = a.secretSet;
     if (a.autoScaling !== undefined) args.autoScaling = a.autoScaling;
+    if (a.readyTimeoutSeconds !== undefined) args.readyTimeoutSeconds = a.readyTimeoutSeconds;
     const opts = {};
     if (a.provider) opts.provider = providers[a.provider];
     if (a.import) opts.import = a.import;

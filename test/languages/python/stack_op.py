@@ -36,6 +36,7 @@ def program(params):
                 image=a["image"],
                 enable_noise=a.get("enableNoise"),
                 secret_set=a.get("secretSet"),
+                ready_timeout_seconds=a.get("readyTimeoutSeconds"),
                 auto_scaling=agent_hosting.AgentAutoScalingArgs(
                     min_agents=scaling["minAgents"], max_agents=scaling["maxAgents"]
                 )

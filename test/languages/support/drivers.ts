@@ -26,6 +26,8 @@ export interface AgentParams {
   enableNoise?: boolean;
   secretSet?: string;
   autoScaling?: { minAgents: number; maxAgents: number };
+  /** Seconds to wait for readiness; past it the step fails and the agent stays in state. */
+  readyTimeoutSeconds?: number;
   /** A key of `providers`; the default provider when left out. */
   provider?: string;
   /** Adopt this existing agent (the `import` resource option). */

@@ -163,12 +163,26 @@ export function languageScenario(driver: LanguageDriver): void {
       expect(Object.keys(preview.changeSummary).filter((k) => k !== "same")).toEqual([]);
     });
 
+    it("an agent that never becomes ready fails up and stays in the state", async () => {
+      const existing = { name: "old", serviceName: `${tag}-existing`, image: "registry.example.com/old:3.1", enableNoise: true };
+      const broken = { name: "broken", serviceName: `${tag}-broken`, image: "registry.example.com/bot:fail", readyTimeoutSeconds: 1 };
+      const params = { config: config(), agents: [agent(`${tag}-bot-renamed`, "registry.example.com/bot:2.0"), existing, broken] };
+      const up = await run("up", params);
+      expect(up.ok).toBe(false);
+      expect(`${up.error ?? ""}${up.engineOutput}`).toMatch(new RegExp(`agent "${tag}-broken" did not become ready within 1 s after create`));
+      expect((await clientA.getAgent(`${tag}-broken`)).ready).toBe(false);
+      // In the state: the same program previews no create for it (a lost agent would be created again).
+      const preview = await run("preview", params);
+      expectOk(preview);
+      expect(preview.changeSummary["create"]).toBeUndefined();
+    });
+
     it("destroy deletes every agent of the stack", async () => {
       const destroy = await run("destroy", { config: config() });
       expectOk(destroy);
-      expect(destroy.changeSummary["delete"]).toBe(3); // two agents and the stack
+      expect(destroy.changeSummary["delete"]).toBe(4); // three agents and the stack
       const left = await (await fetch(`${emulatorA.url}/agents`, { headers: { authorization: `Bearer ${keyA}` } })).json();
-      expect(JSON.stringify(left)).not.toMatch(new RegExp(`${tag}-(bot|existing)`));
+      expect(JSON.stringify(left)).not.toMatch(new RegExp(`${tag}-(bot|existing|broken)`));
     });
 
     it("two explicit providers manage agents of two accounts, each with its own key", async () => {
