@@ -67,7 +67,8 @@ export function toStruct(props: Props, secrets: ReadonlySet<string> = new Set())
   const out: Props = {};
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined) continue;
-    out[key] = secrets.has(key) && value !== UNKNOWN ? { [SIG_KEY]: SECRET_SIG, value: plain(value) } : plain(value);
+    const wrap = secrets.has(key) && value !== UNKNOWN && !isSecret(value);
+    out[key] = wrap ? { [SIG_KEY]: SECRET_SIG, value: plain(value) } : plain(value);
   }
   return Struct.fromJavaScript(out as Parameters<typeof Struct.fromJavaScript>[0]);
 }
