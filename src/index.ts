@@ -1,5 +1,5 @@
 /**
- * Public exports of pulumi-agent-hosting (design section 2).
+ * Public exports of pulumi-agent-hosting.
  *
  * The client (undici, zod) and the emulator (node:http) are loaded on first
  * use: a program that only declares agents does not pay for them at start.
@@ -15,6 +15,7 @@ export { getAgentLogs, getAgentLogsOutput } from "./functions/get-agent-logs";
 export type { GetAgentLogsArgs, GetAgentLogsOutputArgs, GetAgentLogsResult } from "./functions/get-agent-logs";
 export * from "./client/errors";
 export type * from "./client/schemas";
+export type { AgentInputs, AgentOutputs } from "./model";
 export type { AgentHostingClientOptions, IterateLogsArgs, RetryNote } from "./client/client";
 export { resolveSettings, API_KEY_CONFIG, BASE_URL_CONFIG, API_KEY_ENV, BASE_URL_ENV } from "./config";
 export type { EmulatorOptions, RunningEmulator, FaultSpec, RateLimitSpec, Stats } from "./emulator";

@@ -1,4 +1,4 @@
-/** AgentHostingClient: the typed client of every endpoint (spec section 4, design section 5). */
+/** AgentHostingClient: the typed client of every endpoint of the service. */
 import type { Dispatcher } from "undici";
 import { ConflictError, InputValidationError, NotFoundError } from "./errors";
 import { MAX_LOG_LIMIT, checkLogsQuery, logsQueryFailures, logsQueryParams } from "./logs-query";
@@ -14,10 +14,16 @@ import {
   type RetryNote,
   type RetryPolicy,
 } from "./retry";
-import { CREATE_FIELDS, UPDATE_FIELDS, secretSetNameProblem, serviceNameProblem, validateAgentFields } from "./rules";
+import {
+  SERVICE_FIELDS,
+  agentMatchesBody,
+  secretSetNameProblem,
+  serviceNameProblem,
+  validateFields,
+} from "../model";
 import {
   agentSchema,
-  deleteResultSchema,
+  asServiceAgent,
   secretSetSchema,
   type Agent,
   type AgentLogsQuery,
@@ -28,7 +34,6 @@ import {
   type UpdateAgentBody,
 } from "./schemas";
 import { Transport, type Exchange } from "./transport";
-import { createMatches } from "./create-match";
 import { parseLogResult } from "./log-result";
 
 export interface AgentHostingClientOptions {
@@ -37,7 +42,7 @@ export interface AgentHostingClientOptions {
   apiKey: string;
   /** Per-request timeout (headers and body), default 30 000 ms. */
   timeoutMs?: number;
-  /** Retries of a failed call (design section 6), default 3. */
+  /** Retries of a failed call, default 3. */
   maxRetries?: number;
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
@@ -52,6 +57,13 @@ export interface AgentHostingClientOptions {
 }
 
 export type { IterateLogsArgs } from "./pagination";
+
+const UPDATE_FIELDS = SERVICE_FIELDS.filter((f) => f.name !== "serviceName");
+
+/** The agent in an answer: what the package relies on is checked, everything else kept. */
+function agentFrom(text: string, method: string, path: string): Agent {
+  return asServiceAgent(parseAnswer(agentSchema, text, method, path));
+}
 export type { RetryNote } from "./retry";
 
 function checkName(value: string, property: string, kind: "agent" | "set"): void {
@@ -105,7 +117,7 @@ export class AgentHostingClient {
    * again. One retry budget covers every POST of the call.
    */
   async createAgent(body: CreateAgentBody): Promise<Agent> {
-    const failures = validateAgentFields(body, { required: ["serviceName", "image"], allowed: CREATE_FIELDS });
+    const failures = validateFields(body, { fields: SERVICE_FIELDS });
     if (failures.length > 0) throw new InputValidationError(failures);
     const exchange: Exchange = { method: "POST", segments: ["agents"], body };
     const path = this.transport.pathOf(exchange.segments);
@@ -114,14 +126,14 @@ export class AgentHostingClient {
     for (;;) {
       try {
         const text = await this.call(exchange, undefined, budget);
-        return parseAnswer(agentSchema, text, "POST", path);
+        return agentFrom(text, "POST", path);
       } catch (error) {
         const unclear = isAmbiguous(error) || (ambiguous && error instanceof ConflictError);
         if (!unclear) throw error;
         ambiguous = true;
         const existing = await this.readBack(body.serviceName);
         if (existing) {
-          if (createMatches(existing, body)) return existing;
+          if (agentMatchesBody(existing, body as unknown as Record<string, unknown>)) return existing;
           throw new ConflictError({
             status: 409,
             code: "CONFLICT",
@@ -153,7 +165,7 @@ export class AgentHostingClient {
   async getAgent(name: string): Promise<Agent> {
     checkName(name, "name", "agent");
     const exchange: Exchange = { method: "GET", segments: ["agents", name] };
-    return parseAnswer(agentSchema, await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
+    return agentFrom(await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
   }
 
   /**
@@ -163,18 +175,20 @@ export class AgentHostingClient {
    */
   async updateAgent(name: string, body: UpdateAgentBody): Promise<Agent> {
     checkName(name, "name", "agent");
-    const failures = validateAgentFields(body, { required: ["image"], allowed: UPDATE_FIELDS });
+    const failures = validateFields(body, { fields: UPDATE_FIELDS });
     if (failures.length > 0) throw new InputValidationError(failures);
     const exchange: Exchange = { method: "POST", segments: ["agents", name], body };
     const text = await this.call(exchange, (e) => isRetryable(e, "POST") || isAmbiguous(e));
-    return parseAnswer(agentSchema, text, "POST", this.transport.pathOf(exchange.segments));
+    return agentFrom(text, "POST", this.transport.pathOf(exchange.segments));
   }
 
-  /** DELETE /agents/{name}. A missing agent is a NotFoundError (the provider counts it as deleted). */
+  /**
+   * DELETE /agents/{name}. Any 2xx is success, whatever its body (204 and an
+   * empty body included). A missing agent is a NotFoundError.
+   */
   async deleteAgent(name: string): Promise<void> {
     checkName(name, "name", "agent");
-    const exchange: Exchange = { method: "DELETE", segments: ["agents", name] };
-    parseAnswer(deleteResultSchema, await this.call(exchange), "DELETE", this.transport.pathOf(exchange.segments));
+    await this.call({ method: "DELETE", segments: ["agents", name] });
   }
 
   async getAgentLogs(query: AgentLogsQuery): Promise<LogResult> {

@@ -46,11 +46,7 @@ export function apiErrorFrom(
   if (status === 401 || status === 403) return new AuthenticationError(details);
   if (status === 404) return new NotFoundError(details);
   if (status === 409) return new ConflictError(details);
-  if (status === 429) {
-    const error = new RateLimitError(details);
-    error.retryAfterSeconds = parseRetryAfter(headers["retry-after"]);
-    return error;
-  }
+  if (status === 429) return new RateLimitError({ ...details, retryAfterSeconds: parseRetryAfter(headers["retry-after"]) });
   if (status >= 500) return new ServerError(details);
   return new ApiError(details);
 }

@@ -1,5 +1,6 @@
 /**
- * The error tree of design section 6. One root, `AgentHostingError`.
+ * The package's errors. One root, `AgentHostingError`; a re-thrown error
+ * keeps the original as its `cause`. Every field is read-only.
  *
  * API errors carry the status, the service's code and message and the request
  * path; never a header, so never the API key. `toJSON` keeps
@@ -12,6 +13,8 @@ export interface ApiErrorDetails {
   message: string;
   method: string;
   path: string;
+  /** Seconds the service asked to wait (Retry-After), on a 429. */
+  retryAfterSeconds?: number | undefined;
 }
 
 export class AgentHostingError extends Error {
@@ -36,8 +39,8 @@ export class ApiError extends AgentHostingError {
   /** The service's own message, without the status prefix. */
   readonly serviceMessage: string;
 
-  constructor(details: ApiErrorDetails) {
-    super(`${details.method} ${details.path} failed with ${details.status}${details.code ? ` ${details.code}` : ""}: ${details.message}`);
+  constructor(details: ApiErrorDetails, options?: { cause?: unknown }) {
+    super(`${details.method} ${details.path} failed with ${details.status}${details.code ? ` ${details.code}` : ""}: ${details.message}`, options);
     this.status = details.status;
     this.code = details.code;
     this.method = details.method;
@@ -47,6 +50,15 @@ export class ApiError extends AgentHostingError {
 
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), status: this.status, code: this.code, method: this.method, path: this.path };
+  }
+
+  /** The same kind of error with a clearer message; this one becomes its cause. */
+  withMessage(message: string): this {
+    const Kind = this.constructor as new (details: ApiErrorDetails, options?: { cause?: unknown }) => this;
+    const { status, code, method, path } = this;
+    const retryAfterSeconds = (this as { retryAfterSeconds?: number }).retryAfterSeconds;
+    const details: ApiErrorDetails = { status, code, message, method, path, retryAfterSeconds };
+    return new Kind(details, { cause: this });
   }
 }
 
@@ -65,7 +77,12 @@ export class ConflictError extends ApiError {
 export class RateLimitError extends ApiError {
   override readonly name = "RateLimitError";
   /** Seconds the service asked to wait (Retry-After), when it said. */
-  retryAfterSeconds: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(details: ApiErrorDetails, options?: { cause?: unknown }) {
+    super(details, options);
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
 }
 export class ServerError extends ApiError {
   override readonly name = "ServerError";
@@ -111,7 +128,7 @@ export class ResponseValidationError extends AgentHostingError {
   readonly fields: string[];
 
   constructor(method: string, path: string, fields: string[], detail: string) {
-    super(`${method} ${path}: the response does not match the documented shape: ${detail}`);
+    super(`${method} ${path}: the answer lacks what the package relies on: ${detail}`);
     this.path = path;
     this.fields = fields;
   }
@@ -131,4 +148,43 @@ export class InputValidationError extends AgentHostingError {
 /** A missing or malformed setting (API key, base URL). */
 export class ConfigurationError extends AgentHostingError {
   override readonly name = "ConfigurationError";
+}
+
+/**
+ * An agent that exists at the service but whose create or update did not
+ * finish (not ready in time, or a failure after the request may have been
+ * acted on). It carries the agent's id and last known outputs, so the engine
+ * keeps the agent in the state and the next `up` continues with it.
+ */
+export class AgentIncompleteError extends AgentHostingError {
+  override readonly name: string = "AgentIncompleteError";
+  readonly id: string;
+  readonly properties: Readonly<Record<string, unknown>>;
+  readonly reasons: readonly string[];
+
+  constructor(message: string, id: string, properties: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(message, options);
+    this.id = id;
+    this.properties = properties;
+    this.reasons = [message];
+  }
+}
+
+/** The agent was created or updated but did not become ready within readyTimeoutSeconds. */
+export class AgentNotReadyError extends AgentIncompleteError {
+  override readonly name = "AgentNotReadyError";
+}
+
+/** `Agent.get` (or an import) named an agent the service does not have. */
+export class AgentNotFoundError extends AgentHostingError {
+  override readonly name = "AgentNotFoundError";
+  readonly serviceName: string;
+
+  constructor(serviceName: string, cause: ApiError) {
+    super(
+      `agent "${serviceName}" does not exist at the service (${cause.method} ${cause.path} answered ${cause.status}); check the name and the stack's agent-hosting:baseUrl`,
+      { cause },
+    );
+    this.serviceName = serviceName;
+  }
 }

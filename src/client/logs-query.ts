@@ -1,6 +1,6 @@
 /** Checking and encoding the logs query of spec 4.2 before anything is sent. */
 import { InputValidationError } from "./errors";
-import { serviceNameProblem } from "./rules";
+import { serviceNameProblem } from "../model";
 import type { AgentLogsQuery } from "./schemas";
 
 export const MAX_LOG_LIMIT = 1000;

@@ -1,13 +1,9 @@
 /** The service's endpoints under /v1 (spec section 4, design section 5). */
-import {
-  CREATE_FIELDS,
-  UPDATE_FIELDS,
-  describeFailures,
-  secretSetNameProblem,
-  validateAgentFields,
-  type RuleFailure,
-} from "../client/rules";
-import type { CreateAgentBody, UpdateAgentBody } from "../client/schemas";
+import { SERVICE_FIELDS, describeFailures, secretSetNameProblem, validateFields, type AgentField, type RuleFailure } from "../model";
+import type { CreateAgentBody, UpdateAgentBody } from "./store";
+
+const CREATE_FIELDS = SERVICE_FIELDS;
+const UPDATE_FIELDS = SERVICE_FIELDS.filter((f) => f.name !== "serviceName");
 import { errorReply, parseJsonBody, reply, segmentsOf, type Reply, type RequestContext } from "./http-types";
 import { parseLogsQuery } from "./logs-query";
 import { isoNs } from "./time";
@@ -36,10 +32,10 @@ function missingSets(store: Store, body: UpdateAgentBody): RuleFailure[] {
   return failures;
 }
 
-function readBody(ctx: RequestContext, fields: typeof CREATE_FIELDS | typeof UPDATE_FIELDS, required: ("serviceName" | "image")[]) {
+function readBody(ctx: RequestContext, fields: readonly AgentField[], required: ("serviceName" | "image")[]) {
   const parsed = parseJsonBody(ctx);
   if (!parsed.ok) return parsed;
-  const failures = validateAgentFields(parsed.value, { required, allowed: fields });
+  const failures = validateFields(parsed.value, { required, fields });
   if (failures.length > 0) return { ok: false as const, reply: badRequest(failures) };
   return { ok: true as const, value: parsed.value };
 }

@@ -3,7 +3,7 @@
  * (default 10), offset ≥ 0 (default 0), order asc|desc (default desc),
  * startTime/endTime as integer Unix seconds, deploymentId, query.
  */
-import type { RuleFailure } from "../client/rules";
+import type { RuleFailure } from "../model";
 import type { LogQuery } from "./log-store";
 
 export const MAX_LOG_LIMIT = 1000;

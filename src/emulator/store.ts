@@ -8,7 +8,20 @@
  * an image whose tag is `fail` never becomes ready.
  */
 import { randomBytes } from "node:crypto";
-import type { Agent, CreateAgentBody, UpdateAgentBody } from "../client/schemas";
+import type { ServiceAgent as Agent } from "../model";
+
+/** POST /agents as the emulator reads it. */
+export type CreateAgentBody = {
+  serviceName: string;
+  image: string;
+  nodeType?: string;
+  imagePullSecretSet?: string;
+  secretSet?: string;
+  autoScaling?: { minAgents: number; maxAgents: number };
+  enableNoise?: boolean;
+};
+/** POST /agents/{name}: the create body without serviceName. */
+export type UpdateAgentBody = Omit<CreateAgentBody, "serviceName">;
 import { LogStore } from "./log-store";
 import { isoNs, msToNs, nowNs } from "./time";
 
@@ -139,19 +152,19 @@ export class Store {
     return agent;
   }
 
-  /** A scaling-only change keeps the deployment; any other change makes a new one. */
+  /** A scaling-only change keeps the deployment; any other update, the same spec included, makes a new one. */
   update(agent: StoredAgent, body: UpdateAgentBody): StoredAgent {
     const spec = specOf(body);
     const current = this.active(agent);
     const stamp = isoNs(nowNs());
-    if (sameExceptScaling(current.spec, spec)) {
-      if (current.spec.minReplicas !== spec.minReplicas || current.spec.maxReplicas !== spec.maxReplicas) {
-        this.logs.add(agent.name, {
-          deploymentId: current.id,
-          ns: nowNs(),
-          log: `Scaling deployment ${current.id} to ${spec.minReplicas}..${spec.maxReplicas} replicas`,
-        });
-      }
+    const scalingChanged = current.spec.minReplicas !== spec.minReplicas || current.spec.maxReplicas !== spec.maxReplicas;
+    // A scaling-only change keeps the deployment; the same spec posted again is a redeploy.
+    if (sameExceptScaling(current.spec, spec) && scalingChanged) {
+      this.logs.add(agent.name, {
+        deploymentId: current.id,
+        ns: nowNs(),
+        log: `Scaling deployment ${current.id} to ${spec.minReplicas}..${spec.maxReplicas} replicas`,
+      });
       current.spec = spec;
       current.updatedAt = stamp;
     } else {

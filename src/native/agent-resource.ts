@@ -20,10 +20,22 @@ import {
 } from "@pulumi/pulumi/proto/provider_pb";
 import * as implementation from "../provider/implementation";
 import { diffResponse } from "./detailed-diff";
+import { SECRET_INPUTS_KEY } from "../provider/types";
 import { forResource } from "./status";
-import { fromStruct, toStruct } from "./values";
+import { fromStruct, toStruct, type Props } from "./values";
+
+const URN_KEY = "__urn";
 
 export const AGENT_TYPE = "agent-hosting:index:Agent";
+
+/**
+ * What the implementation reads beside the inputs (as the dynamic Agent
+ * passes them): the names of the inputs that are secret, so the outputs that
+ * reflect them stay secret, and the URN, for status lines on the resource's row.
+ */
+function withMarks(props: Props, secrets: ReadonlySet<string>, urn: string): Props {
+  return { ...props, [SECRET_INPUTS_KEY]: [...secrets].filter((name) => !name.startsWith("__")), [URN_KEY]: urn };
+}
 
 function requireAgentType(type: string, urn: string): void {
   const actual = type || urn.split("::")[2] || "";
@@ -34,7 +46,7 @@ export async function check(request: CheckRequest): Promise<CheckResponse> {
   requireAgentType(request.getType(), request.getUrn());
   const olds = fromStruct(request.getOlds());
   const news = fromStruct(request.getNews());
-  const outcome = await implementation.check(olds.props, news.props);
+  const outcome = await forResource(request.getUrn(), () => implementation.check(olds.props, news.props));
   const response = new CheckResponse();
   response.setInputs(toStruct(outcome.inputs, news.secrets));
   response.setFailuresList(
@@ -51,7 +63,7 @@ export async function check(request: CheckRequest): Promise<CheckResponse> {
 export async function diff(request: DiffRequest): Promise<DiffResponse> {
   const olds = fromStruct(request.getOlds()).props;
   const news = fromStruct(request.getNews()).props;
-  const outcome = await implementation.diff(request.getId(), olds, news);
+  const outcome = await forResource(request.getUrn(), () => implementation.diff(request.getId(), olds, news));
   return diffResponse(outcome, olds, news);
 }
 
@@ -64,7 +76,8 @@ export async function create(request: CreateRequest, onSecrets: (s: ReadonlySet<
     response.setProperties(toStruct(inputs.props, inputs.secrets));
     return response;
   }
-  const created = await forResource(request.getUrn(), () => implementation.create(inputs.props));
+  const urn = request.getUrn();
+  const created = await forResource(urn, () => implementation.create(withMarks(inputs.props, inputs.secrets, urn)), true);
   response.setId(created.id);
   response.setProperties(toStruct({ ...created.outs }, inputs.secrets));
   return response;
@@ -96,7 +109,8 @@ export async function update(request: UpdateRequest, onSecrets: (s: ReadonlySet<
     response.setProperties(toStruct(news.props, news.secrets));
     return response;
   }
-  const updated = await forResource(request.getUrn(), () => implementation.update(request.getId(), olds.props, news.props));
+  const urn = request.getUrn();
+  const updated = await forResource(urn, () => implementation.update(request.getId(), olds.props, withMarks(news.props, news.secrets, urn)), true);
   response.setProperties(toStruct({ ...updated.outs }, news.secrets));
   return response;
 }

@@ -20,6 +20,7 @@ export function diffResponse(outcome: DiffOutcome, olds: Props, news: Props): Di
   response.setChanges(outcome.changes ? DiffResponse.DiffChanges.DIFF_SOME : DiffResponse.DiffChanges.DIFF_NONE);
   response.setReplacesList(outcome.replaces);
   response.setDiffsList(outcome.changed);
+  response.setStablesList(outcome.stables);
   response.setDeletebeforereplace(outcome.deleteBeforeReplace);
   response.setHasdetaileddiff(true);
   const detailed = response.getDetaileddiffMap();

@@ -6,7 +6,7 @@
  */
 import { InputValidationError, NotFoundError } from "../client/errors";
 import { logsQueryFailures } from "../client/logs-query";
-import { secretSetNameProblem } from "../client/rules";
+import { secretSetNameProblem } from "../model";
 import type { AgentLogsQuery } from "../client/schemas";
 import type { ConfigSource } from "../config";
 import type { Props } from "./values";

@@ -4,14 +4,19 @@
  * provider's settings. scripts/gen-schema.mjs writes it to schema.json; the
  * SDKs for Python and Go are generated from that file.
  */
-import {
-  AGENT_FIELDS,
-  AGENT_OUTPUTS,
-  FUNCTIONS,
-  PROVIDER_CONFIG_FIELDS,
-  type FunctionField,
-  type SchemaField,
-} from "./model-stand-in";
+import { AGENT_FIELDS, AGENT_OUTPUTS } from "../model";
+import { FUNCTIONS, type FunctionField } from "./function-fields";
+import { PROVIDER_CONFIG_FIELDS } from "./provider-config";
+
+/** What the schema reads of a field of the model (an input or an output of Agent). */
+interface SchemaField {
+  name: string;
+  type: "string" | "boolean" | "integer" | "number" | "object";
+  description: string;
+  required?: boolean;
+  default?: string | boolean | number;
+  properties?: readonly { name: string; type: "integer" | "string"; description: string }[];
+}
 
 export const PACKAGE_NAME = "agent-hosting";
 /** The Go module of the generated Go SDK (sdk/go/go.mod) and the import path of its package. */
@@ -71,22 +76,24 @@ function functionProperty(field: FunctionField, types: Json): Json {
 
 function agentResource(types: Json): Json {
   const inputProperties: Json = {};
-  for (const field of AGENT_FIELDS) inputProperties[field.name] = property(field, `Agent${capitalized(field.name)}`, types);
+  const inputs: readonly SchemaField[] = AGENT_FIELDS;
+  const outputs: readonly (SchemaField & { reliedOn: boolean })[] = AGENT_OUTPUTS;
+  for (const field of inputs) inputProperties[field.name] = property(field, `Agent${capitalized(field.name)}`, types);
   const properties: Json = {};
-  for (const field of AGENT_FIELDS) properties[field.name] = property(field, `Agent${capitalized(field.name)}`, types);
+  for (const field of inputs) properties[field.name] = property(field, `Agent${capitalized(field.name)}`, types);
   // An output of the same name as an input (autoScaling) is the service's report of it, with its own shape.
-  for (const field of AGENT_OUTPUTS) properties[field.name] = property(field, `Agent${capitalized(field.name)}Status`, types);
+  for (const field of outputs) properties[field.name] = property(field, `Agent${capitalized(field.name)}Status`, types);
   for (const spec of Object.values(properties) as Json[]) delete spec["default"];
   const alwaysSet = [
-    ...AGENT_FIELDS.filter((f) => f.required || f.default !== undefined).map((f) => f.name),
-    ...AGENT_OUTPUTS.filter((f) => f.reliedOn).map((f) => f.name),
+    ...inputs.filter((f) => f.required || f.default !== undefined).map((f) => f.name),
+    ...outputs.filter((f) => f.reliedOn).map((f) => f.name),
   ];
   return {
     description:
       "An agent of the Agent Hosting Service: a container image run on the service's nodes, scaled between limits. " +
       "Import an existing one with `pulumi import agent-hosting:index:Agent <name> <serviceName>`.",
     inputProperties,
-    requiredInputs: AGENT_FIELDS.filter((f) => f.required).map((f) => f.name),
+    requiredInputs: inputs.filter((f) => f.required).map((f) => f.name),
     properties,
     required: [...new Set(alwaysSet)],
   };

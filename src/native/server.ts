@@ -27,7 +27,7 @@ import { rpcError, unimplemented, type RpcError } from "./errors";
 import { invoke } from "./invoke";
 import { changedProviderConfig, checkProviderConfig, configSource } from "./provider-config";
 import { pluginVersion, schemaText } from "./schema-document";
-import { connectEngine, reportWarning } from "./status";
+import { connectEngine, reportInfo, reportWarning } from "./status";
 import { fromStruct, toStruct } from "./values";
 
 type Callback<T> = (error: RpcError | null, value?: T | null, trailer?: grpc.Metadata) => void;
@@ -150,7 +150,8 @@ export function engineAddressOf(args: readonly string[]): string | undefined {
 export async function serve(args: readonly string[]): Promise<{ server: grpc.Server; port: number }> {
   const address = engineAddressOf(args);
   if (address) connectEngine(address);
-  sendNotesTo((message) => void reportWarning(message));
+  // The implementation's notes go to the engine, on the row of the resource they are about.
+  sendNotesTo((message, severity, urn) => void (severity === "info" ? reportInfo(message, urn) : reportWarning(message, urn)));
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(ResourceProviderService, providerService() as unknown as grpc.UntypedServiceImplementation);
   const port = await new Promise<number>((resolve, reject) => {

@@ -14,7 +14,13 @@ import * as grpc from "@grpc/grpc-js";
 import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
 import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb";
 
-const currentResource = new AsyncLocalStorage<{ urn: string }>();
+interface CurrentResource {
+  urn: string;
+  /** Whether the RPC waits on the service (create, update): its info lines are status lines. */
+  waiting: boolean;
+}
+
+const currentResource = new AsyncLocalStorage<CurrentResource>();
 let engine: EngineClient | undefined;
 
 /** Connects to the engine; messages sent before (or without) it go to stderr. */
@@ -27,13 +33,13 @@ export function closeEngine(): void {
   engine = undefined;
 }
 
-/** Runs `fn` with `urn` as the resource its messages are about. */
-export function forResource<T>(urn: string, fn: () => Promise<T>): Promise<T> {
-  return currentResource.run({ urn }, fn);
+/** Runs `fn` with `urn` as the resource its messages are about; `waiting` for create and update. */
+export function forResource<T>(urn: string, fn: () => Promise<T>, waiting = false): Promise<T> {
+  return currentResource.run({ urn, waiting }, fn);
 }
 
-function send(severity: LogSeverity, message: string, ephemeral: boolean): Promise<void> {
-  const urn = currentResource.getStore()?.urn ?? "";
+function send(severity: LogSeverity, message: string, ephemeral: boolean, urnGiven?: string): Promise<void> {
+  const urn = urnGiven || (currentResource.getStore()?.urn ?? "");
   if (!engine) {
     if (!ephemeral) process.stderr.write(`${message}\n`);
     return Promise.resolve();
@@ -48,12 +54,20 @@ function send(severity: LogSeverity, message: string, ephemeral: boolean): Promi
   return new Promise((resolve) => client.log(request, () => resolve()));
 }
 
-/** A status line on the current resource's row (replaced by the next one, not kept in the output). */
-export function reportStatus(message: string): Promise<void> {
-  return send(LogSeverity.INFO, message, true);
+/** A status line on the resource's row (replaced by the next one, not kept in the output); `urn` defaults to the current resource. */
+export function reportStatus(message: string, urn?: string): Promise<void> {
+  return send(LogSeverity.INFO, message, true, urn);
 }
 
-/** A warning on the current resource's row (or the run's, outside a resource RPC). */
-export function reportWarning(message: string): Promise<void> {
-  return send(LogSeverity.WARNING, message, false);
+/**
+ * An informational line: a status line while a create or update waits on the
+ * service (the readiness progress), otherwise a line kept in the output.
+ */
+export function reportInfo(message: string, urn?: string): Promise<void> {
+  return currentResource.getStore()?.waiting ? reportStatus(message, urn) : send(LogSeverity.INFO, message, false, urn);
+}
+
+/** A warning on the resource's row (or the run's, outside a resource RPC); `urn` defaults to the current resource. */
+export function reportWarning(message: string, urn?: string): Promise<void> {
+  return send(LogSeverity.WARNING, message, false, urn);
 }

@@ -1,35 +1,25 @@
-/** `check`: every rule of design section 2, all failures at once, defaults applied, unknowns pass. */
-import { CREATE_FIELDS, validateAgentFields, type AgentField } from "../client/rules";
-import { INPUT_DEFAULTS, PROVIDER_KEY, PROVIDER_SETTINGS, UNKNOWN_VALUE } from "./types";
-
-export interface CheckFailure {
-  property: string;
-  reason: string;
-}
+/** `check`: every rule of the field table, all failures at once, defaults applied, unknowns pass. */
+import { AGENT_FIELDS, validateFields, type RuleFailure } from "../model";
+import { UNKNOWN_VALUE } from "./types";
 
 export interface CheckOutcome {
   inputs: Record<string, unknown>;
-  failures: CheckFailure[];
+  failures: RuleFailure[];
 }
-
-const ALLOWED: readonly AgentField[] = [...CREATE_FIELDS, ...PROVIDER_SETTINGS];
 
 export function isUnknown(value: unknown): boolean {
   return value === UNKNOWN_VALUE;
 }
 
 export function checkAgentInputs(_olds: Record<string, unknown>, news: Record<string, unknown>): CheckOutcome {
-  const failures = validateAgentFields(news, {
-    required: ["serviceName", "image"],
-    allowed: ALLOWED,
-    isUnknown,
-    ignoreKey: (key) => key.startsWith("__"),
-  });
+  const failures = validateFields(news, { fields: AGENT_FIELDS, isUnknown, ignoreKey: (key) => key.startsWith("__") });
   const inputs: Record<string, unknown> = { ...news };
-  for (const [key, value] of Object.entries(INPUT_DEFAULTS)) {
-    if (inputs[key] === undefined || inputs[key] === null) inputs[key] = value;
+  for (const field of AGENT_FIELDS) {
+    if ("default" in field && (inputs[field.name] === undefined || inputs[field.name] === null)) inputs[field.name] = field.default;
   }
-  // The provider key passes through untouched; nothing else is added.
-  if (news[PROVIDER_KEY] !== undefined) inputs[PROVIDER_KEY] = news[PROVIDER_KEY];
+  // The service names the agent after serviceName. A provider without previews
+  // hands the checked inputs back as a preview's outputs, so carrying `name`
+  // here keeps `agent.name` known in the preview of a create or an update.
+  if (news["serviceName"] !== undefined) inputs["name"] = news["serviceName"];
   return { inputs, failures };
 }

@@ -6,17 +6,19 @@
 import type { Dispatcher } from "undici";
 import { AgentHostingClient, type AgentHostingClientOptions } from "../client/client";
 import { resolveSettings, type ConfigSource } from "../config";
-import { reportNote, reportRetry } from "./engine-log";
+import { reportInfo, reportNote, reportRetry } from "./engine-log";
 
-export { reportNote };
+export { reportInfo, reportNote };
 
 let configured: ConfigSource | undefined;
 let cached: { key: string; client: AgentHostingClient } | undefined;
 let dispatcher: Dispatcher | undefined;
+let retryDelays: Pick<AgentHostingClientOptions, "retryBaseDelayMs" | "retryMaxDelayMs"> = {};
 
-/** For tests: route the provider's requests through an undici MockAgent (or back to the network). */
-export function useDispatcher(next: Dispatcher | undefined): void {
+/** For tests: route the provider's requests through an undici MockAgent (or back to the network), with short retry delays. */
+export function useDispatcher(next: Dispatcher | undefined, delays: typeof retryDelays = {}): void {
   dispatcher = next;
+  retryDelays = delays;
   cached = undefined;
 }
 
@@ -29,7 +31,7 @@ export function providerClient(): AgentHostingClient {
   const cacheKey = `${settings.baseUrl}\u0000${settings.apiKey}`;
   if (cached?.key !== cacheKey) {
     void cached?.client.close();
-    const options: AgentHostingClientOptions = { baseUrl: settings.baseUrl, apiKey: settings.apiKey, onRetry: reportRetry };
+    const options: AgentHostingClientOptions = { baseUrl: settings.baseUrl, apiKey: settings.apiKey, onRetry: reportRetry, ...retryDelays };
     if (dispatcher) options.dispatcher = dispatcher;
     cached = { key: cacheKey, client: new AgentHostingClient(options) };
   }

@@ -1,46 +1,63 @@
 /**
- * `diff`: inputs only. `serviceName` replaces; any other input updates in
- * place; outputs such as `activeSessionCount` or `ready` never cause a diff.
+ * `diff`, from the field table: inputs only. A field whose change is
+ * "replace" replaces; any other change updates in place. Outputs such as
+ * `activeSessionCount` or `ready` never cause a diff.
  *
- * `olds` are the resource's outputs, which hold every input (defaults
- * applied) and, for scaling, the live `{ minReplicas, maxReplicas }`.
+ * `olds` are the resource's outputs: each input as the service reports it
+ * (so drift shows), and, for scaling, the live `{ minReplicas, maxReplicas }`.
  */
-import { INPUT_DEFAULTS, PROVIDER_SETTINGS, UNKNOWN_VALUE } from "./types";
+import { AGENT_FIELDS, sameJson, type AgentField } from "../model";
+import { SECRET_INPUTS_KEY, UNKNOWN_VALUE } from "./types";
 
 export interface DiffOutcome {
   changes: boolean;
   replaces: string[];
+  /** Changed inputs, in field order. */
   changed: string[];
+  /** Outputs the update will not change. */
+  stables: string[];
+  /** Nothing needs to be sent to the service: only settings kept in the state changed. */
+  localOnly: boolean;
   deleteBeforeReplace: boolean;
 }
 
-const PLAIN_FIELDS = ["image", "nodeType", "imagePullSecretSet", "secretSet", "enableNoise", ...PROVIDER_SETTINGS] as const;
+const isAbsent = (v: unknown) => v === undefined || v === null;
 
-function withDefault(field: string, value: unknown): unknown {
-  if (value !== undefined && value !== null) return value;
-  return (INPUT_DEFAULTS as Record<string, unknown>)[field];
+/** An old output in input form: object members under their answer names are read back under their input names. */
+function oldValue(field: AgentField, olds: Record<string, unknown>): unknown {
+  const old = olds[field.name];
+  if (!field.properties || typeof old !== "object" || old === null) return old;
+  const record = old as Record<string, unknown>;
+  return Object.fromEntries(field.properties.map((p) => [p.name, record[p.name] ?? record[p.answerName]]));
 }
 
-function scalingDiffers(old: unknown, next: unknown): boolean {
-  if (next === undefined || next === null) return false; // not declared: the service's default is kept
+function fieldChanged(field: AgentField, olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+  let next = news[field.name];
   if (next === UNKNOWN_VALUE) return true;
-  const n = next as Record<string, unknown>;
-  const o = (old ?? {}) as Record<string, unknown>;
-  const oldMin = o["minAgents"] ?? o["minReplicas"];
-  const oldMax = o["maxAgents"] ?? o["maxReplicas"];
-  return n["minAgents"] !== oldMin || n["maxAgents"] !== oldMax;
+  if (isAbsent(next)) {
+    if (field.undeclared === "keep") return false;
+    if (field.undeclared === "clear") return !isAbsent(olds[field.name]);
+    next = field.default;
+  }
+  const old = oldValue(field, olds);
+  return !sameJson(isAbsent(old) ? field.default : old, next);
 }
 
 export function diffAgent(olds: Record<string, unknown>, news: Record<string, unknown>): DiffOutcome {
-  const changed: string[] = [];
-  const replaces: string[] = [];
-  if (olds["serviceName"] !== news["serviceName"]) {
-    changed.push("serviceName");
-    replaces.push("serviceName");
-  }
-  for (const field of PLAIN_FIELDS) {
-    if (withDefault(field, olds[field]) !== withDefault(field, news[field])) changed.push(field);
-  }
-  if (scalingDiffers(olds["autoScaling"], news["autoScaling"])) changed.push("autoScaling");
-  return { changes: changed.length > 0, replaces, changed, deleteBeforeReplace: false };
+  const fields = (AGENT_FIELDS as readonly AgentField[]).filter((f) => fieldChanged(f, olds, news));
+  const changed = fields.map((f) => f.name);
+  const replaces = fields.filter((f) => f.change === "replace").map((f) => f.name);
+  const secretsChanged = !sameJson(olds[SECRET_INPUTS_KEY] ?? [], news[SECRET_INPUTS_KEY] ?? []);
+  const localOnly = fields.every((f) => f.change === "local");
+  const deploymentKept = fields.every((f) => f.change === "local" || f.name === "autoScaling");
+  const stables = replaces.length > 0 ? [] : ["name", "serviceName", "createdAt"];
+  if (replaces.length === 0 && deploymentKept) stables.push("activeDeploymentId", "deployment");
+  return {
+    changes: changed.length > 0 || secretsChanged,
+    replaces,
+    changed,
+    stables,
+    localOnly,
+    deleteBeforeReplace: false,
+  };
 }

@@ -10,7 +10,8 @@ import type { RetryNote } from "../client/retry";
 
 export type { RetryNote };
 
-type Sender = (message: string) => void;
+export type Severity = "info" | "warning";
+export type Sender = (message: string, severity: Severity, urn: string) => void;
 let sender: Sender | undefined;
 
 function engineAddress(): string | undefined {
@@ -29,11 +30,11 @@ function engineSender(address: string): Sender | undefined {
     const engproto = require("@pulumi/pulumi/proto/engine_pb");
     /* eslint-enable @typescript-eslint/no-require-imports */
     const engine = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
-    return (message) => {
+    return (message, severity, urn) => {
       const req = new engproto.LogRequest();
-      req.setSeverity(engproto.LogSeverity.WARNING);
+      req.setSeverity(severity === "info" ? engproto.LogSeverity.INFO : engproto.LogSeverity.WARNING);
       req.setMessage(message);
-      req.setUrn("");
+      req.setUrn(urn);
       engine.log(req, () => undefined);
     };
   } catch {
@@ -46,12 +47,12 @@ export function sendNotesTo(next: Sender): void {
   sender = next;
 }
 
-function send(message: string): void {
+function send(message: string, severity: Severity = "warning", urn = ""): void {
   if (sender === undefined) {
     const address = engineAddress();
     sender = (address && engineSender(address)) || ((m) => process.stderr.write(`${m}\n`));
   }
-  sender(message);
+  sender(message, severity, urn);
 }
 
 export function formatRetry(note: RetryNote): string {
@@ -65,4 +66,9 @@ export function reportRetry(note: RetryNote): void {
 /** Any other warning for the user (no key, no header). */
 export function reportNote(message: string): void {
   send(message);
+}
+
+/** An informational line, on the resource's own row when its URN is known. */
+export function reportInfo(message: string, urn?: string): void {
+  send(message, "info", urn ?? "");
 }

@@ -1,29 +1,19 @@
 /**
- * Errors the provider raises. A resource that exists at the service but did
- * not become ready is a partial create/update: the error carries `id` and
- * `properties`, which the dynamic provider host turns into the engine's
- * "initialization failed" answer, so the agent stays in state.
+ * The errors of a create or update that reached the service but did not
+ * finish. They carry the agent's id and its last known outputs, which the
+ * dynamic provider host turns into the engine's "initialization failed"
+ * answer, so the agent stays in the state and the next `up` continues.
  */
 import type { AgentHostingClient } from "../client/client";
-import type { Agent } from "../client/schemas";
+import { AgentIncompleteError, AgentNotReadyError } from "../client/errors";
+import type { AgentInputs, ServiceAgent } from "../model";
+import { outputsWithoutAnswer, toOutputs, type OutputMarks } from "./outputs";
 import { PROVIDER_KEY } from "./types";
 
-export class AgentNotReadyError extends Error {
-  override readonly name = "AgentNotReadyError";
-  readonly id: string;
-  readonly properties: Record<string, unknown>;
-  readonly reasons: string[];
-
-  constructor(message: string, id: string, properties: Record<string, unknown>, reasons: string[]) {
-    super(message);
-    this.id = id;
-    this.properties = properties;
-    this.reasons = reasons;
-  }
-}
+export type Verb = "create" | "update";
 
 /** The newest log lines of the agent's deployment, newest last, or a note why there are none. */
-export async function newestLogLines(client: AgentHostingClient, agent: Agent, count = 10): Promise<string[]> {
+export async function newestLogLines(client: AgentHostingClient, agent: ServiceAgent, count = 10): Promise<string[]> {
   try {
     const result = await client.getAgentLogs({
       agentName: agent.name,
@@ -37,22 +27,62 @@ export async function newestLogLines(client: AgentHostingClient, agent: Agent, c
   }
 }
 
+/**
+ * Outputs kept for an operation that did not finish: the last answer, with
+ * the declared inputs (so the next `up` sees nothing new to send and waits
+ * instead of sending it again) and the pending mark.
+ */
+export function pendingOutputs(
+  verb: Verb,
+  inputs: AgentInputs,
+  agent: ServiceAgent | undefined,
+  marks: OutputMarks,
+  providerValue: unknown,
+): Record<string, unknown> {
+  const pending = { ...marks, pending: verb };
+  const outputs = agent ? toOutputs(inputs, agent, pending) : outputsWithoutAnswer(inputs, pending);
+  for (const [key, value] of Object.entries(inputs)) if (key !== "autoScaling") outputs[key] = value;
+  return { ...outputs, [PROVIDER_KEY]: providerValue };
+}
+
+const KEEP_NOTE = "The agent is kept in the stack's state; the next `pulumi up` checks on it and waits again instead of sending the request twice.";
+
+/** A failure after the request may have been acted on. */
+export function incompleteError(
+  verb: Verb,
+  inputs: AgentInputs,
+  agent: ServiceAgent | undefined,
+  marks: OutputMarks,
+  providerValue: unknown,
+  cause: unknown,
+): AgentIncompleteError {
+  const why = cause instanceof Error ? cause.message : String(cause);
+  const message = `agent "${inputs.serviceName}": the ${verb} was sent, but then failed: ${why}\n${KEEP_NOTE}`;
+  return new AgentIncompleteError(message, inputs.serviceName, pendingOutputs(verb, inputs, agent, marks, providerValue), { cause });
+}
+
 export async function notReadyError(
   client: AgentHostingClient,
-  agent: Agent,
+  verb: Verb,
+  inputs: AgentInputs,
+  agent: ServiceAgent | undefined,
   waitedMs: number,
-  verb: "create" | "update",
-  outputs: Record<string, unknown>,
+  lastError: unknown,
+  marks: OutputMarks,
   providerValue: unknown,
 ): Promise<AgentNotReadyError> {
-  const lines = await newestLogLines(client, agent);
-  const state = `ready=${agent.ready}, activeDeploymentReady=${agent.activeDeploymentReady}, activeDeploymentId=${agent.activeDeploymentId}`;
-  const reason = `agent "${agent.name}" did not become ready within ${Math.round(waitedMs / 1000)} s after ${verb} (last seen: ${state})`;
+  const lines = agent ? await newestLogLines(client, agent) : [];
+  const state = agent
+    ? `ready=${agent.ready}, activeDeploymentReady=${agent.activeDeploymentReady}, activeDeploymentId=${agent.activeDeploymentId}, deployment ${agent.deployment === null ? "not reported yet" : "reported"}`
+    : "no answer to any poll";
+  const failure = lastError === undefined ? "" : `; the last poll failed: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
+  const reason = `agent "${inputs.serviceName}" did not become ready within ${Math.round(waitedMs / 1000)} s after ${verb} (last seen: ${state}${failure})`;
   const message = [
     reason,
-    "newest log lines:",
-    ...lines.map((l) => `  ${l}`),
-    `The agent exists and is kept in the stack's state; the next \`pulumi up\` waits for it again. Raise readyTimeoutSeconds or fix the image.`,
+    ...(lines.length > 0 ? ["newest log lines:", ...lines.map((l) => `  ${l}`)] : []),
+    `${KEEP_NOTE} Raise readyTimeoutSeconds or fix the image.`,
   ].join("\n");
-  return new AgentNotReadyError(message, agent.name, { ...outputs, [PROVIDER_KEY]: providerValue }, [message]);
+  return new AgentNotReadyError(message, inputs.serviceName, pendingOutputs(verb, inputs, agent, marks, providerValue), {
+    cause: lastError,
+  });
 }

@@ -1,24 +1,44 @@
 /**
- * The dynamic provider's implementation (design section 4). The serialized
- * shim (shim.ts) loads this module from the package at call time, so none of
- * this code, no client and no key is captured into the state.
+ * The dynamic provider's implementation. The serialized shim (shim.ts) loads
+ * this module from the installed package at call time, so none of this code,
+ * no client and no key is captured into the state.
  */
-import { ConflictError, NotFoundError } from "../client/errors";
-import { createMatches } from "../client/create-match";
-import type { Agent as ServiceAgent, CreateAgentBody } from "../client/schemas";
+import type { AgentHostingClient } from "../client/client";
+import {
+  AgentNotFoundError,
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ConflictError,
+  ConnectionError,
+  InputValidationError,
+  NotFoundError,
+  RateLimitError,
+} from "../client/errors";
+import {
+  AGENT_FIELDS,
+  agentMatchesBody,
+  createBody,
+  reportedValues,
+  updateBody,
+  type AgentField,
+  type AgentInputs,
+  type ServiceAgent,
+} from "../model";
 import type { ConfigSource } from "../config";
 import { checkAgentInputs, type CheckOutcome } from "./check";
 import type * as Connection from "./connection";
 import { diffAgent, type DiffOutcome } from "./diff";
 import type * as Failures from "./failures";
-import { asInputs, inputsFromAgent, toCreateBody, toOutputs, toUpdateBody } from "./outputs";
-import { PROVIDER_KEY, type AgentOutputs } from "./types";
+import { asInputs, inputsFromAgent, marksOf, toOutputs, type OutputMarks } from "./outputs";
+import { PROVIDER_KEY } from "./types";
 import type * as Wait from "./wait";
 
 type Props = Record<string, unknown>;
+type Verb = Failures.Verb;
 
 /*
- * check and diff (all a preview needs) load only the rules; the HTTP client,
+ * check and diff (all a preview needs) load only the model; the HTTP client,
  * undici and the readiness wait are loaded by the first call that talks to
  * the service, which keeps a no-op preview as cheap as a trivial provider's.
  */
@@ -26,7 +46,7 @@ const connection = (): Promise<typeof Connection> => import("./connection");
 const failures = (): Promise<typeof Failures> => import("./failures");
 const wait = (): Promise<typeof Wait> => import("./wait");
 let pendingConfig: ConfigSource | undefined;
-async function providerClient() {
+async function providerClient(): Promise<AgentHostingClient> {
   const c = await connection();
   c.setProviderConfig(pendingConfig);
   return c.providerClient();
@@ -41,90 +61,196 @@ export async function check(olds: Props, news: Props): Promise<CheckOutcome> {
 }
 
 export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
-  return diffAgent(olds, news);
+  const outcome = diffAgent(olds, news);
+  if (outcome.changes && outcome.localOnly && outcome.changed.length > 0) {
+    (await connection()).reportInfo(
+      `agent "${String(news["serviceName"])}": only ${outcome.changed.join(", ")} changed, which the provider keeps in the state; nothing is sent to the service`,
+    );
+  }
+  return outcome;
 }
 
-export async function create(props: Props): Promise<{ id: string; outs: AgentOutputs }> {
+/** Whether a failed request may still have been acted on by the service. */
+function mayHaveActed(error: unknown): boolean {
+  if (error instanceof ConnectionError) return !error.notSent;
+  return !(
+    error instanceof InputValidationError ||
+    error instanceof ConfigurationError ||
+    error instanceof BadRequestError ||
+    error instanceof AuthenticationError ||
+    error instanceof ConflictError ||
+    error instanceof NotFoundError ||
+    error instanceof RateLimitError
+  );
+}
+
+const urnOf = (props: Props) => (typeof props["__urn"] === "string" ? props["__urn"] : undefined);
+
+export async function create(props: Props): Promise<{ id: string; outs: Props }> {
   const inputs = asInputs(props);
+  const marks = marksOf(props);
   const client = await providerClient();
-  const created = await createOrAdoptSame(client, toCreateBody(inputs));
-  if (!inputs.waitForReady) return { id: created.name, outs: toOutputs(inputs, created) };
-  const waited = await (await wait()).waitForAgentReady(client, created, { timeoutSeconds: inputs.readyTimeoutSeconds });
-  const outs = toOutputs(inputs, waited.agent);
-  if (!waited.ready) {
-    throw await (await failures()).notReadyError(client, waited.agent, waited.waitedMs, "create", { ...outs }, props[PROVIDER_KEY]);
+  let created: ServiceAgent;
+  try {
+    created = await createOrAdopt(client, createBody(inputs as unknown as Props), inputs);
+  } catch (error) {
+    if (!mayHaveActed(error)) throw error;
+    throw (await failures()).incompleteError("create", inputs, undefined, marks, props[PROVIDER_KEY], error);
   }
+  const outs = await finish("create", client, inputs, created, marks, props, undefined);
   return { id: created.name, outs };
 }
 
-/**
- * POST /agents; on 409, an agent of that name with exactly the requested spec
- * is taken as this resource (an earlier create whose answer never reached the
- * state, e.g. an interrupted `pulumi up`), so a re-run converges instead of
- * failing or creating twice. A different spec stays a ConflictError.
- */
-async function createOrAdoptSame(client: Awaited<ReturnType<typeof providerClient>>, body: CreateAgentBody): Promise<ServiceAgent> {
+/** Waits for readiness when asked; any failure from here on keeps the agent in state. */
+async function finish(
+  verb: Verb,
+  client: AgentHostingClient,
+  inputs: AgentInputs,
+  agent: ServiceAgent | undefined,
+  marks: OutputMarks,
+  props: Props,
+  deploymentId: string | undefined,
+): Promise<Props> {
+  const done = { secretInputs: marks.secretInputs };
+  if (!inputs.waitForReady && agent !== undefined) return toOutputs(inputs, agent, done);
+  const f = await failures();
+  const w = await wait();
+  const urn = urnOf(props);
+  const c = await connection();
+  const onPoll = (await import("./progress")).progressReporter(client, inputs.serviceName, (line) => c.reportInfo(line, urn));
+  const options: Wait.WaitOptions = { timeoutSeconds: inputs.readyTimeoutSeconds, onPoll };
+  if (deploymentId !== undefined) options.deploymentId = deploymentId;
+  let result: Wait.WaitResult;
   try {
-    return await client.createAgent(body);
+    result = await w.waitForAgentReady(client, inputs.serviceName, agent, options);
+  } catch (error) {
+    const failure = error instanceof w.WaitFailure ? error : new w.WaitFailure(error, agent);
+    throw f.incompleteError(verb, inputs, failure.agent ?? agent, marks, props[PROVIDER_KEY], failure.error);
+  }
+  if (!result.ready) {
+    throw await f.notReadyError(client, verb, inputs, result.agent, result.waitedMs, result.lastError, marks, props[PROVIDER_KEY]);
+  }
+  return toOutputs(inputs, result.agent, done);
+}
+
+/**
+ * POST /agents. On 409, the existing agent is taken as this resource only
+ * when it has exactly the requested spec and was created within the
+ * readiness timeout (an interrupted create of this run whose answer never
+ * reached the state). Anything else stays a ConflictError saying what to do.
+ */
+async function createOrAdopt(client: AgentHostingClient, body: Props, inputs: AgentInputs): Promise<ServiceAgent> {
+  try {
+    return await client.createAgent(body as unknown as Parameters<AgentHostingClient["createAgent"]>[0]);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
-    const existing = await client.getAgent(body.serviceName);
-    if (!createMatches(existing, body)) {
-      throw new ConflictError({
-        status: error.status,
-        code: error.code,
-        message: `agent "${body.serviceName}" already exists with a different spec; choose another serviceName, or read it with Agent.get`,
-        method: error.method,
-        path: error.path,
-      });
+    const existing = await client.getAgent(inputs.serviceName);
+    const created = existing.createdAt === undefined ? Number.NaN : Date.parse(existing.createdAt);
+    const recent = Date.now() - created <= (inputs.readyTimeoutSeconds + 60) * 1000;
+    if (!agentMatchesBody(existing, body) || !recent) {
+      const why = agentMatchesBody(existing, body)
+        ? "was not created by an interrupted run of this stack (it is older than the readiness timeout)"
+        : "has a different spec";
+      throw error.withMessage(
+        `agent "${inputs.serviceName}" already exists and ${why}; choose another serviceName, or adopt it with Agent.get("${inputs.serviceName}") (or the native provider's import)`,
+      );
     }
     (await connection()).reportNote(
-      `agent-hosting: agent "${body.serviceName}" already existed with the requested spec (an interrupted earlier create?); taking it over`,
+      `agent-hosting: agent "${inputs.serviceName}" already existed with the requested spec, created ${existing.createdAt}: an interrupted earlier create; taking it over`,
     );
     return existing;
   }
 }
 
-export async function read(
-  id: string,
-  props: Props | undefined,
-): Promise<{ id: string; props: Props; inputs?: Props }> {
+export async function read(id: string, props: Props | undefined): Promise<{ id: string; props: Props; inputs?: Props }> {
   const client = await providerClient();
   const adopting = props?.["serviceName"] === undefined;
+  let agent: ServiceAgent;
   try {
-    const agent = await client.getAgent(id);
-    const previous = adopting ? {} : asInputs(props ?? {});
-    const inputs = inputsFromAgent(agent, previous);
-    return { id: agent.name, props: { ...toOutputs(inputs, agent) }, inputs: { ...inputs } };
+    agent = await client.getAgent(id);
   } catch (error) {
     if (error instanceof NotFoundError) {
-      if (adopting) {
-        throw new Error(
-          `Agent.get: agent "${id}" does not exist at the service (GET ${error.path} answered 404); check the name and the stack's agent-hosting:baseUrl`,
-        );
-      }
+      if (adopting) throw new AgentNotFoundError(id, error);
       return { id: "", props: {} }; // deleted outside Pulumi: gone from state
     }
     throw error;
   }
+  const inputs = inputsFromAgent(agent, adopting ? {} : (props ?? {}));
+  const marks = marksOf(props ?? {});
+  return { id: agent.name, props: toOutputs(inputs, agent, marks), inputs: { ...inputs } };
 }
 
-export async function update(id: string, olds: Props, news: Props): Promise<{ outs: AgentOutputs }> {
+/** The fields whose change must be sent to the service. */
+const sentChanges = (changed: readonly string[]) =>
+  changed.filter((name) => (AGENT_FIELDS as readonly AgentField[]).find((f) => f.name === name)?.change !== "local");
+
+export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const inputs = asInputs(news);
-  const client = await providerClient();
-  const before = diffAgent(olds, news).changed;
-  const settingsOnly = before.every((f) => f === "waitForReady" || f === "readyTimeoutSeconds");
-  const agent = settingsOnly && before.length > 0 ? await client.getAgent(id) : await client.updateAgent(id, toUpdateBody(inputs));
-  if (!inputs.waitForReady) return { outs: toOutputs(inputs, agent) };
-  const waited = await (await wait()).waitForAgentReady(client, agent, {
-    timeoutSeconds: inputs.readyTimeoutSeconds,
-    deploymentId: agent.activeDeploymentId,
-  });
-  const outs = toOutputs(inputs, waited.agent);
-  if (!waited.ready) {
-    throw await (await failures()).notReadyError(client, waited.agent, waited.waitedMs, "update", { ...outs }, news[PROVIDER_KEY]);
+  const marks = marksOf(news);
+  const pending = marksOf(olds).pending;
+  const changes = diffAgent(olds, news);
+  const toSend = sentChanges(changes.changed);
+  if (toSend.length === 0 && pending === undefined) {
+    // Only settings kept in the state changed: nothing is sent.
+    return { outs: toOutputs(inputs, agentFromOutputs(olds), marks) };
   }
-  return { outs };
+  const client = await providerClient();
+  if (toSend.length === 0 && pending !== undefined) return { outs: await resume(pending, client, inputs, marks, news) };
+  const live = inputs.autoScaling === undefined ? await client.getAgent(id) : undefined;
+  const body = updateBody(inputs as unknown as Props, live);
+  let agent: ServiceAgent;
+  try {
+    agent = await client.updateAgent(id, body as unknown as Parameters<AgentHostingClient["updateAgent"]>[1]);
+  } catch (error) {
+    if (!mayHaveActed(error)) throw error;
+    throw (await failures()).incompleteError("update", inputs, live, marks, news[PROVIDER_KEY], error);
+  }
+  await warnIfNotCleared(inputs, body, agent);
+  return { outs: await finish("update", client, inputs, agent, marks, news, agent.activeDeploymentId) };
+}
+
+/**
+ * A create or update that was sent by an earlier `up` and did not finish: it
+ * is not sent again; the agent is read and waited for. A create whose agent
+ * never appeared is posted again.
+ */
+async function resume(pending: Verb, client: AgentHostingClient, inputs: AgentInputs, marks: OutputMarks, news: Props): Promise<Props> {
+  let agent: ServiceAgent;
+  try {
+    agent = await client.getAgent(inputs.serviceName);
+  } catch (error) {
+    if (!(error instanceof NotFoundError) || pending !== "create") throw error;
+    agent = await createOrAdopt(client, createBody(inputs as unknown as Props), inputs);
+  }
+  return finish(pending, client, inputs, agent, marks, news, undefined);
+}
+
+/** A service that merges updates keeps a field the update left out to clear it: say so rather than hide it. */
+async function warnIfNotCleared(inputs: AgentInputs, body: Props, agent: ServiceAgent): Promise<void> {
+  const reported = reportedValues(agent);
+  const kept = (AGENT_FIELDS as readonly AgentField[]).filter(
+    (f) => f.undeclared === "clear" && f.sentTo === "service" && body[f.name] === undefined && reported[f.name] !== undefined,
+  );
+  if (kept.length === 0) return;
+  (await connection()).reportNote(
+    `agent-hosting: agent "${inputs.serviceName}": the service kept ${kept.map((f) => f.name).join(", ")} although the program no longer declares it; the next preview shows it again`,
+  );
+}
+
+/** The service's agent as the last outputs recorded it. */
+function agentFromOutputs(olds: Props): ServiceAgent {
+  const manifest = olds["manifest"];
+  const deployment = olds["deployment"];
+  return {
+    ...olds,
+    name: String(olds["name"] ?? olds["serviceName"]),
+    ready: olds["ready"] === true,
+    activeDeploymentId: String(olds["activeDeploymentId"] ?? ""),
+    activeDeploymentReady: olds["activeDeploymentReady"] === true,
+    autoScaling: (olds["autoScaling"] ?? { minReplicas: 0, maxReplicas: 0 }) as ServiceAgent["autoScaling"],
+    deployment:
+      deployment && typeof deployment === "object" ? { ...(deployment as Props), ...(manifest ? { manifest: manifest as Props } : {}) } : null,
+  } as ServiceAgent;
 }
 
 export async function remove(id: string): Promise<void> {

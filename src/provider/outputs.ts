@@ -1,87 +1,121 @@
-/** Turning the service's Agent into the resource's outputs, and back into inputs (refresh). */
-import type { Agent, CreateAgentBody, UpdateAgentBody } from "../client/schemas";
-import { INPUT_DEFAULTS, type AgentInputs, type AgentOutputs } from "./types";
+/**
+ * The resource's outputs, from the service's answer, and the inputs rebuilt
+ * from it on refresh, both derived from the field table.
+ */
+import {
+  AGENT_FIELDS,
+  reportedValues,
+  type AgentField,
+  type AgentInputs,
+  type AgentOutputs,
+  type ServiceAgent,
+} from "../model";
+import { PENDING_KEY, SECRET_INPUTS_KEY, asSecret } from "./types";
 
-/** The request body for create (with serviceName) or update (without). */
-export function toUpdateBody(inputs: AgentInputs): UpdateAgentBody {
-  const body: UpdateAgentBody = { image: inputs.image, nodeType: inputs.nodeType, enableNoise: inputs.enableNoise };
-  if (inputs.imagePullSecretSet !== undefined) body.imagePullSecretSet = inputs.imagePullSecretSet;
-  if (inputs.secretSet !== undefined) body.secretSet = inputs.secretSet;
-  if (inputs.autoScaling !== undefined) {
-    body.autoScaling = { minAgents: inputs.autoScaling.minAgents, maxAgents: inputs.autoScaling.maxAgents };
-  }
-  return body;
+type Props = Record<string, unknown>;
+const FIELDS = AGENT_FIELDS as readonly AgentField[];
+
+/** What the provider keeps in the outputs beyond AgentOutputs. */
+export interface OutputMarks {
+  secretInputs: readonly string[];
+  /** A create or update that was sent and did not finish. */
+  pending?: "create" | "update";
 }
 
-export function toCreateBody(inputs: AgentInputs): CreateAgentBody {
-  return { serviceName: inputs.serviceName, ...toUpdateBody(inputs) };
+/** Outputs derived from the inputs only: for a create whose answer never came. */
+export function outputsWithoutAnswer(inputs: AgentInputs, marks: OutputMarks): Props {
+  const outputs: Props = { ...inputs, name: inputs.serviceName, deployment: null, manifest: null };
+  delete outputs["autoScaling"];
+  return mark(outputs, marks);
 }
 
-/** Outputs: the inputs with defaults, then every field of the live agent. */
-export function toOutputs(inputs: AgentInputs, agent: Agent): AgentOutputs {
-  const outputs: AgentOutputs = {
-    serviceName: inputs.serviceName,
-    image: inputs.image,
-    nodeType: inputs.nodeType,
-    enableNoise: inputs.enableNoise,
-    waitForReady: inputs.waitForReady,
-    readyTimeoutSeconds: inputs.readyTimeoutSeconds,
-    name: agent.name,
-    ready: agent.ready,
-    createdAt: agent.createdAt,
-    updatedAt: agent.updatedAt,
-    activeDeploymentId: agent.activeDeploymentId,
-    activeDeploymentReady: agent.activeDeploymentReady,
-    autoScaling: agent.autoScaling,
-    activeSessionCount: agent.activeSessionCount,
-    deployment: agent.deployment,
-    manifest: agent.deployment?.manifest ?? null,
-  };
-  if (inputs.imagePullSecretSet !== undefined) outputs.imagePullSecretSet = inputs.imagePullSecretSet;
-  if (inputs.secretSet !== undefined) outputs.secretSet = inputs.secretSet;
+function mark(outputs: Props, marks: OutputMarks): Props {
+  outputs[SECRET_INPUTS_KEY] = [...marks.secretInputs];
+  if (marks.pending) outputs[PENDING_KEY] = marks.pending;
   return outputs;
 }
 
-/** Coerces resolved resource properties (inputs or old outputs) into AgentInputs. */
-export function asInputs(props: Record<string, unknown>): AgentInputs {
-  const inputs: AgentInputs = {
-    serviceName: String(props["serviceName"]),
-    image: String(props["image"]),
-    nodeType: "arm",
-    enableNoise: props["enableNoise"] === undefined ? INPUT_DEFAULTS.enableNoise : Boolean(props["enableNoise"]),
-    waitForReady: props["waitForReady"] === undefined ? INPUT_DEFAULTS.waitForReady : Boolean(props["waitForReady"]),
-    readyTimeoutSeconds:
-      typeof props["readyTimeoutSeconds"] === "number" ? props["readyTimeoutSeconds"] : INPUT_DEFAULTS.readyTimeoutSeconds,
-  };
-  if (typeof props["imagePullSecretSet"] === "string") inputs.imagePullSecretSet = props["imagePullSecretSet"];
-  if (typeof props["secretSet"] === "string") inputs.secretSet = props["secretSet"];
-  const scaling = props["autoScaling"] as Record<string, unknown> | undefined;
-  if (scaling && typeof scaling === "object") {
-    const min = scaling["minAgents"] ?? scaling["minReplicas"];
-    const max = scaling["maxAgents"] ?? scaling["maxReplicas"];
-    if (typeof min === "number" && typeof max === "number") inputs.autoScaling = { minAgents: min, maxAgents: max };
+/**
+ * Outputs: each input as the service reports it where it reports it (so drift
+ * shows on the next preview), else as declared; then the service's answer.
+ * The manifest and the deployment are the service's JSON, unknown fields
+ * included; the deployment's manifest is the separate `manifest` output.
+ * Outputs that reflect a secret input are returned as secrets.
+ */
+export function toOutputs(inputs: AgentInputs, agent: ServiceAgent, marks: OutputMarks): Props {
+  const reported = reportedValues(agent);
+  const declared = inputs as unknown as Props;
+  const outputs: Props = {};
+  for (const field of FIELDS) {
+    if (field.name === "autoScaling") continue; // the output is the live replicas, below
+    const value = field.sentTo === "service" && reported[field.name] !== undefined ? reported[field.name] : declared[field.name];
+    if (value !== undefined) outputs[field.name] = value;
   }
-  return inputs;
+  outputs["serviceName"] = agent.name;
+  const { deployment } = agent;
+  const answer: Partial<AgentOutputs> = {
+    name: agent.name,
+    ready: agent.ready,
+    activeDeploymentId: agent.activeDeploymentId,
+    activeDeploymentReady: agent.activeDeploymentReady,
+    autoScaling: agent.autoScaling,
+    deployment: deployment ? withoutManifest(deployment) : null,
+    manifest: deployment?.manifest ?? null,
+  };
+  if (agent.createdAt !== undefined) answer.createdAt = agent.createdAt;
+  if (agent.updatedAt !== undefined) answer.updatedAt = agent.updatedAt;
+  if (agent.activeSessionCount !== undefined) answer.activeSessionCount = agent.activeSessionCount;
+  Object.assign(outputs, answer);
+  const secretSent = marks.secretInputs.some((name) => FIELDS.some((f) => f.name === name && f.sentTo === "service"));
+  if (secretSent) {
+    for (const key of ["manifest", "deployment"]) if (outputs[key] !== null) outputs[key] = asSecret(outputs[key]);
+  }
+  if (marks.secretInputs.includes("autoScaling")) outputs["autoScaling"] = asSecret(outputs["autoScaling"]);
+  return mark(outputs, marks);
+}
+
+function withoutManifest(deployment: NonNullable<ServiceAgent["deployment"]>): Props {
+  const rest: Props = { ...deployment };
+  delete rest["manifest"];
+  return rest;
+}
+
+/** The marks kept in old outputs (or inputs). */
+export function marksOf(props: Props): OutputMarks {
+  const secretInputs = Array.isArray(props[SECRET_INPUTS_KEY]) ? (props[SECRET_INPUTS_KEY] as unknown[]).filter((v): v is string => typeof v === "string") : [];
+  const pending = props[PENDING_KEY];
+  return pending === "create" || pending === "update" ? { secretInputs, pending } : { secretInputs };
+}
+
+/** Coerces resolved resource properties (checked inputs or old outputs) into AgentInputs. */
+export function asInputs(props: Props): AgentInputs {
+  const inputs: Props = {};
+  for (const field of FIELDS) {
+    let value = props[field.name];
+    if (field.properties && typeof value === "object" && value !== null) {
+      const record = value as Props;
+      const members = field.properties.map((p) => [p.name, record[p.name] ?? record[p.answerName]] as const);
+      value = members.every(([, v]) => typeof v === "number") ? Object.fromEntries(members) : undefined;
+    }
+    if (value === undefined || value === null) value = field.default;
+    if (value !== undefined) inputs[field.name] = value;
+  }
+  return inputs as unknown as AgentInputs;
 }
 
 /**
- * Inputs rebuilt from the live manifest (refresh and Agent.get), so drift made
- * outside Pulumi shows as a diff. Provider settings come from the old state.
+ * Inputs rebuilt from the live agent (refresh, Agent.get, import): what the
+ * manifest reports, the live scaling, and, for what the service does not
+ * report, the previous inputs. Provider settings come from the previous state.
  */
-export function inputsFromAgent(agent: Agent, previous: Partial<AgentInputs>): AgentInputs {
-  const spec = agent.deployment?.manifest.spec;
-  const inputs: AgentInputs = {
-    serviceName: agent.name,
-    image: spec?.image ?? previous.image ?? "",
-    nodeType: "arm",
-    enableNoise: spec?.noiseModels.enabled ?? previous.enableNoise ?? INPUT_DEFAULTS.enableNoise,
-    waitForReady: previous.waitForReady ?? INPUT_DEFAULTS.waitForReady,
-    readyTimeoutSeconds: previous.readyTimeoutSeconds ?? INPUT_DEFAULTS.readyTimeoutSeconds,
-    autoScaling: { minAgents: agent.autoScaling.minReplicas, maxAgents: agent.autoScaling.maxReplicas },
-  };
-  const secretSet = spec ? spec.envFromSecretNames[0] : previous.secretSet;
-  if (secretSet !== undefined) inputs.secretSet = secretSet;
-  const pullSet = spec?.imagePullSecretNames ? spec.imagePullSecretNames[0] : previous.imagePullSecretSet;
-  if (pullSet !== undefined) inputs.imagePullSecretSet = pullSet;
-  return inputs;
+export function inputsFromAgent(agent: ServiceAgent, previous: Props): AgentInputs {
+  const reported = reportedValues(agent);
+  const rebuilt: Props = { ...previous, serviceName: agent.name };
+  for (const field of FIELDS) {
+    if (field.sentTo !== "service" || !field.manifest) continue;
+    const live = field.name === "autoScaling" ? field.manifest.fromManifest(agent.autoScaling) : reported[field.name];
+    if (live !== undefined) rebuilt[field.name] = live;
+    else if (field.name in reported && field.undeclared === "clear") delete rebuilt[field.name];
+  }
+  return asInputs(rebuilt);
 }

@@ -1,50 +1,24 @@
-/** Plain (resolved) shapes the provider works with: inputs after check, and outputs. */
-import type { Agent, Deployment, Manifest } from "../client/schemas";
-
-export interface AutoScalingInput {
-  minAgents: number;
-  maxAgents: number;
-}
-
-/** AgentArgs after `check`: defaults applied, every value known. */
-export interface AgentInputs {
-  serviceName: string;
-  image: string;
-  nodeType: "arm";
-  imagePullSecretSet?: string;
-  secretSet?: string;
-  autoScaling?: AutoScalingInput;
-  enableNoise: boolean;
-  waitForReady: boolean;
-  readyTimeoutSeconds: number;
-}
-
-/** Outputs of Agent: every input (defaults applied) plus the service's Agent fields and `manifest`. */
-export interface AgentOutputs extends Omit<AgentInputs, "autoScaling"> {
-  name: string;
-  ready: boolean;
-  createdAt: string;
-  updatedAt: string;
-  activeDeploymentId: string;
-  activeDeploymentReady: boolean;
-  autoScaling: Agent["autoScaling"];
-  activeSessionCount: number;
-  deployment: Deployment | null;
-  manifest: Manifest | null;
-}
-
-export const INPUT_DEFAULTS = {
-  nodeType: "arm",
-  enableNoise: false,
-  waitForReady: true,
-  readyTimeoutSeconds: 600,
-} as const;
-
-/** Provider settings: inputs of the resource that are never sent to the service. */
-export const PROVIDER_SETTINGS = ["waitForReady", "readyTimeoutSeconds"] as const;
+/** Names the dynamic provider shares with the engine and the SDK. */
 
 /** The dynamic provider's reserved property holding the serialized provider. */
 export const PROVIDER_KEY = "__provider";
 
 /** The value a preview passes for an input not known yet. */
 export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** Names of the inputs the program declared as secrets (set by the Agent class, kept in the outputs). */
+export const SECRET_INPUTS_KEY = "__secretInputs";
+
+/**
+ * Set in the outputs while a create or update was sent but did not finish:
+ * the next `up` waits for it instead of sending it again.
+ */
+export const PENDING_KEY = "__pending";
+
+/** The engine's marker of a secret value in a property. */
+export const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIG_VALUE = "1b47061264138c4ac30d75fd1eb44270";
+
+export function asSecret(value: unknown): Record<string, unknown> {
+  return { [SECRET_SIG_KEY]: SECRET_SIG_VALUE, value };
+}

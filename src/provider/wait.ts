@@ -1,31 +1,41 @@
 /**
  * Waiting for readiness: poll GET /agents/{name} with a backoff that starts
  * well under a second and is capped at 1 s for the first minute (so readiness
- * is noticed within 1 s), then at 5 s.
+ * is noticed within 1 s), then at 5 s. Transient failures of a poll (5xx, 429,
+ * dropped connections, timeouts, a 404 just after a create) are ridden out
+ * until the wait's own timeout; any other failure ends the wait.
  */
 import type { AgentHostingClient } from "../client/client";
-import type { Agent } from "../client/schemas";
+import { ApiError, ConnectionError, NotFoundError, RateLimitError, ServerError, TimeoutError } from "../client/errors";
+import { isAgentReady, type ServiceAgent } from "../model";
+import type { PollObservation } from "./progress";
 
 export interface WaitOptions {
   timeoutSeconds: number;
   /** For an update that made a new deployment: wait for that one. */
   deploymentId?: string;
   firstDelayMs?: number;
+  /** Hears every poll (progress lines). */
+  onPoll?: (observation: PollObservation) => Promise<void> | void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
 }
 
-export type WaitResult = { ready: true; agent: Agent } | { ready: false; agent: Agent; waitedMs: number };
+export type WaitResult =
+  | { ready: true; agent: ServiceAgent }
+  | { ready: false; agent: ServiceAgent | undefined; waitedMs: number; lastError: unknown };
+
+/** The wait ended on a failure that waiting does not cure (a 401, an answer lacking a field the package relies on). */
+export class WaitFailure {
+  constructor(
+    readonly error: unknown,
+    readonly agent: ServiceAgent | undefined,
+  ) {}
+}
 
 const FAST_PHASE_MS = 60_000;
 const FAST_CAP_MS = 1_000;
 const SLOW_CAP_MS = 5_000;
-
-export function isReady(agent: Agent, deploymentId?: string): boolean {
-  return (
-    agent.ready && agent.activeDeploymentReady && (deploymentId === undefined || agent.activeDeploymentId === deploymentId)
-  );
-}
 
 /** The delay before the next poll, given how long we have waited. */
 export function nextPollDelay(previousMs: number, elapsedMs: number): number {
@@ -33,22 +43,48 @@ export function nextPollDelay(previousMs: number, elapsedMs: number): number {
   return Math.min(cap, Math.max(50, Math.round(previousMs * 1.5)));
 }
 
+export function isTransient(error: unknown): boolean {
+  return (
+    error instanceof ServerError ||
+    error instanceof RateLimitError ||
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    error instanceof NotFoundError ||
+    (error instanceof ApiError && error.status >= 500)
+  );
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Polls until ready or the timeout; throws WaitFailure on a failure that is not transient. */
 export async function waitForAgentReady(
   client: AgentHostingClient,
-  initial: Agent,
+  name: string,
+  initial: ServiceAgent | undefined,
   options: WaitOptions,
 ): Promise<WaitResult> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = options.now ?? Date.now;
   const started = now();
-  const deadline = started + options.timeoutSeconds * 1000;
+  const timeoutMs = options.timeoutSeconds * 1000;
+  const deadline = started + timeoutMs;
   let agent = initial;
+  let lastError: unknown;
   let delay = options.firstDelayMs ?? 100;
-  while (!isReady(agent, options.deploymentId)) {
+  while (agent === undefined || !isAgentReady(agent, options.deploymentId)) {
+    const observation: PollObservation = { agent, waitedMs: now() - started, timeoutMs };
+    if (lastError !== undefined) observation.lastError = message(lastError);
+    await options.onPoll?.(observation);
     const remaining = deadline - now();
-    if (remaining <= 0) return { ready: false, agent, waitedMs: now() - started };
+    if (remaining <= 0) return { ready: false, agent, waitedMs: now() - started, lastError };
     await sleep(Math.min(delay, remaining));
-    agent = await client.getAgent(initial.name);
+    try {
+      agent = await client.getAgent(name);
+      lastError = undefined;
+    } catch (error) {
+      if (!isTransient(error)) throw new WaitFailure(error, agent);
+      lastError = error;
+    }
     delay = nextPollDelay(delay, now() - started);
   }
   return { ready: true, agent };

@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documented } from "../support/documented-agent";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { e2eStack, type OpResult, type StackHandle } from "./support/stack";
@@ -152,7 +153,7 @@ describe("an Agent through the real pulumi CLI", () => {
     const up = await stack.run("up", { params: declared, refresh: true });
     engineOutputs.push(up.engineOutput);
     expect(up.error).toBeUndefined();
-    expect((await client.getAgent("bot-a")).deployment?.manifest.spec.image).toBe("registry.example.com/bot:2");
+    expect(documented(await client.getAgent("bot-a")).deployment.manifest.spec.image).toBe("registry.example.com/bot:2");
     const after = await run("preview", declared);
     expect(after.changeSummary).toEqual({ same: 2 });
   });

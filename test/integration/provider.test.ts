@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { NotFoundError } from "../../src/client/errors";
 import { startEmulator } from "../../src/emulator";
-import { AgentNotReadyError } from "../../src/provider/failures";
+import { AgentNotReadyError } from "../../src/client/errors";
+import { documented } from "../support/documented-agent";
 import * as impl from "../../src/provider/implementation";
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
@@ -57,9 +58,10 @@ describe("provider against the emulator", () => {
       activeSessionCount: 0,
       autoScaling: { minReplicas: 1, maxReplicas: 3 },
     });
-    expect(outs.manifest?.spec.envFromSecretNames).toEqual(["voice-secrets"]);
-    expect(outs.manifest?.spec.noiseModels.enabled).toBe(true);
-    expect(outs.deployment?.id).toBe(outs.activeDeploymentId);
+    const manifest = documented({ ...outs, deployment: { ...(outs["deployment"] as object), manifest: outs["manifest"] } }).deployment.manifest;
+    expect(manifest.spec.envFromSecretNames).toEqual(["voice-secrets"]);
+    expect(manifest.spec.noiseModels.enabled).toBe(true);
+    expect((outs["deployment"] as { id: string }).id).toBe(outs["activeDeploymentId"]);
   });
 
   it("create without waiting returns the fresh, not yet ready agent", async () => {
@@ -94,7 +96,7 @@ describe("provider against the emulator", () => {
     const { outs } = await impl.update("update-bot", { ...olds }, news);
     expect(outs.name).toBe("update-bot");
     expect(outs.image).toBe("bot:2");
-    expect(outs.manifest?.spec.image).toBe("bot:2");
+    expect((outs["manifest"] as { spec: { image: string } }).spec.image).toBe("bot:2");
     expect(outs.activeDeploymentId).not.toBe(olds.activeDeploymentId);
     expect(outs.ready).toBe(true);
   });

@@ -59,6 +59,7 @@ describe("check", () => {
       enableNoise: false,
       waitForReady: true,
       readyTimeoutSeconds: 600,
+      name: valid.serviceName,
       __provider: "serialized",
     });
   });

@@ -2,12 +2,11 @@
  * AgentHostingClient: one retry budget per call. A create that is re-posted
  * after a read-back spends the same `maxRetries` as its 429 / refused
  * retries, so a call never makes more than maxRetries + 1 POSTs. Also:
- * Retry-After given as an HTTP date, and the client folder's barrel.
+ * Retry-After given as an HTTP date.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import * as barrel from "../../src/client";
 import { AgentHostingClient } from "../../src/client/client";
-import { ConnectionError, NotFoundError, RateLimitError, ServerError } from "../../src/client/errors";
+import { ConnectionError, InputValidationError, NotFoundError, RateLimitError, ServerError } from "../../src/client/errors";
 import { spendRetry, withRetries, type RetryNote, type RetryPolicy } from "../../src/client/retry";
 import type { CreateAgentBody } from "../../src/client/schemas";
 import { JSON_REPLY, agentJson, errorJson, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
@@ -207,8 +206,8 @@ describe("iterateAgentLogs input", () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(barrel.InputValidationError);
-    expect((error as barrel.InputValidationError).failures.map((f) => f.property)).toEqual([
+    expect(error).toBeInstanceOf(InputValidationError);
+    expect((error as InputValidationError).failures.map((f) => f.property)).toEqual([
       "agentName",
       "order",
       "startTime",
@@ -216,25 +215,5 @@ describe("iterateAgentLogs input", () => {
       "limit",
     ]);
     expect(h.calls()).toEqual([]);
-  });
-});
-
-describe("the client folder's barrel", () => {
-  it("exports the client, the errors, the schemas and the rules", () => {
-    expect(barrel.AgentHostingClient).toBe(AgentHostingClient);
-    expect(barrel.RateLimitError).toBe(RateLimitError);
-    expect(new barrel.ServerError({ status: 500, code: undefined, message: "x", method: "GET", path: "/" })).toBeInstanceOf(
-      barrel.AgentHostingError,
-    );
-    expect(barrel.agentSchema.safeParse(agentJson()).success).toBe(true);
-    expect(barrel.serviceNameSchema.safeParse("voice-bot").success).toBe(true);
-    expect(barrel.serviceNameSchema.safeParse("../x").success).toBe(false);
-    expect(barrel.secretSetNameSchema.safeParse("ab").success).toBe(false);
-    expect(barrel.validateAgentFields({ image: "x" }, { required: ["image"], allowed: barrel.UPDATE_FIELDS })).toEqual([
-      { property: "image", reason: "must carry a tag (name:tag) or a digest (name@sha256:...)" },
-    ]);
-    expect(barrel.CREATE_FIELDS).toContain("serviceName");
-    expect(barrel.MAX_LOG_LIMIT).toBe(1000);
-    expect(barrel.MAX_RESPONSE_BYTES).toBe(16 * 1024 * 1024);
   });
 });

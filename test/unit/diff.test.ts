@@ -52,6 +52,25 @@ describe("diff", () => {
     expect(outcome).toMatchObject({ changes: true, replaces: [], changed: [field] });
   });
 
+  it("a removed secret set is a change (the update clears it); a removed scaling is not (the agent keeps it)", () => {
+    const { secretSet: _s, ...withoutSet } = news;
+    expect(diffAgent(olds, withoutSet)).toMatchObject({ changes: true, changed: ["secretSet"] });
+  });
+
+  it("a provider setting only is a local change; the deployment and the name stay", () => {
+    expect(diffAgent(olds, { ...news, waitForReady: false })).toMatchObject({
+      changes: true,
+      localOnly: true,
+      stables: ["name", "serviceName", "createdAt", "activeDeploymentId", "deployment"],
+    });
+    expect(diffAgent(olds, { ...news, image: "bot:2" })).toMatchObject({ localOnly: false, stables: ["name", "serviceName", "createdAt"] });
+    expect(diffAgent(olds, { ...news, redeployTrigger: "push-2" })).toMatchObject({ changed: ["redeployTrigger"], localOnly: false });
+  });
+
+  it("a change of which inputs are secret is a change that sends nothing", () => {
+    expect(diffAgent(olds, { ...news, __secretInputs: ["image"] })).toMatchObject({ changes: true, changed: [], localOnly: true });
+  });
+
   it("treats an omitted autoScaling as the service's choice", () => {
     const { autoScaling: _ignored, ...withoutScaling } = news;
     expect(diffAgent(olds, withoutScaling).changes).toBe(false);

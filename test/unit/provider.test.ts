@@ -1,14 +1,21 @@
 /**
  * Every provider method against undici's MockAgent (net connect disabled):
  * the requests each one makes and what it returns, as the dynamic provider
- * host calls them.
+ * host calls them; answers shaped as any reading of the service document
+ * may shape them.
  */
 import { MockAgent } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AuthenticationError } from "../../src/client/errors";
+import {
+  AgentIncompleteError,
+  AgentNotFoundError,
+  AgentNotReadyError,
+  AuthenticationError,
+  ConflictError,
+} from "../../src/client/errors";
 import { useDispatcher } from "../../src/provider/connection";
-import { AgentNotReadyError } from "../../src/provider/failures";
 import * as impl from "../../src/provider/implementation";
+import { PENDING_KEY, SECRET_SIG_KEY } from "../../src/provider/types";
 import { agentJson as agentJsonOf, JSON_REPLY, KEY, ORIGIN, BASE_URL } from "./support/client-harness";
 
 interface Live {
@@ -16,16 +23,20 @@ interface Live {
   ready?: boolean;
   activeDeploymentId?: string;
   image?: string;
+  minReplicas?: number;
+  maxReplicas?: number;
+  envFromSecretNames?: string[];
+  createdAt?: string;
 }
-/** A service Agent answer: ready unless said otherwise. */
-function agentJson(o: Live) {
+/** A service Agent answer: ready unless said otherwise, created just now unless said otherwise. */
+function agentJson(o: Live): Record<string, unknown> & { deployment: { manifest: { spec: Record<string, unknown> } } } {
   const options: Parameters<typeof agentJsonOf>[0] = { name: o.name, ready: o.ready ?? true };
   if (o.activeDeploymentId) options.deploymentId = o.activeDeploymentId;
   if (o.image) options.image = o.image;
-  return agentJsonOf(options) as {
-    activeDeploymentId: string;
-    deployment: { manifest: { spec: { image: string } } } | null;
-  } & Record<string, unknown>;
+  if (o.minReplicas !== undefined) options.minReplicas = o.minReplicas;
+  if (o.maxReplicas !== undefined) options.maxReplicas = o.maxReplicas;
+  if (o.envFromSecretNames) options.envFromSecretNames = o.envFromSecretNames;
+  return agentJsonOf(options, { createdAt: o.createdAt ?? new Date().toISOString() }) as ReturnType<typeof agentJson>;
 }
 
 let mockAgent: MockAgent;
@@ -35,9 +46,9 @@ const settings = new Map([
 ]);
 
 beforeEach(async () => {
-  mockAgent = new MockAgent();
+  mockAgent = new MockAgent({ enableCallHistory: true });
   mockAgent.disableNetConnect();
-  useDispatcher(mockAgent);
+  useDispatcher(mockAgent, { retryBaseDelayMs: 5, retryMaxDelayMs: 20 });
   await impl.configure({ get: (key) => settings.get(key) });
 });
 
@@ -48,71 +59,156 @@ afterEach(async () => {
 });
 
 const api = () => mockAgent.get(ORIGIN);
+const requests = () => (mockAgent.getCallHistory()?.calls() ?? []).map((c) => `${c.method} ${c.path.split("?")[0]}`);
 const inputs = async (news: Record<string, unknown>) => (await impl.check({}, { ...news, __provider: "shim" })).inputs;
 const notReady = (name: string, extra: Partial<Live> = {}) => agentJson({ name, ready: false, ...extra });
+const failureOf = (p: Promise<unknown>) => p.then(() => expect.unreachable("expected a rejection"), (e: unknown) => e);
+const LOGS = { path: (p: string) => p.startsWith("/v1/agents/voice-bot/logs?"), method: "GET" };
+const noLogs = { total: { value: 0, relation: "eq" }, logs: [] };
 
 describe("create", () => {
-  it("POSTs the body without provider settings, polls until ready, returns every output", async () => {
+  it("POSTs the body without provider settings, polls until ready, returns the service's answer as outputs", async () => {
     let sent: unknown;
-    api()
-      .intercept({ path: "/v1/agents", method: "POST", headers: { authorization: `Bearer ${KEY}` } })
-      .reply(200, (opts) => {
-        sent = JSON.parse(String(opts.body));
-        return notReady("voice-bot");
-      }, JSON_REPLY);
+    api().intercept({ path: "/v1/agents", method: "POST", headers: { authorization: `Bearer ${KEY}` } }).reply(200, (opts) => {
+      sent = JSON.parse(String(opts.body));
+      return notReady("voice-bot");
+    }, JSON_REPLY);
+    api().intercept(LOGS).reply(200, noLogs, JSON_REPLY);
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, notReady("voice-bot"), JSON_REPLY);
-    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
+    const live = agentJson({ name: "voice-bot" });
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, live, JSON_REPLY);
     const { id, outs } = await impl.create(
       await inputs({ serviceName: "voice-bot", image: "bot:1", autoScaling: { minAgents: 1, maxAgents: 2 }, readyTimeoutSeconds: 30 }),
     );
     expect(sent).toEqual({ serviceName: "voice-bot", image: "bot:1", nodeType: "arm", enableNoise: false, autoScaling: { minAgents: 1, maxAgents: 2 } });
     expect(id).toBe("voice-bot");
     expect(outs).toMatchObject({ name: "voice-bot", ready: true, readyTimeoutSeconds: 30, waitForReady: true });
-    expect(outs.manifest).toEqual(outs.deployment?.manifest);
+    expect(outs["manifest"]).toEqual(live.deployment.manifest);
+    expect(outs["deployment"]).toEqual({ id: "dep-1", serviceId: "svc-1", createdAt: "2024-05-01T10:00:00Z", updatedAt: "2024-05-01T10:00:00Z" });
+    expect(outs["image"]).toBe(live.deployment.manifest.spec["image"]);
   });
 
   it("with waitForReady false: one POST, no polling", async () => {
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, notReady("quick-bot"), JSON_REPLY);
     const { outs } = await impl.create(await inputs({ serviceName: "quick-bot", image: "bot:1", waitForReady: false }));
-    expect(outs.ready).toBe(false);
+    expect(outs["ready"]).toBe(false);
+    expect(requests()).toEqual(["POST /v1/agents"]);
   });
 
-  it("a never-ready agent: partial-create error with id, properties and the newest log lines", async () => {
+  it("an answer of another reading: 201, deployment null, extra and missing optional fields", async () => {
+    const bare = { name: "voice-bot", ready: false, activeDeploymentId: "dep-9", activeDeploymentReady: false, autoScaling: { minReplicas: 1, maxReplicas: 1 }, deployment: null, region: "eu" };
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(201, bare, JSON_REPLY);
+    api().intercept(LOGS).reply(200, noLogs, JSON_REPLY).persist();
+    // Ready flags true but the deployment not reported yet: the wait goes on until it is there.
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, { ...bare, ready: true, activeDeploymentReady: true }, JSON_REPLY);
+    const deployment = { id: "dep-9", manifest: { apiVersion: "g.example/v1", kind: "Agent", spec: { image: "bot:1", extra: { nested: true } } }, zone: "z1" };
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, { ...bare, ready: true, activeDeploymentReady: true, deployment }, JSON_REPLY);
+    const { outs } = await impl.create(await inputs({ serviceName: "voice-bot", image: "bot:1" }));
+    expect(outs["manifest"]).toEqual(deployment.manifest);
+    expect(outs["deployment"]).toEqual({ id: "dep-9", zone: "z1" });
+    expect(outs).not.toHaveProperty("createdAt");
+    expect(requests().filter((r) => r === "GET /v1/agents/voice-bot")).toHaveLength(2);
+  });
+
+  it("a never-ready agent: AgentNotReadyError with id, properties, the pending mark and the newest log lines", async () => {
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, notReady("slow-bot"), JSON_REPLY);
-    api().intercept({ path: "/v1/agents/slow-bot", method: "GET" }).reply(200, notReady("slow-bot")).persist();
+    api().intercept({ path: "/v1/agents/slow-bot", method: "GET" }).reply(200, notReady("slow-bot"), JSON_REPLY).persist();
     api()
       .intercept({ path: (p) => p.startsWith("/v1/agents/slow-bot/logs?"), method: "GET" })
       .reply(200, { total: { value: 2, relation: "eq" }, logs: [
         { log: "Error: crash", timestamp: "2026-11-23T00:00:02.000000002Z" },
         { log: "Starting", timestamp: "2026-11-23T00:00:01.000000001Z" },
-      ] }, JSON_REPLY);
-    const error = await impl.create(await inputs({ serviceName: "slow-bot", image: "bot:1", readyTimeoutSeconds: 1 })).catch((e: unknown) => e);
+      ] }, JSON_REPLY).persist();
+    const error = await failureOf(impl.create(await inputs({ serviceName: "slow-bot", image: "bot:1", readyTimeoutSeconds: 1 })));
     expect(error).toBeInstanceOf(AgentNotReadyError);
     const e = error as AgentNotReadyError;
     expect(e.id).toBe("slow-bot");
     expect(e.properties["__provider"]).toBe("shim");
-    expect(e.message).toMatch(/did not become ready within 1 s/);
+    expect(e.properties[PENDING_KEY]).toBe("create");
+    expect(e.message).toMatch(/did not become ready within 1 s after create/);
     expect(e.message.indexOf("Starting")).toBeLessThan(e.message.indexOf("Error: crash"));
     expect(e.message).not.toContain(KEY);
   });
 
-  it("a 409 for an identical agent takes it over; a different one is a conflict", async () => {
-    const conflict = { error: "taken", code: "CONFLICT" };
-    api().intercept({ path: "/v1/agents", method: "POST" }).reply(409, conflict, JSON_REPLY);
+  it("polls ride out a GET outage after the POST was answered", async () => {
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, notReady("voice-bot"), JSON_REPLY);
+    api().intercept(LOGS).reply(503, { error: "down", code: "UNAVAILABLE" }, JSON_REPLY).persist();
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(503, "<html>bad gateway</html>").times(9);
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
-    const image = agentJson({ name: "voice-bot" }).deployment?.manifest.spec.image as string;
-    const { outs } = await impl.create(await inputs({ serviceName: "voice-bot", image }));
-    expect(outs.name).toBe("voice-bot");
-    api().intercept({ path: "/v1/agents", method: "POST" }).reply(409, conflict, JSON_REPLY);
-    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
-    await expect(impl.create(await inputs({ serviceName: "voice-bot", image: "other:9" }))).rejects.toThrow(/already exists with a different spec/);
+    const { outs } = await impl.create(await inputs({ serviceName: "voice-bot", image: "bot:1", readyTimeoutSeconds: 60 }));
+    expect(outs["ready"]).toBe(true);
   });
 
-  it("a 401 surfaces as AuthenticationError without the key", async () => {
+  it("a 401 after the POST was answered keeps the agent: AgentIncompleteError with its id", async () => {
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, notReady("voice-bot"), JSON_REPLY);
+    api().intercept(LOGS).reply(200, noLogs, JSON_REPLY).persist();
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(401, { error: "key revoked", code: "UNAUTHORIZED" }, JSON_REPLY);
+    const error = await failureOf(impl.create(await inputs({ serviceName: "voice-bot", image: "bot:1" })));
+    expect(error).toBeInstanceOf(AgentIncompleteError);
+    const e = error as AgentIncompleteError;
+    expect(e.id).toBe("voice-bot");
+    expect(e.cause).toBeInstanceOf(AuthenticationError);
+    expect(e.properties).toMatchObject({ name: "voice-bot", activeDeploymentId: "dep-1", [PENDING_KEY]: "create" });
+    expect(e.message).toMatch(/the create was sent, but then failed: GET \/v1\/agents\/voice-bot failed with 401/);
+  });
+
+  it("a POST whose outcome is unknown (500, read-back failing) keeps the agent, without an answer", async () => {
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(500, { error: "boom", code: "INTERNAL_SERVER_ERROR" }, JSON_REPLY);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(503, "").times(4);
+    const error = await failureOf(impl.create(await inputs({ serviceName: "voice-bot", image: "bot:1" })));
+    expect(error).toBeInstanceOf(AgentIncompleteError);
+    expect((error as AgentIncompleteError).properties).toMatchObject({ name: "voice-bot", image: "bot:1", manifest: null, [PENDING_KEY]: "create" });
+  });
+
+  it("a 409 for an identical agent created just now takes it over", async () => {
+    const conflict = { error: "taken", code: "CONFLICT" };
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(409, conflict, JSON_REPLY);
+    const live = agentJson({ name: "voice-bot" });
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, live, JSON_REPLY);
+    const image = live.deployment.manifest.spec["image"] as string;
+    const { outs } = await impl.create(await inputs({ serviceName: "voice-bot", image }));
+    expect(outs["name"]).toBe("voice-bot");
+  });
+
+  it("a 409 for an agent of another spec, or an identical one made long ago, is a ConflictError saying how to adopt it", async () => {
+    const conflict = { error: "taken", code: "CONFLICT" };
+    const old = agentJson({ name: "voice-bot", createdAt: "2024-05-01T10:00:00Z" });
+    const image = old.deployment.manifest.spec["image"] as string;
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(409, conflict, JSON_REPLY);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
+    const different = await failureOf(impl.create(await inputs({ serviceName: "voice-bot", image: "other:9" })));
+    expect(different).toBeInstanceOf(ConflictError);
+    expect((different as ConflictError).message).toMatch(/already exists and has a different spec; choose another serviceName, or adopt it with Agent.get\("voice-bot"\)/);
+    expect((different as ConflictError).cause).toBeInstanceOf(ConflictError);
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(409, conflict, JSON_REPLY);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, old, JSON_REPLY);
+    const stale = await failureOf(impl.create(await inputs({ serviceName: "voice-bot", image })));
+    expect((stale as ConflictError).message).toMatch(/older than the readiness timeout/);
+  });
+
+  it("a 409 for an identical spec but another image pull secret set is not taken over", async () => {
+    const live = agentJson({ name: "voice-bot" });
+    live.deployment.manifest.spec["imagePullSecretNames"] = ["pull-a"];
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(409, { error: "taken", code: "CONFLICT" }, JSON_REPLY);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, live, JSON_REPLY);
+    const image = live.deployment.manifest.spec["image"] as string;
+    const error = await failureOf(impl.create(await inputs({ serviceName: "voice-bot", image, imagePullSecretSet: "pull-b" })));
+    expect(error).toBeInstanceOf(ConflictError);
+  });
+
+  it("a 401 on the POST surfaces as AuthenticationError without the key", async () => {
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(401, { error: "bad key", code: "UNAUTHORIZED" }, JSON_REPLY);
-    const error = await impl.create(await inputs({ serviceName: "voice-bot", image: "bot:1" })).catch((e: unknown) => e);
+    const error = await failureOf(impl.create(await inputs({ serviceName: "voice-bot", image: "bot:1" })));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(JSON.stringify(error) + String(error)).not.toContain(KEY);
+  });
+
+  it("outputs reflecting a secret input are secrets", async () => {
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
+    const { outs } = await impl.create({ ...(await inputs({ serviceName: "voice-bot", image: "bot:1" })), __secretInputs: ["image"] });
+    expect(outs["manifest"]).toMatchObject({ [SECRET_SIG_KEY]: expect.any(String) });
+    expect(outs["deployment"]).toMatchObject({ [SECRET_SIG_KEY]: expect.any(String) });
+    expect(outs["__secretInputs"]).toEqual(["image"]);
   });
 });
 
@@ -123,44 +219,89 @@ describe("read", () => {
   });
 
   it("rebuilds the inputs from the live manifest, keeping the provider settings", async () => {
-    const live = agentJson({ name: "drift-bot" });
+    const live = agentJson({ name: "drift-bot", envFromSecretNames: [] });
     api().intercept({ path: "/v1/agents/drift-bot", method: "GET" }).reply(200, live, JSON_REPLY);
-    const result = await impl.read("drift-bot", { serviceName: "drift-bot", image: "old:1", readyTimeoutSeconds: 42 });
-    expect(result.inputs).toMatchObject({ serviceName: "drift-bot", image: live.deployment?.manifest.spec.image, readyTimeoutSeconds: 42 });
-    expect(result.props["activeDeploymentId"]).toBe(live.activeDeploymentId);
+    const result = await impl.read("drift-bot", { serviceName: "drift-bot", image: "old:1", secretSet: "gone-set", readyTimeoutSeconds: 42 });
+    expect(result.inputs).toMatchObject({ serviceName: "drift-bot", image: live.deployment.manifest.spec["image"], readyTimeoutSeconds: 42 });
+    expect(result.inputs).not.toHaveProperty("secretSet");
+    expect(result.props["image"]).toBe(live.deployment.manifest.spec["image"]);
   });
 
-  it("Agent.get of a missing agent is a clear error", async () => {
+  it("Agent.get of a missing agent is an AgentNotFoundError", async () => {
     api().intercept({ path: "/v1/agents/ghost", method: "GET" }).reply(404, { error: "nope", code: "NOT_FOUND" }, JSON_REPLY);
-    await expect(impl.read("ghost", { __provider: "shim" })).rejects.toThrow(/Agent.get: agent "ghost" does not exist/);
+    const error = await failureOf(impl.read("ghost", { __provider: "shim" }));
+    expect(error).toBeInstanceOf(AgentNotFoundError);
+    expect((error as Error).message).toMatch(/agent "ghost" does not exist at the service/);
   });
 });
 
 describe("update", () => {
-  it("POSTs the full body to the agent and waits for the new deployment", async () => {
+  const olds = { serviceName: "voice-bot", name: "voice-bot", image: "bot:1", nodeType: "arm", enableNoise: false, autoScaling: { minReplicas: 2, maxReplicas: 5 } };
+
+  it("sends the live scaling when autoScaling is not declared, and clears a removed secret set", async () => {
     let sent: unknown;
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot", minReplicas: 3, maxReplicas: 7 }), JSON_REPLY);
     api().intercept({ path: "/v1/agents/voice-bot", method: "POST" }).reply(200, (opts) => {
       sent = JSON.parse(String(opts.body));
       return notReady("voice-bot", { activeDeploymentId: "dep-new" });
     }, JSON_REPLY);
+    api().intercept(LOGS).reply(200, noLogs, JSON_REPLY);
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot", activeDeploymentId: "dep-new" }), JSON_REPLY);
-    const olds = { serviceName: "voice-bot", image: "bot:1", nodeType: "arm", enableNoise: false };
-    const { outs } = await impl.update("voice-bot", olds, await inputs({ serviceName: "voice-bot", image: "bot:2", secretSet: "team-secrets" }));
-    expect(sent).toEqual({ image: "bot:2", nodeType: "arm", enableNoise: false, secretSet: "team-secrets" });
-    expect(outs).toMatchObject({ activeDeploymentId: "dep-new", image: "bot:2", secretSet: "team-secrets" });
+    const { outs } = await impl.update("voice-bot", { ...olds, secretSet: "team-secrets" }, await inputs({ serviceName: "voice-bot", image: "bot:2" }));
+    expect(sent).toEqual({ image: "bot:2", nodeType: "arm", enableNoise: false, autoScaling: { minAgents: 3, maxAgents: 7 } });
+    expect(outs).toMatchObject({ activeDeploymentId: "dep-new" });
+    expect(outs).not.toHaveProperty("secretSet");
   });
 
-  it("a change of provider settings only reads the agent, sending nothing", async () => {
+  it("declared scaling is sent as declared, without reading the agent first", async () => {
+    let sent: Record<string, unknown> = {};
+    api().intercept({ path: "/v1/agents/voice-bot", method: "POST" }).reply(200, (opts) => {
+      sent = JSON.parse(String(opts.body)) as Record<string, unknown>;
+      return agentJson({ name: "voice-bot" });
+    }, JSON_REPLY);
+    await impl.update("voice-bot", olds, await inputs({ serviceName: "voice-bot", image: "bot:1", autoScaling: { minAgents: 1, maxAgents: 4 } }));
+    expect(sent["autoScaling"]).toEqual({ minAgents: 1, maxAgents: 4 });
+    expect(requests()).toEqual(["POST /v1/agents/voice-bot"]);
+  });
+
+  it("a change of provider settings only sends nothing at all", async () => {
+    const { outs } = await impl.update("voice-bot", { ...olds, readyTimeoutSeconds: 600 }, await inputs({ serviceName: "voice-bot", image: "bot:1", readyTimeoutSeconds: 60 }));
+    expect(outs["readyTimeoutSeconds"]).toBe(60);
+    expect(requests()).toEqual([]);
+  });
+
+  it("a changed redeployTrigger posts the same spec again", async () => {
+    let sent: unknown;
+    api().intercept({ path: "/v1/agents/voice-bot", method: "POST" }).reply(200, (opts) => {
+      sent = JSON.parse(String(opts.body));
+      return agentJson({ name: "voice-bot", activeDeploymentId: "dep-2" });
+    }, JSON_REPLY);
+    const news = await inputs({ serviceName: "voice-bot", image: "bot:1", autoScaling: { minAgents: 2, maxAgents: 5 }, redeployTrigger: "push-2" });
+    const { outs } = await impl.update("voice-bot", { ...olds, redeployTrigger: "push-1" }, news);
+    expect(sent).toEqual({ image: "bot:1", nodeType: "arm", enableNoise: false, autoScaling: { minAgents: 2, maxAgents: 5 } });
+    expect(outs).toMatchObject({ activeDeploymentId: "dep-2", redeployTrigger: "push-2" });
+  });
+
+  it("a create left pending by an earlier up is waited for, not sent again", async () => {
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
-    const olds = { serviceName: "voice-bot", image: "bot:1", nodeType: "arm", enableNoise: false, readyTimeoutSeconds: 600 };
-    const { outs } = await impl.update("voice-bot", olds, await inputs({ serviceName: "voice-bot", image: "bot:1", readyTimeoutSeconds: 60 }));
-    expect(outs.readyTimeoutSeconds).toBe(60);
+    const pending = { ...olds, autoScaling: undefined, [PENDING_KEY]: "create" };
+    const { outs } = await impl.update("voice-bot", pending, await inputs({ serviceName: "voice-bot", image: "bot:1" }));
+    expect(requests()).toEqual(["GET /v1/agents/voice-bot"]);
+    expect(outs).not.toHaveProperty(PENDING_KEY);
+  });
+
+  it("a pending create whose agent never appeared is posted again", async () => {
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(404, { error: "nope", code: "NOT_FOUND" }, JSON_REPLY);
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(201, agentJson({ name: "voice-bot" }), JSON_REPLY);
+    const pending = { ...olds, autoScaling: undefined, [PENDING_KEY]: "create" };
+    await impl.update("voice-bot", pending, await inputs({ serviceName: "voice-bot", image: "bot:1" }));
+    expect(requests()).toEqual(["GET /v1/agents/voice-bot", "POST /v1/agents"]);
   });
 });
 
 describe("delete", () => {
-  it("DELETEs the agent; a 404 counts as deleted", async () => {
-    api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(200, { status: "OK" }, JSON_REPLY);
+  it("DELETEs the agent; a 204 without a body and a 404 both count as deleted", async () => {
+    api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(204, "");
     await expect(impl.remove("voice-bot")).resolves.toBeUndefined();
     api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(404, { error: "nope", code: "NOT_FOUND" }, JSON_REPLY);
     await expect(impl.remove("voice-bot")).resolves.toBeUndefined();

@@ -26,7 +26,7 @@ type Agent struct {
 	AutoScaling AgentAutoScalingStatusOutput `pulumi:"autoScaling"`
 	// When the agent was created (date-time), when the service reports it.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
-	// The active deployment as the service reports it; null while the service reports none.
+	// The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
 	Deployment pulumi.MapOutput `pulumi:"deployment"`
 	// Turns noise cancellation on.
 	EnableNoise pulumi.BoolOutput `pulumi:"enableNoise"`
@@ -34,9 +34,9 @@ type Agent struct {
 	Image pulumi.StringOutput `pulumi:"image"`
 	// Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
 	ImagePullSecretSet pulumi.StringPtrOutput `pulumi:"imagePullSecretSet"`
-	// The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec`); null while the service reports none.
+	// The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
 	Manifest pulumi.MapOutput `pulumi:"manifest"`
-	// The agent's name at the service (its serviceName).
+	// The agent's name at the service (its serviceName). Known in previews.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Node type the agent runs on; only `"arm"`.
 	NodeType pulumi.StringOutput `pulumi:"nodeType"`
@@ -44,6 +44,8 @@ type Agent struct {
 	Ready pulumi.BoolOutput `pulumi:"ready"`
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
 	ReadyTimeoutSeconds pulumi.Float64Output `pulumi:"readyTimeoutSeconds"`
+	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+	RedeployTrigger pulumi.StringPtrOutput `pulumi:"redeployTrigger"`
 	// Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
 	SecretSet pulumi.StringPtrOutput `pulumi:"secretSet"`
 	// Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
@@ -124,6 +126,8 @@ type agentArgs struct {
 	NodeType *string `pulumi:"nodeType"`
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
 	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
+	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+	RedeployTrigger *string `pulumi:"redeployTrigger"`
 	// Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
 	SecretSet *string `pulumi:"secretSet"`
 	// Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
@@ -146,6 +150,8 @@ type AgentArgs struct {
 	NodeType pulumi.StringPtrInput
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
 	ReadyTimeoutSeconds pulumi.Float64PtrInput
+	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+	RedeployTrigger pulumi.StringPtrInput
 	// Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
 	SecretSet pulumi.StringPtrInput
 	// Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
@@ -216,7 +222,7 @@ func (o AgentOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// The active deployment as the service reports it; null while the service reports none.
+// The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
 func (o AgentOutput) Deployment() pulumi.MapOutput {
 	return o.ApplyT(func(v *Agent) pulumi.MapOutput { return v.Deployment }).(pulumi.MapOutput)
 }
@@ -236,12 +242,12 @@ func (o AgentOutput) ImagePullSecretSet() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.ImagePullSecretSet }).(pulumi.StringPtrOutput)
 }
 
-// The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec`); null while the service reports none.
+// The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
 func (o AgentOutput) Manifest() pulumi.MapOutput {
 	return o.ApplyT(func(v *Agent) pulumi.MapOutput { return v.Manifest }).(pulumi.MapOutput)
 }
 
-// The agent's name at the service (its serviceName).
+// The agent's name at the service (its serviceName). Known in previews.
 func (o AgentOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
@@ -259,6 +265,11 @@ func (o AgentOutput) Ready() pulumi.BoolOutput {
 // Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
 func (o AgentOutput) ReadyTimeoutSeconds() pulumi.Float64Output {
 	return o.ApplyT(func(v *Agent) pulumi.Float64Output { return v.ReadyTimeoutSeconds }).(pulumi.Float64Output)
+}
+
+// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+func (o AgentOutput) RedeployTrigger() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.RedeployTrigger }).(pulumi.StringPtrOutput)
 }
 
 // Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).

@@ -28,6 +28,7 @@ class AgentArgs:
                  image_pull_secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  node_type: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  wait_for_ready: pulumi.Input[Optional[_builtins.bool]] = None):
         """
@@ -40,6 +41,7 @@ class AgentArgs:
         :param pulumi.Input[_builtins.str] image_pull_secret_set: Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.str] node_type: Node type the agent runs on; only `"arm"`.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+        :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
         :param pulumi.Input[_builtins.str] secret_set: Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.bool] wait_for_ready: Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
         """
@@ -61,6 +63,8 @@ class AgentArgs:
             ready_timeout_seconds = 600
         if ready_timeout_seconds is not None:
             pulumi.set(__self__, "ready_timeout_seconds", ready_timeout_seconds)
+        if redeploy_trigger is not None:
+            pulumi.set(__self__, "redeploy_trigger", redeploy_trigger)
         if secret_set is not None:
             pulumi.set(__self__, "secret_set", secret_set)
         if wait_for_ready is None:
@@ -153,6 +157,18 @@ class AgentArgs:
         pulumi.set(self, "ready_timeout_seconds", value)
 
     @_builtins.property
+    @pulumi.getter(name="redeployTrigger")
+    def redeploy_trigger(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+        """
+        return pulumi.get(self, "redeploy_trigger")
+
+    @redeploy_trigger.setter
+    def redeploy_trigger(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "redeploy_trigger", value)
+
+    @_builtins.property
     @pulumi.getter(name="secretSet")
     def secret_set(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -189,6 +205,7 @@ class Agent(pulumi.CustomResource):
                  image_pull_secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  node_type: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  service_name: pulumi.Input[Optional[_builtins.str]] = None,
                  wait_for_ready: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -204,6 +221,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] image_pull_secret_set: Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.str] node_type: Node type the agent runs on; only `"arm"`.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+        :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
         :param pulumi.Input[_builtins.str] secret_set: Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.str] service_name: Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
         :param pulumi.Input[_builtins.bool] wait_for_ready: Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
@@ -238,6 +256,7 @@ class Agent(pulumi.CustomResource):
                  image_pull_secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  node_type: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  service_name: pulumi.Input[Optional[_builtins.str]] = None,
                  wait_for_ready: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -264,6 +283,7 @@ class Agent(pulumi.CustomResource):
             if ready_timeout_seconds is None:
                 ready_timeout_seconds = 600
             __props__.__dict__["ready_timeout_seconds"] = ready_timeout_seconds
+            __props__.__dict__["redeploy_trigger"] = redeploy_trigger
             __props__.__dict__["secret_set"] = secret_set
             if service_name is None and not opts.urn:
                 raise TypeError("Missing required property 'service_name'")
@@ -316,6 +336,7 @@ class Agent(pulumi.CustomResource):
         __props__.__dict__["node_type"] = None
         __props__.__dict__["ready"] = None
         __props__.__dict__["ready_timeout_seconds"] = None
+        __props__.__dict__["redeploy_trigger"] = None
         __props__.__dict__["secret_set"] = None
         __props__.__dict__["service_name"] = None
         __props__.__dict__["updated_at"] = None
@@ -366,7 +387,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter
     def deployment(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
-        The active deployment as the service reports it; null while the service reports none.
+        The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
         """
         return pulumi.get(self, "deployment")
 
@@ -398,7 +419,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter
     def manifest(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
-        The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec`); null while the service reports none.
+        The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
         """
         return pulumi.get(self, "manifest")
 
@@ -406,7 +427,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The agent's name at the service (its serviceName).
+        The agent's name at the service (its serviceName). Known in previews.
         """
         return pulumi.get(self, "name")
 
@@ -433,6 +454,14 @@ class Agent(pulumi.CustomResource):
         Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
         """
         return pulumi.get(self, "ready_timeout_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="redeployTrigger")
+    def redeploy_trigger(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+        """
+        return pulumi.get(self, "redeploy_trigger")
 
     @_builtins.property
     @pulumi.getter(name="secretSet")

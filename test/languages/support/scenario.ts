@@ -108,7 +108,7 @@ export function languageScenario(driver: LanguageDriver): void {
       expect(up.changeSummary["update"]).toBe(1);
       expect(up.changeSummary["replace"]).toBeUndefined();
       expect(up.outputs["bot.activeDeploymentId"]).not.toBe(firstDeployment);
-      expect((await clientA.getAgent(`${tag}-bot`)).deployment?.manifest.spec.image).toBe("registry.example.com/bot:2.0");
+      expect((await clientA.getAgent(`${tag}-bot`)).deployment?.manifest?.spec?.["image"]).toBe("registry.example.com/bot:2.0");
     });
 
     it("a new serviceName replaces the agent", async () => {
@@ -135,7 +135,7 @@ export function languageScenario(driver: LanguageDriver): void {
       expect(preview.engineOutput).toMatch(/image/);
       const up = await run("up", { config: config(), agents: [agent(`${tag}-bot-renamed`, "registry.example.com/bot:2.0")] });
       expectOk(up);
-      expect((await clientA.getAgent(`${tag}-bot-renamed`)).deployment?.manifest.spec.image).toBe("registry.example.com/bot:2.0");
+      expect((await clientA.getAgent(`${tag}-bot-renamed`)).deployment?.manifest?.spec?.["image"]).toBe("registry.example.com/bot:2.0");
     });
 
     it("a bad input fails the preview, naming the field and the rule, and sends nothing", async () => {

@@ -1,11 +1,9 @@
 /**
- * The input rules of design section 2, shared by the provider's `check`, the
- * client (before any request is sent) and the emulator (400 answers).
+ * The rules an Agent's fields and the functions' arguments must follow.
  *
- * Plain functions, no schema library: `check` runs in every preview, so it
- * loads nothing heavy. Every failure names the field (dotted path) it
- * belongs to. (zod forms of these rules, for the request schemas, are in
- * rule-schemas.ts.)
+ * Plain functions, no schema library: `check` runs in every preview, so this
+ * module loads nothing heavy. Each rule answers the reason a value breaks it,
+ * or undefined when it passes.
  */
 
 export const SERVICE_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
@@ -19,8 +17,7 @@ export interface RuleFailure {
   reason: string;
 }
 
-/** The reason a value breaks a rule, or undefined when it passes. */
-type Rule = (value: unknown) => string | undefined;
+export type Rule = (value: unknown) => string | undefined;
 
 export const serviceNameProblem: Rule = (value) => {
   if (typeof value !== "string") return "must be a string";
@@ -61,11 +58,16 @@ export const imageProblem: Rule = (value) => {
 
 export const nodeTypeProblem: Rule = (value) => (value === "arm" ? undefined : 'only "arm" is supported');
 
-const booleanProblem: Rule = (value) => (typeof value === "boolean" ? undefined : "must be a boolean");
+export const booleanProblem: Rule = (value) => (typeof value === "boolean" ? undefined : "must be a boolean");
 
 export const readyTimeoutProblem: Rule = (value) => {
   if (typeof value !== "number" || Number.isNaN(value)) return "must be a number";
   return value >= 1 && value <= 3600 ? undefined : "must be between 1 and 3600 seconds";
+};
+
+export const redeployTriggerProblem: Rule = (value) => {
+  if (typeof value !== "string") return "must be a string";
+  return value.length <= 256 ? undefined : "must be at most 256 characters";
 };
 
 const integerProblem = (value: unknown, min: number, rule: string): string | undefined => {
@@ -97,75 +99,7 @@ export function autoScalingFailures(value: unknown, isUnknown: (v: unknown) => b
   return failures;
 }
 
-/** The per-field rules of the POST body plus the two provider settings. */
-export const agentFieldRules = {
-  serviceName: serviceNameProblem,
-  image: imageProblem,
-  nodeType: nodeTypeProblem,
-  imagePullSecretSet: secretSetNameProblem,
-  secretSet: secretSetNameProblem,
-  autoScaling: undefined, // autoScalingFailures
-  enableNoise: booleanProblem,
-  waitForReady: booleanProblem,
-  readyTimeoutSeconds: readyTimeoutProblem,
-} as const;
-
-export type AgentField = keyof typeof agentFieldRules;
-
-export interface ValidateOptions {
-  /** Fields that must be present. */
-  required?: readonly AgentField[];
-  /** Fields accepted at all (others are reported as not allowed). Defaults to every field. */
-  allowed?: readonly AgentField[];
-  /** Values that are not known yet (a preview's unknowns) and so pass every rule. */
-  isUnknown?: (value: unknown) => boolean;
-  /** Keys to ignore entirely (for example the dynamic provider's `__provider`). */
-  ignoreKey?: (key: string) => boolean;
-}
-
-/** Checks every field and returns every failure, in field order. */
-export function validateAgentFields(input: unknown, options: ValidateOptions = {}): RuleFailure[] {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return [{ property: "", reason: "the body must be a JSON object" }];
-  }
-  const failures: RuleFailure[] = [];
-  const record = input as Record<string, unknown>;
-  const isUnknown = options.isUnknown ?? (() => false);
-  const required = options.required ?? [];
-  const allowed = new Set<string>(options.allowed ?? Object.keys(agentFieldRules));
-  for (const field of required) {
-    if (record[field] === undefined || record[field] === null) failures.push({ property: field, reason: "is required" });
-  }
-  for (const [key, value] of Object.entries(record)) {
-    if (options.ignoreKey?.(key) || value === undefined) continue;
-    if (!allowed.has(key)) {
-      failures.push({ property: key, reason: "is not a known field" });
-      continue;
-    }
-    if (value === null || isUnknown(value)) continue;
-    if (key === "autoScaling") {
-      failures.push(...autoScalingFailures(value, isUnknown));
-      continue;
-    }
-    const problem = agentFieldRules[key as Exclude<AgentField, "autoScaling">](value);
-    if (problem) failures.push({ property: key, reason: problem });
-  }
-  return failures;
-}
-
 /** One readable line naming every failure: `serviceName: must match ...; image: must carry a tag`. */
 export function describeFailures(failures: readonly RuleFailure[]): string {
   return failures.map((f) => (f.property ? `${f.property}: ${f.reason}` : f.reason)).join("; ");
 }
-
-export const CREATE_FIELDS = [
-  "serviceName",
-  "image",
-  "nodeType",
-  "imagePullSecretSet",
-  "secretSet",
-  "autoScaling",
-  "enableNoise",
-] as const satisfies readonly AgentField[];
-
-export const UPDATE_FIELDS = CREATE_FIELDS.filter((f) => f !== "serviceName");

@@ -1,0 +1,70 @@
+/** The shape of one entry of the Agent's field table (agent-fields.ts). */
+import type { RuleFailure } from "./rules";
+
+/** What a field left out of the program means. */
+export type Undeclared =
+  /** The field must be declared. */
+  | "required"
+  /** The default is used (and sent, for a service field). */
+  | "default"
+  /** The agent keeps what it has at the service: an update sends the live value. */
+  | "keep"
+  /** Left out of the request, which clears it at the service; the preview shows the removal. */
+  | "clear";
+
+/** How a request field appears in the manifest's `spec`, both ways. */
+export interface ManifestMapping {
+  /** Path below `manifest.spec`. */
+  path: readonly string[];
+  /** The manifest value for a request value (undefined when the field is left out of the request). */
+  toManifest(value: unknown): unknown;
+  /** The request value a manifest value stands for (undefined: not set, or not readable). */
+  fromManifest(value: unknown): unknown;
+}
+
+export interface NestedField {
+  name: string;
+  type: "integer";
+  description: string;
+  /** Its name in the service's answers. */
+  answerName: string;
+}
+
+export interface AgentField {
+  name: string;
+  /** Pulumi schema type. */
+  type: "string" | "boolean" | "integer" | "number" | "object";
+  /** The TypeScript type of a resolved value (used by the generated types). */
+  tsType: string;
+  /** Shown in IDEs, the README and the package schema. */
+  description: string;
+  required: boolean;
+  default?: string | boolean | number;
+  /** "service": part of the create and update bodies; "provider": a provider setting, never sent. */
+  sentTo: "service" | "provider";
+  /**
+   * What a change of the field does: "replace" deletes the agent and creates
+   * another, "update" posts the update body, "local" sends nothing (the new
+   * value is only recorded in the state).
+   */
+  change: "replace" | "update" | "local";
+  undeclared: Undeclared;
+  /** Failures of a declared, known value; nested values that are unknown pass. */
+  check(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[];
+  /** Where the value is found in the manifest of the agent's deployment. */
+  manifest?: ManifestMapping;
+  /** Members of an object field, with their names in the service's answers. */
+  properties?: readonly NestedField[];
+}
+
+/** An output of Agent beyond the inputs. */
+export interface AgentOutputField {
+  name: string;
+  type: "string" | "boolean" | "integer" | "object";
+  tsType: string;
+  description: string;
+  /** Whether every answer has it: the package relies on it and checks it. */
+  reliedOn: boolean;
+  /** Properties of the object, for the package schema. */
+  properties?: readonly { name: string; type: "integer" | "string"; description: string }[];
+}

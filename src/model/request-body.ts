@@ -1,0 +1,40 @@
+/**
+ * The create and update bodies, built from the field table: declared values
+ * as given, defaults for fields left out that have one, the agent's live value
+ * for fields whose absence means "keep", and nothing for fields whose absence
+ * means "clear".
+ */
+import { SERVICE_FIELDS } from "./agent-fields";
+import type { RequestBody } from "./manifest";
+import type { ServiceAgent } from "./service-agent";
+
+/** The live value of a "keep" field in request form, from the agent's answer. */
+function liveValue(name: string, agent: ServiceAgent | undefined): unknown {
+  if (agent === undefined) return undefined;
+  const field = SERVICE_FIELDS.find((f) => f.name === name);
+  return field?.manifest?.fromManifest(agent[name]);
+}
+
+function bodyOf(inputs: Record<string, unknown>, live: ServiceAgent | undefined, withName: boolean): RequestBody {
+  const body: RequestBody = {};
+  for (const field of SERVICE_FIELDS) {
+    if (field.name === "serviceName" && !withName) continue;
+    let value = inputs[field.name];
+    if (value === undefined || value === null) {
+      if (field.undeclared === "default") value = field.default;
+      else if (field.undeclared === "keep") value = liveValue(field.name, live);
+    }
+    if (value !== undefined && value !== null) body[field.name] = value;
+  }
+  return body;
+}
+
+/** POST /agents: the agent's whole spec. */
+export function createBody(inputs: Record<string, unknown>): RequestBody {
+  return bodyOf(inputs, undefined, true);
+}
+
+/** POST /agents/{name}: the whole spec without serviceName; `live` supplies the values to keep. */
+export function updateBody(inputs: Record<string, unknown>, live: ServiceAgent | undefined): RequestBody {
+  return bodyOf(inputs, live, false);
+}
