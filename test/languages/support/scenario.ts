@@ -171,6 +171,8 @@ export function languageScenario(driver: LanguageDriver): void {
       expect(up.ok).toBe(false);
       expect(`${up.error ?? ""}${up.engineOutput}`).toMatch(new RegExp(`agent "${tag}-broken" did not become ready within 1 s after create`));
       expect((await clientA.getAgent(`${tag}-broken`)).ready).toBe(false);
+      // While it waited, the plugin reported its progress on the agent's own row.
+      expect(up.engineOutput).toMatch(new RegExp(`Agent broken creating[^\n]*agent "${tag}-broken": waiting for readiness`));
       // In the state: the same program previews no create for it (a lost agent would be created again).
       const preview = await run("preview", params);
       expectOk(preview);
