@@ -169,6 +169,18 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
     expect((await rpc<ReadResponse>((cb) => client.read(gone, cb))).getId()).toBe(""); // deleted outside the stack: dropped from state
   });
 
+  it("a secret input stays secret in its output and in the outputs that reflect it", async () => {
+    const created = await create({ serviceName: "secret-bot", image: { ...SECRET, value: "registry.example.com/private:7" } });
+    const outs = created.getProperties()?.toJavaScript() as Record<string, unknown>;
+    expect(outs["image"]).toEqual({ ...SECRET, value: "registry.example.com/private:7" });
+    expect(outs["manifest"]).toMatchObject({ ...SECRET, value: { spec: { image: "registry.example.com/private:7" } } });
+    expect(outs["serviceName"]).toBe("secret-bot");
+    const del = new DeleteRequest();
+    del.setId("secret-bot");
+    del.setUrn(URN);
+    await rpc<Empty>((cb) => client.delete(del, cb));
+  });
+
   it("an agent that never becomes ready fails Create with ErrorResourceInitFailed, so the engine keeps it in state", async () => {
     const error = await create({ serviceName: "never-ready", image: "registry.example.com/bot:fail", readyTimeoutSeconds: 1 }).then(
       () => undefined,
