@@ -3,7 +3,7 @@
 // tests and benchmarks (which run it as a child process, outside vitest's
 // module transform, as a user's program runs):
 //
-//   node scripts/stack-op.mjs <up|preview|refresh|destroy|export|outputs|cancel>
+//   node scripts/stack-op.mjs <up|preview|refresh|destroy|export|output-json|outputs|cancel>
 //        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON]
 //        [--config JSON] [--parallel N] [--refresh] [--clear-pending-creates] [--project NAME]
 //
@@ -81,6 +81,16 @@ try {
         maxBuffer: 256 * 1024 * 1024,
       });
       result = { deployment: JSON.parse(text) };
+      break;
+    }
+    case "output-json": {
+      // The CLI's own `pulumi stack output --json`, without --show-secrets.
+      const text = execFileSync("pulumi", ["stack", "output", "--json", "--stack", values.stack], {
+        cwd: resolve(values["work-dir"]),
+        env: { ...process.env, ...envVars },
+        encoding: "utf8",
+      });
+      result = { deployment: { outputJson: text } };
       break;
     }
     case "cancel":

@@ -14,6 +14,11 @@ export type Severity = "info" | "warning";
 export type Sender = (message: string, severity: Severity, urn: string) => void;
 let sender: Sender | undefined;
 
+/** Whether this process is the engine's dynamic provider process. */
+export function insideProviderProcess(): boolean {
+  return engineAddress() !== undefined;
+}
+
 function engineAddress(): string | undefined {
   const script = process.argv[1] ?? "";
   const address = process.argv[2];

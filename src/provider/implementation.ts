@@ -121,11 +121,14 @@ async function finish(
   const options: Wait.WaitOptions = { timeoutSeconds: inputs.readyTimeoutSeconds, onPoll };
   if (deploymentId !== undefined) options.deploymentId = deploymentId;
   let result: Wait.WaitResult;
+  const stop = (await import("./interrupt")).whenInterrupted();
   try {
-    result = await w.waitForAgentReady(client, inputs.serviceName, agent, options);
+    result = await Promise.race([w.waitForAgentReady(client, inputs.serviceName, agent, options), stop.interrupted]);
   } catch (error) {
     const failure = error instanceof w.WaitFailure ? error : new w.WaitFailure(error, agent);
     throw f.incompleteError(verb, inputs, failure.agent ?? agent, marks, props[PROVIDER_KEY], failure.error);
+  } finally {
+    stop.dispose();
   }
   if (!result.ready) {
     throw await f.notReadyError(client, verb, inputs, result.agent, result.waitedMs, result.lastError, marks, props[PROVIDER_KEY]);

@@ -145,7 +145,7 @@ describe("provider against the emulator", () => {
     const adopted = await impl.read("outside-bot", { __provider: "shim" });
     expect(adopted.id).toBe("outside-bot");
     expect(adopted.inputs).toMatchObject({ serviceName: "outside-bot", image: "bot:3", secretSet: "voice-secrets" });
-    await expect(impl.read("no-such-bot", { __provider: "shim" })).rejects.toThrow(/Agent.get: agent "no-such-bot" does not exist/);
+    await expect(impl.read("no-such-bot", { __provider: "shim" })).rejects.toThrow(/agent "no-such-bot" does not exist at the service/);
   });
 
   it("delete twice: the second finds nothing and counts as done", async () => {

@@ -1,0 +1,235 @@
+/**
+ * Safety under the real CLI: nothing silently reset (undeclared scaling kept,
+ * removed secret sets cleared and shown), the preview is what `up` does
+ * (settings-only changes send nothing; names stay known downstream), secrets
+ * stay secret in every derived output, nothing orphaned by a failure after
+ * the create was sent, a 409 is taken over only when plausibly ours, signs of
+ * life while waiting, and redeployTrigger.
+ */
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AgentHostingClient } from "../../src/client/client";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { documented } from "../support/documented-agent";
+import { e2eStack, repoRoot, type StackHandle } from "./support/stack";
+
+const API_KEY = "e2e-SAFETY-key-41c9";
+const IMAGE = "registry.example.com/bot:1";
+const PROGRAM = join(repoRoot, "test/e2e/programs/safety.cjs");
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let control: EmulatorControl;
+let client: AgentHostingClient;
+const stacks: StackHandle[] = [];
+
+function newStack(name: string, url = emulator.url): StackHandle {
+  const stack = e2eStack(name, { baseUrl: url, apiKey: API_KEY, program: PROGRAM });
+  stacks.push(stack);
+  return stack;
+}
+const one = (resource: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ agents: [{ resource, args, ...extra }] });
+const posts = async (path: string) => (await control.requests()).requests.filter((r) => r.method === "POST" && r.path === path).length;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
+  control = new EmulatorControl(emulator.baseUrl);
+  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+});
+
+afterAll(async () => {
+  await client?.close();
+  await emulator?.close();
+  for (const stack of stacks) stack.remove();
+});
+
+describe("nothing silently reset", () => {
+  it("a program that drops autoScaling and bumps the image keeps the agent's scaling", async () => {
+    const stack = newStack("keep-scaling");
+    const base = { serviceName: "keep-scaling", image: IMAGE, autoScaling: { minAgents: 2, maxAgents: 5 } };
+    expect((await stack.run("up", { params: one("bot", base) })).ok).toBe(true);
+    const { autoScaling: _dropped, ...withoutScaling } = base;
+    const next = { ...withoutScaling, image: "registry.example.com/bot:2" };
+    const preview = await stack.run("preview", { params: one("bot", next) });
+    expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
+    const up = await stack.run("up", { params: one("bot", next) });
+    expect(up.error).toBeUndefined();
+    const live = documented(await client.getAgent("keep-scaling"));
+    expect(live.autoScaling).toEqual({ minReplicas: 2, maxReplicas: 5 });
+    expect(live.deployment.manifest.spec.image).toBe("registry.example.com/bot:2");
+    expect((await stack.run("preview", { params: one("bot", next) })).changeSummary).toEqual({ same: 2 });
+  });
+
+  it("a secret set removed from the program is cleared at the service, and the preview shows the removal", async () => {
+    const stack = newStack("clear-set");
+    const base = { serviceName: "clear-set", image: IMAGE, secretSet: "voice-secrets" };
+    expect((await stack.run("up", { params: one("bot", base) })).ok).toBe(true);
+    const { secretSet: _removed, ...next } = base;
+    const preview = await stack.run("preview", { params: one("bot", next) });
+    expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
+    expect(preview.engineOutput).toMatch(/- secretSet\s*: "voice-secrets"/);
+    expect((await stack.run("up", { params: one("bot", next) })).ok).toBe(true);
+    expect(documented(await client.getAgent("clear-set")).deployment.manifest.spec.envFromSecretNames).toEqual([]);
+  });
+});
+
+describe("the preview is what up does", () => {
+  it("a change of readyTimeoutSeconds only sends nothing to the service, and the preview says so", async () => {
+    const stack = newStack("settings-only");
+    const base = { serviceName: "settings-only", image: IMAGE };
+    expect((await stack.run("up", { params: one("bot", base) })).ok).toBe(true);
+    const next = { ...base, readyTimeoutSeconds: 120 };
+    const preview = await stack.run("preview", { params: one("bot", next) });
+    expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
+    expect(preview.engineOutput).toContain('agent "settings-only": only readyTimeoutSeconds changed, which the provider keeps in the state; nothing is sent to the service');
+    expect(preview.engineOutput).toMatch(/~ readyTimeoutSeconds\s*: 600 => 120/);
+    const before = (await control.requests()).requests.length;
+    expect((await stack.run("up", { params: one("bot", next) })).ok).toBe(true);
+    const sent = (await control.requests()).requests.slice(before).filter((r) => r.path.startsWith("/v1/agents/settings-only"));
+    expect(sent).toEqual([]);
+  });
+
+  it("an image change keeps bot.name known, so a follower built on it stays unchanged in the preview", async () => {
+    const stack = newStack("downstream");
+    const base = { serviceName: "leader", image: IMAGE };
+    expect((await stack.run("up", { params: one("bot", base, { downstream: true }) })).ok).toBe(true);
+    const preview = await stack.run("preview", { params: one("bot", { ...base, image: "registry.example.com/bot:2" }, { downstream: true }) });
+    expect(preview.changeSummary).toEqual({ update: 1, same: 2 });
+  });
+
+  it("redeployTrigger makes a new deployment of the same spec; the agent stays", async () => {
+    const stack = newStack("redeploy");
+    const base = { serviceName: "redeploy-bot", image: "registry.example.com/bot:latest", redeployTrigger: "push-1" };
+    const first = await stack.run("up", { params: one("bot", base) });
+    const firstDeployment = (first.outputs["bot"] as { activeDeploymentId: string }).activeDeploymentId;
+    const next = { ...base, redeployTrigger: "push-2" };
+    const preview = await stack.run("preview", { params: one("bot", next) });
+    expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
+    expect(preview.engineOutput).toMatch(/~ redeployTrigger\s*: "push-1" => "push-2"/);
+    const second = await stack.run("up", { params: one("bot", next) });
+    expect((second.outputs["bot"] as { activeDeploymentId: string }).activeDeploymentId).not.toBe(firstDeployment);
+    const live = (await control.listAgents()).agents.find((a) => a.name === "redeploy-bot");
+    expect(live?.deployments.map((d) => d.id)).toEqual([firstDeployment, live?.activeDeploymentId]);
+    expect(await posts("/v1/agents")).toBeGreaterThan(0);
+  });
+});
+
+describe("secrets stay secret", () => {
+  it("a secret image is secret in manifest and deployment, in the state and in the stack outputs", async () => {
+    const stack = newStack("secret-image");
+    const image = "registry.example.com/very-private-bot:7";
+    const up = await stack.run("up", { params: one("bot", { serviceName: "secret-image", image }, { secret: ["image"] }) });
+    expect(up.error).toBeUndefined();
+    const exported = JSON.stringify((await stack.run("export")).deployment);
+    expect(exported).toContain("secret-image");
+    expect(exported).not.toContain("very-private-bot");
+    const outputJson = JSON.stringify((await stack.run("output-json")).deployment);
+    expect(outputJson).toContain("[secret]");
+    expect(outputJson).not.toContain("very-private-bot");
+  });
+});
+
+describe("nothing orphaned", () => {
+  it("a GET outage right after the create is ridden out", async () => {
+    const stack = newStack("outage");
+    await control.injectFault({ method: "GET", path: "/v1/agents/outage-bot", kind: "status", status: 503, count: 10 });
+    const up = await stack.run("up", { params: one("bot", { serviceName: "outage-bot", image: IMAGE }) });
+    expect(up.error).toBeUndefined();
+    expect(await posts("/v1/agents")).toBeGreaterThan(0);
+    expect((await client.getAgent("outage-bot")).ready).toBe(true);
+  });
+
+  it("a 401 after the create was sent keeps the agent in state; the next up waits for it without posting again", async () => {
+    const stack = newStack("rotated-key");
+    const params = one("bot", { serviceName: "rotated-bot", image: IMAGE });
+    await control.injectFault({ method: "GET", path: "/v1/agents/rotated-bot", kind: "status", status: 401, count: 1000 });
+    const failed = await stack.run("up", { params });
+    await control.clearFaults();
+    expect(failed.ok).toBe(false);
+    expect(failed.error).toMatch(/agent "rotated-bot": the create was sent, but then failed: GET \/v1\/agents\/rotated-bot failed with 401/);
+    expect(failed.error).not.toContain(API_KEY);
+    const exported = JSON.stringify((await stack.run("export")).deployment);
+    expect(exported).toContain('"id":"rotated-bot"');
+    const postsBefore = (await control.requests()).requests.filter((r) => r.method === "POST").length;
+    const again = await stack.run("up", { params });
+    expect(again.error).toBeUndefined();
+    expect((await control.requests()).requests.filter((r) => r.method === "POST").length).toBe(postsBefore);
+    expect((await stack.run("preview", { params })).changeSummary).toEqual({ same: 2 });
+  });
+});
+
+/** The engine's dynamic provider processes started in `dir`. */
+function providerProcessesIn(dir: string): number[] {
+  return readdirSync("/proc")
+    .filter((p) => /^\d+$/.test(p))
+    .filter((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`) === dir && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider");
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe("nothing orphaned when the provider process is interrupted", () => {
+  it("SIGINT during the readiness wait answers with the agent kept in state; the next up finishes it without posting again", async () => {
+    const slow = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 6_000 });
+    const slowControl = new EmulatorControl(slow.baseUrl);
+    try {
+      const stack = newStack("interrupted", slow.url);
+      const params = one("bot", { serviceName: "interrupted-bot", image: IMAGE });
+      const running = stack.run("up", { params });
+      while ((await slowControl.listAgents()).agents.length === 0) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 500));
+      const pids = providerProcessesIn(stack.workDir);
+      expect(pids.length).toBeGreaterThan(0);
+      for (const pid of pids) process.kill(pid, "SIGINT");
+      const interrupted = await running;
+      expect(interrupted.ok).toBe(false);
+      expect(interrupted.error).toContain('agent "interrupted-bot": the create was sent, but then failed: the provider process received SIGINT');
+      expect(JSON.stringify((await stack.run("export")).deployment)).toContain('"id":"interrupted-bot"');
+      const again = await stack.run("up", { params });
+      expect(again.error).toBeUndefined();
+      expect((await slowControl.stats()).byRoute["POST /v1/agents"]).toBe(1);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe("take over only what is plausibly ours", () => {
+  it("an agent of the same name with another spec is not taken: the error says how to adopt it", async () => {
+    await client.createAgent({ serviceName: "taken-bot", image: "registry.example.com/someone-else:3" });
+    const stack = newStack("taken");
+    const up = await stack.run("up", { params: one("bot", { serviceName: "taken-bot", image: IMAGE }) });
+    expect(up.ok).toBe(false);
+    expect(up.error).toContain('agent "taken-bot" already exists and has a different spec; choose another serviceName, or adopt it with Agent.get("taken-bot")');
+    expect(documented(await client.getAgent("taken-bot")).deployment.manifest.spec.image).toBe("registry.example.com/someone-else:3");
+  });
+
+  it("an identical agent created moments ago (an interrupted create) is taken over", async () => {
+    await client.createAgent({ serviceName: "resumed-bot", image: IMAGE, nodeType: "arm", enableNoise: false });
+    const stack = newStack("resumed");
+    const up = await stack.run("up", { params: one("bot", { serviceName: "resumed-bot", image: IMAGE }) });
+    expect(up.error).toBeUndefined();
+    expect(up.engineOutput).toContain('agent "resumed-bot" already existed with the requested spec');
+  });
+});
+
+describe("signs of life while waiting", () => {
+  it("prints the agent, its deployment, the flags, the time waited and the newest log line at least every 10 s", async () => {
+    const slow = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 11_500 });
+    try {
+      const stack = newStack("progress", slow.url);
+      const up = await stack.run("up", { params: one("bot", { serviceName: "slow-bot", image: IMAGE }) });
+      expect(up.error).toBeUndefined();
+      const lines = up.engineOutput.split("\n").filter((l) => l.includes('agent "slow-bot": waiting for readiness'));
+      expect(lines.length).toBeGreaterThanOrEqual(2);
+      expect(lines[0]).toMatch(/deployment dep-[0-9a-f]+, ready=false, activeDeploymentReady=false, 0 s of 600 s; newest log: Starting container agent/);
+      expect(lines[1]).toMatch(/, 1[0-1] s of 600 s; newest log: /);
+      expect(up.engineOutput).not.toContain(API_KEY);
+    } finally {
+      await slow.close();
+    }
+  });
+});
