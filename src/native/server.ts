@@ -22,6 +22,7 @@ import {
 import type { ConfigSource } from "../config";
 import { sendNotesTo } from "../provider/engine-log";
 import * as implementation from "../provider/implementation";
+import { interruptWaits } from "../provider/interrupt";
 import * as agent from "./agent-resource";
 import { rpcError, unimplemented, type RpcError } from "./errors";
 import { invoke } from "./invoke";
@@ -89,7 +90,11 @@ export function providerService(): IResourceProviderServer {
     getSchema: unary(async () => new GetSchemaResponse().setSchema(schemaText())),
     getMapping: unary(async () => new GetMappingResponse()),
     getMappings: unary(async () => new GetMappingsResponse()),
-    cancel: unary(async () => new Empty()),
+    // The engine is cancelling the operation: waits for readiness end now, each answering with its agent kept in state.
+    cancel: unary(async () => {
+      interruptWaits("the engine's Cancel call");
+      return new Empty();
+    }),
 
     checkConfig: unary(async (request) => {
       const news = fromStruct(request.getNews());

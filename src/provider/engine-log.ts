@@ -14,9 +14,9 @@ export type Severity = "info" | "warning";
 export type Sender = (message: string, severity: Severity, urn: string) => void;
 let sender: Sender | undefined;
 
-/** Whether this process is the engine's dynamic provider process. */
+/** Whether this process is a provider process the engine started: the dynamic provider's, or the native plugin (which routes notes itself). */
 export function insideProviderProcess(): boolean {
-  return engineAddress() !== undefined;
+  return routed || engineAddress() !== undefined;
 }
 
 function engineAddress(): string | undefined {
@@ -47,9 +47,12 @@ function engineSender(address: string): Sender | undefined {
   }
 }
 
+let routed = false;
+
 /** Where notes go when the host process is not the dynamic provider (the native plugin routes them to the engine). */
 export function sendNotesTo(next: Sender): void {
   sender = next;
+  routed = true;
 }
 
 function send(message: string, severity: Severity = "warning", urn = ""): void {

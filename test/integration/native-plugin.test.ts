@@ -233,6 +233,29 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
     }
   });
 
+  it("the engine's Cancel ends a readiness wait at once, answering with the agent kept in state", async () => {
+    const other = spawn(process.execPath, [join(root, "dist/native/bin.js")], { env: { ...process.env, AGENT_HOSTING_API_KEY: API_KEY, AGENT_HOSTING_BASE_URL: emulator.url } });
+    try {
+      const port = await new Promise<string>((resolve) => other.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())));
+      const second = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+      await rpc<ConfigureResponse>((cb) => second.configure(new ConfigureRequest().setArgs(struct({})), cb));
+      const req = new CreateRequest();
+      req.setUrn(URN);
+      req.setProperties(struct({ serviceName: "cancelled", image: "registry.example.com/bot:fail", nodeType: "arm", enableNoise: false, waitForReady: true, readyTimeoutSeconds: 600 }));
+      const creating = rpc<CreateResponse>((cb) => second.create(req, cb)).then(() => undefined, (e: grpc.ServiceError) => e);
+      await new Promise((r) => setTimeout(r, 800));
+      await rpc<Empty>((cb) => second.cancel(new Empty(), cb));
+      const error = await creating;
+      expect(error?.details).toMatch(/Cancel/);
+      const bytes = error?.metadata.get("grpc-status-details-bin")[0] as Buffer;
+      const detail = Status.deserializeBinary(new Uint8Array(bytes)).getDetailsList()[0]?.unpack(ErrorResourceInitFailed.deserializeBinary, "pulumirpc.ErrorResourceInitFailed");
+      expect(detail?.getId()).toBe("cancelled");
+      second.close();
+    } finally {
+      other.kill();
+    }
+  });
+
   it("a wrong key fails with the service's answer and never shows the key", async () => {
     await configure({ apiKey: { ...SECRET, value: "wrong-KEY-0000" }, baseUrl: emulator.url });
     try {
