@@ -60,11 +60,14 @@ export async function check(olds: Props, news: Props): Promise<CheckOutcome> {
   return checkAgentInputs(olds, news);
 }
 
+const urnOf = (props: Props) => (typeof props["__urn"] === "string" ? props["__urn"] : undefined);
+
 export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
   const outcome = diffAgent(olds, news);
   if (outcome.changes && outcome.localOnly && outcome.changed.length > 0) {
     (await connection()).reportInfo(
       `agent "${String(news["serviceName"])}": only ${outcome.changed.join(", ")} changed, which the provider keeps in the state; nothing is sent to the service`,
+      urnOf(news),
     );
   }
   return outcome;
@@ -83,8 +86,6 @@ function mayHaveActed(error: unknown): boolean {
     error instanceof RateLimitError
   );
 }
-
-const urnOf = (props: Props) => (typeof props["__urn"] === "string" ? props["__urn"] : undefined);
 
 export async function create(props: Props): Promise<{ id: string; outs: Props }> {
   const inputs = asInputs(props);

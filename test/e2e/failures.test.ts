@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { e2eStack, type StackHandle } from "./support/stack";
+import { API_KEY } from "../support/fixtures";
 
-const API_KEY = "e2e-failures-SECRET-91b2";
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let control: EmulatorControl;
 const stacks: StackHandle[] = [];

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkAgentInputs } from "../../src/provider/check";
 import { UNKNOWN_VALUE } from "../../src/provider/types";
+import { IMAGE } from "../support/fixtures";
 
-const valid = { serviceName: "voice-bot", image: "registry.example.com/voice-bot:1.4.2" };
+const valid = { serviceName: "voice-bot", image: IMAGE };
 
 function failuresOf(news: Record<string, unknown>) {
   return checkAgentInputs({}, news).failures;
