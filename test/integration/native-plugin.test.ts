@@ -32,7 +32,7 @@ import {
 } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../src/emulator";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
 
 const root = join(__dirname, "..", "..");
 const API_KEY = "native-plugin-KEY-5d1e9a";
@@ -243,7 +243,10 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
       req.setUrn(URN);
       req.setProperties(struct({ serviceName: "cancelled", image: "registry.example.com/bot:fail", nodeType: "arm", enableNoise: false, waitForReady: true, readyTimeoutSeconds: 600 }));
       const creating = rpc<CreateResponse>((cb) => second.create(req, cb)).then(() => undefined, (e: grpc.ServiceError) => e);
-      await new Promise((r) => setTimeout(r, 800));
+      // The wait has begun once the plugin polls the agent after creating it.
+      const control = new EmulatorControl(emulator.baseUrl);
+      const polled = async () => (await control.requests()).requests.some((r) => r.method === "GET" && r.path.endsWith("/agents/cancelled"));
+      while (!(await polled())) await new Promise((r) => setTimeout(r, 50));
       await rpc<Empty>((cb) => second.cancel(new Empty(), cb));
       const error = await creating;
       expect(error?.details).toMatch(/Cancel/);
