@@ -10,13 +10,13 @@ import type { RetryNote } from "../client/retry";
 
 export type { RetryNote };
 
-type Severity = "info" | "warning";
-type Sender = (message: string, severity: Severity, urn: string) => Promise<void>;
+export type Severity = "info" | "warning";
+export type Sender = (message: string, severity: Severity, urn: string) => Promise<void> | void;
 let sender: Sender | undefined;
 
-/** Whether this process is the engine's dynamic provider process. */
+/** Whether this process is a provider process the engine started: the dynamic provider's, or the native plugin (which routes notes itself). */
 export function insideProviderProcess(): boolean {
-  return engineAddress() !== undefined;
+  return routed || engineAddress() !== undefined;
 }
 
 function engineAddress(): string | undefined {
@@ -48,6 +48,14 @@ function engineSender(address: string): Sender | undefined {
   }
 }
 
+let routed = false;
+
+/** Where notes go when the host process is not the dynamic provider (the native plugin routes them to the engine). */
+export function sendNotesTo(next: Sender): void {
+  sender = next;
+  routed = true;
+}
+
 /** Sends a line; the promise settles when the engine has it (or after 2 s), so a caller about to return can wait for it. */
 function send(message: string, severity: Severity = "warning", urn = ""): Promise<void> {
   if (sender === undefined) {
@@ -58,7 +66,7 @@ function send(message: string, severity: Severity = "warning", urn = ""): Promis
         process.stderr.write(`${m}\n`);
       });
   }
-  const delivered = sender(message, severity, urn);
+  const delivered = Promise.resolve(sender(message, severity, urn));
   return Promise.race([delivered, new Promise<void>((r) => setTimeout(r, 2_000).unref())]);
 }
 
