@@ -16,6 +16,7 @@ import { pulumiCliDir, repoRoot } from "../scripts/lib/pulumi-env.mjs";
 import { connectionFigures } from "./figures/connections.mjs";
 import { previewFigures, upFigures } from "./figures/engine.mjs";
 import { logFigures } from "./figures/logs.mjs";
+import { nativeFigures } from "./figures/native.mjs";
 import { readinessFigures } from "./figures/readiness.mjs";
 import { sizeFigures } from "./figures/sizes.mjs";
 import { machineFacts, table, writeResults } from "./lib/report.mjs";
@@ -33,6 +34,7 @@ const FIGURES = [
   { id: "logs", emulator: true, measure: logFigures },
   { id: "connections", emulator: true, measure: connectionFigures },
   { id: "readiness", emulator: false, measure: readinessFigures },
+  { id: "native", emulator: true, measure: nativeFigures },
 ];
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 7);

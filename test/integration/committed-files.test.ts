@@ -28,6 +28,9 @@ const EXPECTED_FIGURES = [
   "connections",
   "readiness-500",
   "readiness-2000",
+  "native-preview",
+  "plugin-cold-start",
+  "plugin-cold-start-bundle",
   "readiness-5000",
 ];
 
@@ -48,7 +51,7 @@ describe("committed results", () => {
 
   it("bench/results.json is a full run: every group, every figure, at least 7 pairs per repeated figure", () => {
     const results = JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as Results;
-    expect(results.groups).toEqual(["size", "up", "preview", "logs", "connections", "readiness"]);
+    expect(results.groups).toEqual(["size", "up", "preview", "logs", "connections", "readiness", "native"]);
     expect(results.pairs).toBeGreaterThanOrEqual(7);
     expect(results.machine["pulumi"]).toMatch(/^v3\./);
     const ids = results.figures.map((f) => f.id);
