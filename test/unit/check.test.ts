@@ -113,3 +113,13 @@ describe("check", () => {
     expect(failures.map((f) => f.property)).toEqual(["autoScaling.minAgents"]);
   });
 });
+
+describe("check: a secret input that breaks a rule", () => {
+  it("names the field in the reason, so the engine never prints the value beside it", () => {
+    const outcome = checkAgentInputs({}, { ...valid, image: "secret image with spaces", enableNoise: "x", __secretInputs: ["image"] });
+    expect(outcome.failures).toEqual([
+      { property: "", reason: "image (a secret): must not contain whitespace" },
+      { property: "enableNoise", reason: "must be a boolean" },
+    ]);
+  });
+});
