@@ -4,9 +4,7 @@
  * provider's settings. scripts/gen-schema.mjs writes it to schema.json; the
  * SDKs for Python and Go are generated from that file.
  */
-import { AGENT_FIELDS, AGENT_OUTPUTS } from "../model";
-import { FUNCTIONS, type FunctionField } from "./function-fields";
-import { PROVIDER_CONFIG_FIELDS } from "./provider-config";
+import { AGENT_FIELDS, AGENT_OUTPUTS, FUNCTIONS, PROVIDER_CONFIG_FIELDS, type FunctionField } from "../model";
 
 /** What the schema reads of a field of the model (an input or an output of Agent). */
 interface SchemaField {

@@ -5,29 +5,14 @@
  * turns those into the default provider's inputs). What is not set falls back
  * to the environment, as in the dynamic provider (config.ts resolves it).
  */
-import { API_KEY_CONFIG, API_KEY_ENV, BASE_URL_CONFIG, BASE_URL_ENV, CONFIG_NAMESPACE, checkBaseUrl, type ConfigSource } from "../config";
+import { API_KEY_CONFIG, BASE_URL_CONFIG, CONFIG_NAMESPACE, checkBaseUrl, type ConfigSource } from "../config";
+import { PROVIDER_CONFIG_FIELDS } from "../model";
 import { containsUnknown, type Props } from "./values";
 
 export interface ConfigFailure {
   property: string;
   reason: string;
 }
-
-/** The provider's settings as the package schema describes them. */
-export const PROVIDER_CONFIG_FIELDS = [
-  {
-    name: "apiKey",
-    type: "string",
-    secret: true,
-    description: `API key of the Agent Hosting Service account. Falls back to the environment variable ${API_KEY_ENV}.`,
-  },
-  {
-    name: "baseUrl",
-    type: "string",
-    secret: false,
-    description: `Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable ${BASE_URL_ENV}.`,
-  },
-] as const;
 
 /** The provider inputs this plugin reads, by stack config key. */
 const INPUT_OF_CONFIG_KEY: Record<string, string> = {

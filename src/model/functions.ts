@@ -1,7 +1,8 @@
 /**
- * The provider's two functions as the package schema describes them: their
- * arguments and results, each documented. (The arguments' rules are the
- * client's: src/client/logs-query.ts and the model's secretSetNameProblem.)
+ * The two read-only functions, getSecretSet and getAgentLogs (the log query):
+ * their arguments and results, each documented, for the package schema and
+ * the README. The arguments' rules are checked by the client before any
+ * request (src/client/logs-query.ts and secretSetNameProblem).
  */
 export interface FunctionField {
   name: string;
