@@ -1,16 +1,42 @@
 import { defineConfig } from "vitest/config";
 
+// Three projects with their own timeouts: unit tests never talk to a real
+// service or CLI, so a unit test that slipped into real retry waits fails at
+// 10 s instead of passing slowly under the end-to-end timeout.
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     // The JSON report feeds .ci/run's closing "N passed, N failed" line.
     reporters: ["default", ["json", { outputFile: ".vitest-results.json" }]],
-    globalSetup: ["test/e2e/support/global-setup.ts"],
-    // End-to-end tests drive the real CLI several times per test; on a busy 2-core machine that takes minutes.
-    testTimeout: 300_000,
-    hookTimeout: 600_000,
     // Two files at a time: each e2e file drives the CLI, a provider process and an emulator on a 2-core machine.
     fileParallelism: true,
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 10_000, hookTimeout: 10_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          // The package's dist/ link and the pulumi CLI, provided once before any file runs.
+          globalSetup: ["test/e2e/support/global-setup.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/e2e/support/global-setup.ts"],
+          // End-to-end tests drive the real CLI several times per test; on a busy 2-core machine that takes minutes.
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+        },
+      },
+    ],
   },
 });

@@ -3,11 +3,11 @@
 // the end-to-end programs and the dynamic provider process (which loads
 // `pulumi-agent-hosting/provider-impl` from the program's directory) resolve
 // the package exactly as a user's program resolves its installed copy; and
-// links the `agent-hosting-emulator` bin, so `npx agent-hosting-emulator`
-// works here as it does for a user. Runs after each build and before the
-// tests (not as an install script: the published package would carry it to
-// users, where this file does not exist); idempotent.
-import { chmodSync, existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+// links each bin of package.json (`agent-hosting-emulator`, `agent-hosting-review`),
+// so `npx <bin>` works here as it does for a user. Runs after each build and
+// before the tests (not as an install script: the published package would carry
+// it to users, where this file does not exist); idempotent.
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -27,6 +27,8 @@ function link(path, target) {
 }
 
 link(join(root, "node_modules", "pulumi-agent-hosting"), "..");
-link(join(root, "node_modules", ".bin", "agent-hosting-emulator"), "../pulumi-agent-hosting/dist/emulator/bin.js");
-const bin = join(root, "dist", "emulator", "bin.js");
-if (existsSync(bin)) chmodSync(bin, 0o755);
+const { bin: bins } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+for (const [name, path] of Object.entries(bins)) {
+  link(join(root, "node_modules", ".bin", name), `../pulumi-agent-hosting/${path}`);
+  if (existsSync(join(root, path))) chmodSync(join(root, path), 0o755);
+}

@@ -3,12 +3,15 @@
 // tests and benchmarks (which run it as a child process, outside vitest's
 // module transform, as a user's program runs):
 //
-//   node scripts/stack-op.mjs <up|preview|refresh|destroy|export|output-json|outputs|cancel>
-//        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON]
+//   node scripts/stack-op.mjs <up|preview|preview-json|refresh|destroy|export|output-json|outputs|cancel>
+//        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON] [--no-diff]
 //        [--config JSON] [--parallel N] [--refresh] [--clear-pending-creates] [--project NAME]
+//        [--preview-arg FLAG ...]
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
-// summary: { ok, op, changeSummary, outputs, error }.
+// summary: { ok, op, changeSummary, outputs, error }. `preview-json` runs
+// `pulumi preview --json` (plus any --preview-arg, e.g. --show-sames) and
+// adds its document as `preview`.
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
@@ -26,6 +29,8 @@ const { positionals, values } = parseArgs({
     parallel: { type: "string" },
     refresh: { type: "boolean", default: false },
     "clear-pending-creates": { type: "boolean", default: false },
+    "no-diff": { type: "boolean", default: false },
+    "preview-arg": { type: "string", multiple: true, default: [] },
   },
 });
 const op = positionals[0];
@@ -45,6 +50,8 @@ function summary(result) {
   };
 }
 
+// What the CLI printed on stdout: for `preview-json`, the document, also when the preview fails.
+let cliStdout = "";
 try {
   const { stack, envVars } = await openStack({
     workDir: resolve(values["work-dir"]),
@@ -52,8 +59,12 @@ try {
     projectName: values.project,
     program,
     config: JSON.parse(values.config),
+    ...(op === "preview-json" ? { previewArgs: ["--json", ...values["preview-arg"]] } : {}),
   });
-  const onOutput = (s) => process.stderr.write(s);
+  const onOutput = (s) => {
+    cliStdout += s;
+    process.stderr.write(s);
+  };
   const common = { onOutput, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
   let result;
   switch (op) {
@@ -61,8 +72,13 @@ try {
       result = await stack.up({ ...common, refresh: values.refresh });
       break;
     case "preview":
-      result = await stack.preview({ ...common, refresh: values.refresh, diff: true });
+      result = await stack.preview({ ...common, refresh: values.refresh, diff: !values["no-diff"] });
       break;
+    case "preview-json": {
+      const previewed = await stack.preview({ ...common, refresh: values.refresh });
+      result = { ...previewed, preview: JSON.parse(cliStdout) };
+      break;
+    }
     case "refresh":
       result = await stack.refresh({ ...common, clearPendingCreates: values["clear-pending-creates"] });
       break;
@@ -100,10 +116,20 @@ try {
     default:
       throw new Error(`unknown operation "${op}"`);
   }
-  const extra = result?.deployment ? { deployment: result.deployment } : {};
+  const extra = result?.deployment ? { deployment: result.deployment } : result?.preview ? { preview: result.preview } : {};
   process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...summary(result), ...extra })}\n`);
 } catch (error) {
   const message = error?.stderr || error?.message || String(error);
-  process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout: String(error?.stdout ?? "") })}\n`);
+  // A failed `pulumi preview --json` still prints its document, with the errors among its diagnostics.
+  let preview;
+  if (op === "preview-json") {
+    try {
+      preview = JSON.parse(cliStdout);
+    } catch {
+      preview = undefined;
+    }
+  }
+  const stdout = String(error?.stdout ?? "");
+  process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}) })}\n`);
   process.exitCode = 1;
 }

@@ -8,21 +8,25 @@ export function machineFacts(pulumiVersion) {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? "unknown",
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
     platform: `${os.platform()} ${os.release()}`,
     node: process.version,
     pulumi: pulumiVersion,
   };
 }
 
+const unit = (f, value) => `${value}${f.unit ? ` ${f.unit}` : ""}`;
+
 export function table(figures) {
+  const header = ["figure", "method", "median", "bound", "bar", "result"];
   const rows = figures.map((f) => [
     f.name,
-    `${f.median}${f.unit ? ` ${f.unit}` : ""}`,
-    f.spread === undefined ? "" : `±${Math.round(f.spread * 100)}%`,
+    f.method,
+    f.rule.method === "single" ? "" : unit(f, f.median),
+    unit(f, f.bound),
     f.bar,
     f.pass ? "pass" : "FAIL",
   ]);
-  const header = ["figure", "median", "spread", "bar", "result"];
   return [
     `| ${header.join(" | ")} |`,
     `|${header.map(() => "---").join("|")}|`,
@@ -30,17 +34,37 @@ export function table(figures) {
   ].join("\n");
 }
 
-export function writeResults(root, results) {
-  writeFileSync(join(root, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
+/**
+ * Writes the results; a full run (every group) goes to bench/results.json and
+ * the README's table, a partial one (BENCH_ONLY) to bench/results.partial.json
+ * only. Returns the file written.
+ */
+export function writeResults(root, results, { partial }) {
+  const file = join(root, partial ? "bench/results.partial.json" : "bench/results.json");
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  if (!partial) writeReadmeTable(root, results);
+  return file;
+}
+
+function writeReadmeTable(root, results) {
   const readme = join(root, "README.md");
   const text = readFileSync(readme, "utf8");
   const start = "<!-- bench:start -->";
   const end = "<!-- bench:end -->";
   const i = text.indexOf(start);
   const j = text.indexOf(end);
-  if (i >= 0 && j > i) {
-    const m = results.machine;
-    const body = `${start}\nMeasured ${results.generatedAt.slice(0, 10)} on ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, pulumi ${m.pulumi} (${results.runs} runs each; median, spread = (max − min) / median):\n\n${table(results.figures)}\n${end}`;
-    writeFileSync(readme, text.slice(0, i) + body + text.slice(j + end.length));
-  }
+  if (i < 0 || j < i) return;
+  const m = results.machine;
+  const failed = results.errors.map((e) => `\n\nGroup \`${e.group}\` failed to measure: ${e.message.split("\n")[0]}`).join("");
+  const body = [
+    start,
+    `Measured ${results.generatedAt.slice(0, 10)} on ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, pulumi ${m.pulumi}, ` +
+      `${results.pairs} interleaved pairs (or runs) per repeated figure; the verdict is taken on the bound ` +
+      `(p80: 80th percentile of the per-pair values; max: the worst run; single: one measurement). ` +
+      `Written by \`npm run bench\`, unedited.${failed}`,
+    "",
+    table(results.figures),
+    end,
+  ].join("\n");
+  writeFileSync(readme, text.slice(0, i) + body + text.slice(j + end.length));
 }

@@ -1,14 +1,54 @@
-// Median and spread of repeated measurements.
+// The bench's statistics and verdicts, one module for the bench and for the
+// test that recomputes bench/results.json from its raw samples.
+//
+// A figure records its raw samples and a rule; everything else (per-sample
+// values, median, bound, pass) is derived here, so the same inputs always
+// give the same verdict.
+//
+// Methods (rule.method):
+//   "p80"    the 80th percentile of the per-sample values (linear
+//            interpolation between order statistics at rank 0.8 × (n − 1));
+//            the verdict for noisy repeated measurements, stricter than the
+//            median: with 7 pairs it lies between the 5th and 6th smallest.
+//   "max"    the largest per-sample value; for figures every sample must meet.
+//   "single" exactly one sample, the value itself (size figures).
+//
+// Samples (rule.combine) turn raw samples into values:
+//   "value"              a number, taken as is;
+//   "ratio"              { subject, baseline } → subject / baseline;
+//   "difference"         { subject, baseline } → subject − baseline;
+//   "minusTwiceBaseline" { subject, baseline } → subject − 2 × baseline.
+//
+// Comparisons (rule.compare against rule.limit): "<=", ">=", "==".
+
+export const METHODS = ["p80", "max", "single"];
+
+export const COMBINE = {
+  value: (sample) => sample,
+  ratio: (sample) => sample.subject / sample.baseline,
+  difference: (sample) => sample.subject - sample.baseline,
+  minusTwiceBaseline: (sample) => sample.subject - 2 * sample.baseline,
+};
+
+export const COMPARE = {
+  "<=": (value, limit) => value <= limit,
+  ">=": (value, limit) => value >= limit,
+  "==": (value, limit) => value === limit,
+};
+
 export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return percentile(values, 0.5);
 }
 
-/** Spread as (max - min) / median, a fraction. */
-export function spread(values) {
-  const m = median(values);
-  return m === 0 ? 0 : (Math.max(...values) - Math.min(...values)) / m;
+/** The q-quantile (0 ≤ q ≤ 1) with linear interpolation at rank q × (n − 1). */
+export function percentile(values, q) {
+  if (values.length === 0) throw new Error("percentile of no values");
+  if (!(q >= 0 && q <= 1)) throw new Error(`quantile ${q} is not within 0..1`);
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = q * (sorted.length - 1);
+  const low = Math.floor(rank);
+  const high = Math.ceil(rank);
+  return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
 }
 
 export function round(value, digits = 3) {
@@ -16,8 +56,83 @@ export function round(value, digits = 3) {
   return Math.round(value * f) / f;
 }
 
+/** The bound a method reports over per-sample values. */
+export function bound(method, values) {
+  switch (method) {
+    case "p80":
+      return percentile(values, 0.8);
+    case "max":
+      return Math.max(...values);
+    case "single":
+      if (values.length !== 1) throw new Error(`a single measurement needs exactly 1 sample, got ${values.length}`);
+      return values[0];
+    default:
+      throw new Error(`unknown method "${method}"`);
+  }
+}
+
+/** A short text of the method, for tables: "p80 of 7 pairs", "max of 7 runs", "single measurement". */
+export function describeMethod(rule, count) {
+  const what = rule.combine === "value" ? "runs" : "pairs";
+  if (rule.method === "single") return "single measurement";
+  return `${rule.method} of ${count} ${what}`;
+}
+
+/**
+ * Everything derived from a figure's raw samples and rule: per-sample values,
+ * their median, the bound its method takes, and the verdict against the bar.
+ * Values are rounded to 3 decimals, and the verdict is taken on the rounded
+ * bound, so a reader can check it against the figures shown.
+ */
+export function derive(rule, samples) {
+  const combine = COMBINE[rule.combine];
+  const compare = COMPARE[rule.compare];
+  if (!combine) throw new Error(`unknown combine "${rule.combine}"`);
+  if (!compare) throw new Error(`unknown compare "${rule.compare}"`);
+  if (!Array.isArray(samples) || samples.length === 0) throw new Error("a figure needs at least one sample");
+  const values = samples.map((s) => round(combine(s)));
+  const b = round(bound(rule.method, values));
+  return {
+    values,
+    median: round(median(values)),
+    bound: b,
+    method: describeMethod(rule, samples.length),
+    pass: compare(b, rule.limit),
+  };
+}
+
+/** The order of a pair's two sides: the subject first in even pairs, the baseline first in odd ones. */
+export function subjectFirst(pairIndex) {
+  return pairIndex % 2 === 0;
+}
+
+/**
+ * Runs `pairs` interleaved pairs of `subject()` and `baseline()` (each
+ * resolving to a number), alternating which side goes first so that drift
+ * in the machine's load falls on both sides alike.
+ */
+export async function interleavedPairs(pairs, subject, baseline, onPair = () => undefined) {
+  const samples = [];
+  for (let i = 0; i < pairs; i++) {
+    const first = subjectFirst(i);
+    let s;
+    let b;
+    if (first) {
+      s = await subject(i);
+      b = await baseline(i);
+    } else {
+      b = await baseline(i);
+      s = await subject(i);
+    }
+    const sample = { subject: round(s), baseline: round(b), subjectFirst: first };
+    samples.push(sample);
+    onPair(sample, i);
+  }
+  return samples;
+}
+
 export async function timed(fn) {
   const start = performance.now();
-  const result = await fn();
-  return { ms: performance.now() - start, result };
+  await fn();
+  return performance.now() - start;
 }

@@ -1,18 +1,40 @@
-// Control for the preview figure: trivial dynamic resources that carry the
-// same inputs and outputs as an Agent (the design's outputs: every input,
-// the service's Agent with its deployment, and the manifest), with a
-// provider that does nothing. Agents / this stack isolates the provider's own
-// cost from the engine's per-property cost of that state.
+// Control for the preview figure: do-nothing dynamic resources that carry
+// exactly the inputs and outputs of a real Agent, with a provider that does
+// nothing. Agents / this stack isolates the provider's own cost from the
+// engine's per-property cost of the Agent's state.
+//
+// `sampleFile` holds one Agent's `{ inputs, outputs }` from its stack's state
+// (written by the bench). The program declares the inputs; the provider,
+// which captures nothing, reads the outputs at create time from the same
+// file, named by BENCH_AGENT_SAMPLE in the provider process's environment
+// (set on the stack), so neither the state's inputs nor the serialized
+// provider carry more than an Agent's do.
 const pulumi = require("@pulumi/pulumi");
-const payload = { name: "x", ready: true, createdAt: "2026-11-23T06:42:31.913918279Z", updatedAt: "2026-11-23T06:42:31.913918279Z", activeDeploymentId: "dep-241593643e13", activeDeploymentReady: true, autoScaling: { minReplicas: 1, maxReplicas: 3 }, activeSessionCount: 0,
-  deployment: { id: "dep-241593643e13", serviceId: "svc-1", createdAt: "2026-11-23T06:42:31.913918279Z", updatedAt: "2026-11-23T06:42:31.913918279Z", manifest: { apiVersion: "agents.emulator.local/v1", kind: "Agent", metadata: { name: "x", namespace: "emulator-default" }, spec: { platformNodeType: "arm", clusterLocal: false, image: "registry.example.com/voice-bot:1.0.0", autoScaling: { minReplicas: 1, maxReplicas: 3 }, envFromSecretNames: [], noiseModels: { enabled: false }, imagePullSecretNames: [] } } } };
-payload.manifest = payload.deployment.manifest;
+const { readFileSync } = require("node:fs");
+
 const provider = {
-  async create(inputs) { return { id: inputs.serviceName, outs: { ...inputs, ...payload } }; },
-  async diff(_id, olds, news) { return { changes: olds.serviceName !== news.serviceName }; },
+  async create(props) {
+    const recorded = JSON.parse(require("node:fs").readFileSync(process.env.BENCH_AGENT_SAMPLE, "utf8")).outputs;
+    return { id: props.serviceName, outs: { ...recorded, ...props } };
+  },
+  async diff(_id, olds, news) {
+    return { changes: olds.serviceName !== news.serviceName };
+  },
   async delete() {},
 };
-class Big extends pulumi.dynamic.Resource {
-  constructor(name, args, opts) { super(provider, name, { ...args, ...Object.fromEntries(Object.keys(payload).map((k) => [k, undefined])) }, opts, "bench", "Big"); }
+
+class Sized extends pulumi.dynamic.Resource {
+  constructor(name, args, outputKeys, opts) {
+    const declared = Object.fromEntries(outputKeys.map((k) => [k, undefined]));
+    super(provider, name, { ...declared, ...args }, opts, "bench", "Sized");
+  }
 }
-module.exports = ({ count }) => { for (let i = 0; i < count; i++) new Big(`big-${i}`, { serviceName: `big-${i}`, image: "registry.example.com/voice-bot:1.0.0", autoScaling: { minAgents: 1, maxAgents: 3 }, nodeType: "arm", enableNoise: false, waitForReady: true, readyTimeoutSeconds: 600 }); return { count }; };
+
+module.exports = ({ count, sampleFile }) => {
+  const { inputs, outputs } = JSON.parse(readFileSync(sampleFile, "utf8"));
+  for (let i = 0; i < count; i++) {
+    const name = `sized-${i}`;
+    new Sized(name, { ...inputs, serviceName: name }, Object.keys(outputs));
+  }
+  return { count };
+};

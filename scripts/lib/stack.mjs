@@ -13,7 +13,7 @@ const require = createRequire(join(repoRoot, "package.json"));
  * directory inside the repository so the provider process resolves
  * `pulumi-agent-hosting` from it. `program` is a function returning outputs.
  */
-export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {} }) {
+export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {}, previewArgs }) {
   usePulumiCli();
   const auto = require("@pulumi/pulumi/automation");
   mkdirSync(workDir, { recursive: true });
@@ -24,6 +24,7 @@ export async function openStack({ workDir, stackName = "dev", projectName = "age
     envVars,
     pulumiHome: envVars.PULUMI_HOME,
     projectSettings: { name: projectName, runtime: "nodejs" },
+    ...(previewArgs ? { pulumiCommand: await previewCommand(auto, previewArgs) } : {}),
   });
   const stack = await auto.Stack.createOrSelect(stackName, workspace);
   const entries = Object.entries(config);
@@ -40,4 +41,17 @@ export function freshRequire(path) {
     if (key === resolved || key.startsWith(resolved.replace(/[^/]+$/, ""))) delete require.cache[key];
   }
   return require(resolved);
+}
+
+/**
+ * The CLI with `previewArgs` (say `--json`) added to every `preview`: with
+ * `--json`, `stack.preview()` returns as its stdout the document
+ * `pulumi preview --json` prints. (The Automation API has no option for
+ * these flags; the command is otherwise the same.)
+ */
+async function previewCommand(auto, previewArgs) {
+  const cli = await auto.PulumiCommand.get({ skipVersionCheck: true });
+  const command = Object.create(cli);
+  command.run = (args, ...rest) => cli.run(args[0] === "preview" ? [...args, ...previewArgs] : args, ...rest);
+  return command;
 }

@@ -1,18 +1,15 @@
-/** The request bodies of create and update, typed from the model's resolved inputs. */
-import type { AgentInputs } from "../model";
+/** The request bodies of create and update, typed from the model's field table. */
+import type { AGENT_FIELDS, AgentInputs } from "../model";
 
-export interface AutoScalingRequest {
-  minAgents: number;
-  maxAgents: number;
-}
+type Field = (typeof AGENT_FIELDS)[number];
+/** The fields the service receives. */
+type ServiceFieldName = Extract<Field, { sentTo: "service" }>["name"];
+type RequiredFieldName = Extract<Field, { required: true }>["name"];
 
-type ServiceFields = Pick<AgentInputs, "serviceName" | "image" | "imagePullSecretSet" | "secretSet" | "autoScaling">;
+export type AutoScalingRequest = NonNullable<AgentInputs["autoScaling"]>;
 
-/** POST /agents. */
-export interface CreateAgentBody extends ServiceFields {
-  nodeType?: AgentInputs["nodeType"];
-  enableNoise?: boolean;
-}
+/** POST /agents: the required fields, and every other service field optionally. */
+export type CreateAgentBody = Pick<AgentInputs, RequiredFieldName> & Partial<Pick<AgentInputs, Exclude<ServiceFieldName, RequiredFieldName>>>;
 
 /** POST /agents/{name}: the create body without serviceName. */
 export type UpdateAgentBody = Omit<CreateAgentBody, "serviceName">;

@@ -134,7 +134,7 @@ export class ResponseValidationError extends AgentHostingError {
   }
 }
 
-/** Input that breaks a rule of design section 2, found before any request is sent. */
+/** Input that breaks a rule of the model, found before any request is sent. */
 export class InputValidationError extends AgentHostingError {
   override readonly name = "InputValidationError";
   readonly failures: { property: string; reason: string }[];

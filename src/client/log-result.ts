@@ -1,5 +1,5 @@
 /**
- * A fast check of the log result shape (spec 2.5, 2.6): pages of up to 1000
+ * A fast check of the log result shape: pages of up to 1000
  * entries are read in bulk, so this hand-written loop replaces the generic
  * schema walk on that path. Same contract: every documented field present
  * with its type, else a ResponseValidationError naming the field.

@@ -1,13 +1,25 @@
-/** Checking and encoding the logs query of spec 4.2 before anything is sent. */
+/**
+ * Checking and encoding the logs query before anything is sent.
+ *
+ * The service takes startTime and endTime as whole Unix seconds, "after" and
+ * "before" the timestamp. A Date is widened to whole seconds so that nothing
+ * inside it is dropped: startTime rounds down, endTime rounds up (up to a
+ * second more may come back at either edge).
+ */
 import { InputValidationError } from "./errors";
 import { serviceNameProblem } from "../model";
 import type { AgentLogsQuery } from "./schemas";
 
 export const MAX_LOG_LIMIT = 1000;
 
-function seconds(value: number | Date): number {
-  return value instanceof Date ? Math.floor(value.getTime() / 1000) : value;
+/** Unix seconds of a bound: a Date's start rounds down, its end rounds up. */
+export function boundSeconds(value: number | Date, edge: "start" | "end"): number {
+  if (!(value instanceof Date)) return value;
+  const exact = value.getTime() / 1000;
+  return edge === "start" ? Math.floor(exact) : Math.ceil(exact);
 }
+
+const describeBound = (value: number | Date) => (value instanceof Date ? value.toISOString() : String(value));
 
 function timeProblem(value: number | Date): string | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? "must be a valid Date" : undefined;
@@ -37,6 +49,17 @@ export function logsQueryFailures(q: AgentLogsQuery): { property: string; reason
     const problem = value === undefined ? undefined : timeProblem(value);
     if (problem) failures.push({ property: key, reason: problem });
   }
+  const { startTime, endTime } = q;
+  if (startTime !== undefined && endTime !== undefined && !failures.some((f) => f.property === "startTime" || f.property === "endTime")) {
+    const startMs = startTime instanceof Date ? startTime.getTime() : startTime * 1000;
+    const endMs = endTime instanceof Date ? endTime.getTime() : endTime * 1000;
+    if (startMs > endMs) {
+      failures.push({
+        property: "startTime",
+        reason: `must not be after endTime (startTime ${describeBound(startTime)} > endTime ${describeBound(endTime)})`,
+      });
+    }
+  }
   return failures;
 }
 
@@ -53,7 +76,7 @@ export function logsQueryParams(q: AgentLogsQuery): Record<string, string | numb
     deploymentId: q.deploymentId,
     query: q.query,
     order: q.order,
-    startTime: q.startTime === undefined ? undefined : seconds(q.startTime),
-    endTime: q.endTime === undefined ? undefined : seconds(q.endTime),
+    startTime: q.startTime === undefined ? undefined : boundSeconds(q.startTime, "start"),
+    endTime: q.endTime === undefined ? undefined : boundSeconds(q.endTime, "end"),
   };
 }

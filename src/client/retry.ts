@@ -1,5 +1,5 @@
 /**
- * The retry policy of design section 6, in one place.
+ * The retry policy, in one place.
  *
  * - GET and DELETE: retried on connection errors, timeouts, 429 and 5xx.
  * - POST: retried only on 429 and on a connection refused before the request

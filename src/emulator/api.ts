@@ -1,47 +1,48 @@
-/** The service's endpoints under /v1 (spec section 4, design section 5). */
-import { SERVICE_FIELDS, describeFailures, secretSetNameProblem, validateFields, type AgentField, type RuleFailure } from "../model";
-import type { CreateAgentBody, UpdateAgentBody } from "./store";
-
-const CREATE_FIELDS = SERVICE_FIELDS;
-const UPDATE_FIELDS = SERVICE_FIELDS.filter((f) => f.name !== "serviceName");
+/** The service's endpoints under /v1, answered as the reading's switches say. */
+import { renderAgent } from "./agent-json";
+import type { GetOutages } from "./get-outage";
 import { errorReply, parseJsonBody, reply, segmentsOf, type Reply, type RequestContext } from "./http-types";
 import { parseLogsQuery } from "./logs-query";
+import type { ReadingSwitches } from "./reading";
+import { mergedSpec, specOf, type Store } from "./store";
 import { isoNs } from "./time";
-import type { Store } from "./store";
+import { checkCreateBody, checkUpdateBody, describeViolations, secretSetNameViolations, type Checked } from "./validation";
+import type { UpdateBody, Violation } from "./wire";
 
 export interface ApiDeps {
   store: Store;
+  switches: ReadingSwitches;
+  outages: GetOutages;
   /** Persists the store (state file) before a mutation is acknowledged. */
   persist: () => void;
 }
 
 const notFound = (what: string) => errorReply(404, "NOT_FOUND", `${what} not found`);
 
-function badRequest(failures: RuleFailure[]): Reply {
-  return errorReply(400, "GENERIC_BAD_REQUEST", `invalid request: ${describeFailures(failures)}`);
+function badRequest(violations: readonly Violation[]): Reply {
+  return errorReply(400, "GENERIC_BAD_REQUEST", `invalid request: ${describeViolations(violations)}`);
 }
 
-function missingSets(store: Store, body: UpdateAgentBody): RuleFailure[] {
-  const failures: RuleFailure[] = [];
+function missingSets(store: Store, body: UpdateBody): Violation[] {
+  const violations: Violation[] = [];
   for (const field of ["secretSet", "imagePullSecretSet"] as const) {
     const name = body[field];
-    if (name !== undefined && !store.secretSets.has(name)) {
-      failures.push({ property: field, reason: `secret set "${name}" does not exist` });
+    if (typeof name === "string" && !store.secretSets.has(name)) {
+      violations.push({ property: field, reason: `secret set "${name}" does not exist` });
     }
   }
-  return failures;
+  return violations;
 }
 
-function readBody(ctx: RequestContext, fields: readonly AgentField[], required: ("serviceName" | "image")[]) {
+function readBody<T extends UpdateBody>(ctx: RequestContext, check: (input: unknown) => Checked<T>): { ok: true; value: T } | { ok: false; reply: Reply } {
   const parsed = parseJsonBody(ctx);
   if (!parsed.ok) return parsed;
-  const failures = validateFields(parsed.value, { required, fields });
-  if (failures.length > 0) return { ok: false as const, reply: badRequest(failures) };
-  return { ok: true as const, value: parsed.value };
+  const checked = check(parsed.value);
+  return checked.ok ? { ok: true, value: checked.body } : { ok: false, reply: badRequest(checked.violations) };
 }
 
 export function handleApi(ctx: RequestContext, deps: ApiDeps): Reply {
-  const { store } = deps;
+  const { store, switches } = deps;
   const segments = segmentsOf(ctx.path);
   if (!segments) return errorReply(400, "GENERIC_BAD_REQUEST", "malformed percent-encoding in the path");
   const [, resource, name, sub, ...rest] = segments; // segments[0] is "v1"
@@ -49,9 +50,9 @@ export function handleApi(ctx: RequestContext, deps: ApiDeps): Reply {
   const m = ctx.method;
 
   if (resource === "agents" && name === undefined && m === "POST") {
-    const body = readBody(ctx, CREATE_FIELDS, ["serviceName", "image"]);
+    const body = readBody(ctx, checkCreateBody);
     if (!body.ok) return body.reply;
-    const create = body.value as CreateAgentBody;
+    const create = body.value;
     const missing = missingSets(store, create);
     if (missing.length > 0) return badRequest(missing);
     if (store.agents.has(create.serviceName)) {
@@ -59,28 +60,35 @@ export function handleApi(ctx: RequestContext, deps: ApiDeps): Reply {
     }
     const agent = store.create(create);
     deps.persist();
-    return reply(200, store.toJson(agent));
+    deps.outages.begin(agent.name);
+    return reply(switches.createStatus, renderAgent(store, agent, switches, "create"));
   }
 
   if (resource === "agents" && name !== undefined && sub === undefined) {
     const agent = store.agents.get(name);
-    if (m === "GET") return agent ? reply(200, store.toJson(agent)) : notFound(`agent "${name}"`);
+    if (m === "GET") {
+      if (!agent) return notFound(`agent "${name}"`);
+      if (deps.outages.take(name)) return errorReply(503, "SERVICE_UNAVAILABLE", "the agent is being provisioned; try again");
+      return reply(200, renderAgent(store, agent, switches, "get"));
+    }
     if (m === "DELETE") {
       if (!agent) return notFound(`agent "${name}"`);
       store.delete(name);
+      deps.outages.forget(name);
       deps.persist();
-      return reply(200, { status: "OK" });
+      return switches.deleteStatus === 204 ? reply(204, undefined) : reply(200, { status: "OK" });
     }
     if (m === "POST") {
       if (!agent) return notFound(`agent "${name}"`);
-      const body = readBody(ctx, UPDATE_FIELDS, ["image"]);
+      const body = readBody(ctx, (input) => checkUpdateBody(input, !switches.updateMerges));
       if (!body.ok) return body.reply;
-      const update = body.value as UpdateAgentBody;
+      const update = body.value;
       const missing = missingSets(store, update);
       if (missing.length > 0) return badRequest(missing);
-      store.update(agent, update);
+      const spec = switches.updateMerges ? mergedSpec(store.active(agent).spec, update) : specOf(update as UpdateBody & { image: string });
+      store.update(agent, spec);
       deps.persist();
-      return reply(200, store.toJson(agent));
+      return reply(200, renderAgent(store, agent, switches, "update"));
     }
   }
 
@@ -95,8 +103,8 @@ export function handleApi(ctx: RequestContext, deps: ApiDeps): Reply {
   }
 
   if (resource === "secrets" && name !== undefined && sub === undefined && m === "GET") {
-    const problem = secretSetNameProblem(name);
-    if (problem) return badRequest([{ property: "setName", reason: problem }]);
+    const problems = secretSetNameViolations(name, "setName");
+    if (problems.length > 0) return badRequest(problems);
     const fields = store.secretSets.get(name);
     if (!fields) return notFound(`secret set "${name}"`);
     return reply(200, { secrets: fields.map((fieldName) => ({ fieldName })) });

@@ -2,6 +2,7 @@
 /**
  * agent-hosting-emulator [--port 8787] [--host 127.0.0.1] [--api-key KEY]
  *   [--ready-after-ms 1500] [--secret-set NAME=FIELD1,FIELD2 ...] [--state-file PATH]
+ *   [--reading emulator|other] and the reading switches (args.ts, USAGE)
  *
  * Prints one line, `agent-hosting-emulator listening on http://HOST:PORT/v1`,
  * and serves until SIGINT or SIGTERM (exit 0). A bad flag: message, exit 2.

@@ -4,8 +4,10 @@
  */
 import { Counters, type Stats } from "./counters";
 import { Faults } from "./faults";
+import { GetOutages } from "./get-outage";
 import { loadStore, saveStore } from "./persistence";
 import { RateLimit } from "./rate-limit";
+import type { ReadingSwitches } from "./reading";
 import { RequestLog } from "./request-log";
 import { Store } from "./store";
 
@@ -14,6 +16,7 @@ export interface ContextOptions {
   /** Secret sets given at start: kept by a reset without `all`. */
   secretSets: Record<string, string[]>;
   stateFile?: string;
+  switches: ReadingSwitches;
 }
 
 export class EmulatorContext {
@@ -22,9 +25,13 @@ export class EmulatorContext {
   readonly rateLimit = new RateLimit();
   readonly counters = new Counters();
   readonly requestLog = new RequestLog();
+  readonly switches: ReadingSwitches;
+  readonly outages: GetOutages;
 
   constructor(private readonly options: ContextOptions) {
     this.store = new Store(options.readyAfterMs);
+    this.switches = options.switches;
+    this.outages = new GetOutages(options.switches.getOutageAfterCreate);
     this.seedStartSets();
     if (options.stateFile !== undefined) loadStore(this.store, options.stateFile);
   }
@@ -50,10 +57,11 @@ export class EmulatorContext {
     };
   }
 
-  /** Clears agents, logs, faults, rate limit, counters and the request log; secret sets go back to those given at start (none with `all`). */
+  /** Clears agents (with their GET outages), logs, faults, rate limit, counters and the request log; secret sets go back to those given at start (none with `all`). */
   reset(all: boolean): void {
     this.store.agents.clear();
     this.store.logs.clear();
+    this.outages.clear();
     this.store.secretSets.clear();
     if (!all) this.seedStartSets();
     this.faults.clear();

@@ -1,6 +1,8 @@
-/** The emulator of the Agent Hosting Service (design section 7). */
+/** The emulator of the Agent Hosting Service: a standalone reading of the service document. */
 export { startEmulator, MAX_BODY_BYTES } from "./server";
 export type { EmulatorOptions, RunningEmulator } from "./server";
+export { READINGS, OMITTED_FIELDS, EXTRA_FIELDS } from "./reading";
+export type { ReadingName, ReadingSwitches, ReadyFlagsApart, GetOutage } from "./reading";
 export { EmulatorControl } from "./control-client";
 export type { EmulatorAgentSummary, AppendLogsOptions } from "./control-client";
 export type { FaultSpec, FaultKind } from "./faults";

@@ -1,5 +1,5 @@
 /**
- * An agent's log entries, kept sorted by time, and the query of spec 4.2:
+ * An agent's log entries, kept sorted by time, and the logs query:
  * deploymentId, query (case-insensitive substring), startTime/endTime (Unix
  * seconds, strictly after / strictly before), order (default desc), limit,
  * offset; total with relation "eq", or "gte" once capped at 10 000.
@@ -103,33 +103,44 @@ export class LogStore {
 
   query(agent: string, q: LogQuery): { total: { value: number; relation: string }; logs: StoredEntry[] } {
     const list = this.entries(agent);
-    const needle = q.query?.toLowerCase();
     const after = q.startTime === undefined ? undefined : BigInt(q.startTime) * 1_000_000_000n;
     const before = q.endTime === undefined ? undefined : BigInt(q.endTime) * 1_000_000_000n;
-    const filtered = q.deploymentId !== undefined || needle !== undefined || after !== undefined || before !== undefined;
-    if (!filtered) {
-      const total = list.length;
+    // The list is sorted by time: the time bounds are a slice [from, to), found by bisection.
+    const from = after === undefined ? 0 : firstIndex(list, (e) => e.ns > after);
+    const to = before === undefined ? list.length : firstIndex(list, (e) => e.ns >= before);
+    const needle = q.query?.toLowerCase();
+    if (q.deploymentId === undefined && needle === undefined) {
+      const total = Math.max(0, to - from);
       const page: StoredEntry[] = [];
       for (let i = q.offset; i < Math.min(total, q.offset + q.limit); i++) {
-        page.push(list[q.order === "asc" ? i : total - 1 - i] as StoredEntry);
+        page.push(list[q.order === "asc" ? from + i : to - 1 - i] as StoredEntry);
       }
       return { total: totalOf(total), logs: page };
     }
     const matches = (e: StoredEntry) =>
-      (q.deploymentId === undefined || e.deploymentId === q.deploymentId) &&
-      (after === undefined || e.ns > after) &&
-      (before === undefined || e.ns < before) &&
-      (needle === undefined || e.log.toLowerCase().includes(needle));
+      (q.deploymentId === undefined || e.deploymentId === q.deploymentId) && (needle === undefined || e.log.toLowerCase().includes(needle));
     const page: StoredEntry[] = [];
     let count = 0;
-    for (let n = 0; n < list.length; n++) {
-      const entry = list[q.order === "asc" ? n : list.length - 1 - n] as StoredEntry;
+    for (let n = 0; n < to - from; n++) {
+      const entry = list[q.order === "asc" ? from + n : to - 1 - n] as StoredEntry;
       if (!matches(entry)) continue;
       if (count >= q.offset && page.length < q.limit) page.push(entry);
       count++;
     }
     return { total: totalOf(count), logs: page };
   }
+}
+
+/** The first index whose entry satisfies `test` (which is false, then true, along the list). */
+function firstIndex(list: readonly StoredEntry[], test: (entry: StoredEntry) => boolean): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (test(list[mid] as StoredEntry)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 function totalOf(count: number): { value: number; relation: string } {

@@ -1,16 +1,16 @@
 /**
- * The query string of GET /agents/{name}/logs (spec 4.2): limit 1..1000
+ * The query string of GET /agents/{name}/logs: limit 1..1000
  * (default 10), offset ≥ 0 (default 0), order asc|desc (default desc),
  * startTime/endTime as integer Unix seconds, deploymentId, query.
  */
-import type { RuleFailure } from "../model";
 import type { LogQuery } from "./log-store";
+import type { Violation } from "./wire";
 
 export const MAX_LOG_LIMIT = 1000;
 const INT = /^\d+$/;
 
-export function parseLogsQuery(params: URLSearchParams): { failures: RuleFailure[]; query: LogQuery } {
-  const failures: RuleFailure[] = [];
+export function parseLogsQuery(params: URLSearchParams): { failures: Violation[]; query: LogQuery } {
+  const failures: Violation[] = [];
   const int = (name: string, min: number, max: number): number | undefined => {
     const raw = params.get(name);
     if (raw === null) return undefined;

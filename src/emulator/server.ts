@@ -14,6 +14,7 @@ import { EmulatorContext } from "./context";
 import { handleControl } from "./control";
 import { defaultCode } from "./faults";
 import { errorReply, splitTarget, type Reply, type RequestContext } from "./http-types";
+import { readingProblem, resolveReading, type GetOutage, type ReadingName, type ReadingSwitches, type ReadyFlagsApart } from "./reading";
 import { redactHeaders } from "./request-log";
 
 export { MAX_BODY_BYTES } from "./body";
@@ -31,6 +32,53 @@ export interface EmulatorOptions {
   secretSets?: Record<string, string[]>;
   /** Keep the data in this JSON file across restarts. */
   stateFile?: string;
+  /**
+   * How to answer where the service document leaves room: "emulator" (the
+   * default) or "other", which turns every switch below on. A switch given
+   * on its own overrides the reading's value.
+   */
+  reading?: ReadingName;
+  /** 200 (default) or 201 on a successful create. */
+  createStatus?: 200 | 201;
+  /** 200 with `{ "status": "OK" }` (default), or 204 with no body, on a successful delete. */
+  deleteStatus?: 200 | 204;
+  /** The create answer carries `deployment: null`; later GETs show the deployment. */
+  deploymentNullOnCreate?: boolean;
+  /** Add fields the document never names to the agent, the deployment and the manifest. */
+  extraFields?: boolean;
+  /** Leave out fields the document lists but does not promise (updatedAt, activeSessionCount, deployment.serviceId/createdAt/updatedAt, metadata.namespace, spec.clusterLocal). */
+  omitOptionalFields?: boolean;
+  /** The two ready flags turn true at different polls; null: together. */
+  readyFlagsApart?: ReadyFlagsApart | null;
+  /** GETs of an agent answer 503 for N requests or N ms after its create; null: never. */
+  getOutageAfterCreate?: GetOutage | null;
+  /** An update keeps every field its body leaves out (null clears it) instead of replacing the spec. */
+  updateMerges?: boolean;
+}
+
+const SWITCH_KEYS = [
+  "createStatus",
+  "deleteStatus",
+  "deploymentNullOnCreate",
+  "extraFields",
+  "omitOptionalFields",
+  "readyFlagsApart",
+  "getOutageAfterCreate",
+  "updateMerges",
+] as const satisfies readonly (keyof ReadingSwitches)[];
+
+/** The switches `options` asks for; throws on a value that cannot be served. */
+export function switchesOf(options: EmulatorOptions): ReadingSwitches {
+  const reading = options.reading ?? "emulator";
+  if (reading !== "emulator" && reading !== "other") throw new Error(`reading must be "emulator" or "other", got "${String(reading)}"`);
+  const overrides: Partial<ReadingSwitches> = {};
+  for (const key of SWITCH_KEYS) {
+    if (options[key] !== undefined) Object.assign(overrides, { [key]: options[key] });
+  }
+  const switches = resolveReading(reading, overrides);
+  const problem = readingProblem(switches);
+  if (problem) throw new Error(problem);
+  return switches;
 }
 
 export interface RunningEmulator {
@@ -51,6 +99,11 @@ function isLoopback(address: string | undefined): boolean {
 
 function send(res: ServerResponse, r: Reply): void {
   if (res.destroyed || res.writableEnded) return;
+  if (r.body === undefined) {
+    res.writeHead(r.status, { ...r.headers });
+    res.end();
+    return;
+  }
   const text = JSON.stringify(r.body);
   res.writeHead(r.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...r.headers });
   res.end(text);
@@ -63,6 +116,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const contextOptions: ConstructorParameters<typeof EmulatorContext>[0] = {
     readyAfterMs: options.readyAfterMs ?? 1500,
     secretSets: options.secretSets ?? {},
+    switches: switchesOf(options),
   };
   if (options.stateFile !== undefined) contextOptions.stateFile = options.stateFile;
   const ctx = new EmulatorContext(contextOptions);
@@ -95,7 +149,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return answer(errorReply(401, "UNAUTHORIZED", "missing or invalid API key: send Authorization: Bearer <API_KEY>"));
     }
     if (body === undefined) return answer(errorReply(400, "GENERIC_BAD_REQUEST", `the body is larger than ${MAX_BODY_BYTES} bytes`));
-    const result = handleApi(request, { store: ctx.store, persist: () => ctx.persist() });
+    const result = handleApi(request, { store: ctx.store, switches: ctx.switches, outages: ctx.outages, persist: () => ctx.persist() });
     if (fault?.kind === "drop-after") return drop();
     answer(result);
   };

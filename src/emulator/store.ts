@@ -8,20 +8,8 @@
  * an image whose tag is `fail` never becomes ready.
  */
 import { randomBytes } from "node:crypto";
-import type { ServiceAgent as Agent } from "../model";
-
-/** POST /agents as the emulator reads it. */
-export type CreateAgentBody = {
-  serviceName: string;
-  image: string;
-  nodeType?: string;
-  imagePullSecretSet?: string;
-  secretSet?: string;
-  autoScaling?: { minAgents: number; maxAgents: number };
-  enableNoise?: boolean;
-};
-/** POST /agents/{name}: the create body without serviceName. */
-export type UpdateAgentBody = Omit<CreateAgentBody, "serviceName">;
+import type { RequestBody } from "../model";
+import type { CreateBody, UpdateBody } from "./wire";
 import { LogStore } from "./log-store";
 import { isoNs, msToNs, nowNs } from "./time";
 
@@ -44,6 +32,8 @@ export interface StoredDeployment {
   /** Epoch ms at which it is ready; null for an image that never becomes ready. */
   readyAt: number | null;
   readyLogged: boolean;
+  /** GETs of the agent answered since `readyAt` while this deployment was active (for readyFlagsApart). */
+  readyPolls?: number;
 }
 
 export interface StoredAgent {
@@ -56,8 +46,8 @@ export interface StoredAgent {
 }
 
 export const DEFAULT_SCALING = { minReplicas: 1, maxReplicas: 1 };
-export const API_VERSION = "agents.emulator.local/v1";
-export const NAMESPACE = "emulator-default";
+export const EMULATOR_API_VERSION = "agents.emulator.local/v1";
+export const DEFAULT_NAMESPACE = "emulator-default";
 
 const id = (prefix: string) => `${prefix}-${randomBytes(6).toString("hex")}`;
 
@@ -66,7 +56,8 @@ export function neverReady(image: string): boolean {
   return lastSegment.endsWith(":fail");
 }
 
-function specOf(body: UpdateAgentBody): DeploymentSpec {
+/** The spec a create body, or an update body that replaces the spec, describes. */
+export function specOf(body: CreateBody | (UpdateBody & { image: string })): DeploymentSpec {
   const spec: DeploymentSpec = {
     image: body.image,
     nodeType: body.nodeType ?? "arm",
@@ -74,9 +65,38 @@ function specOf(body: UpdateAgentBody): DeploymentSpec {
     minReplicas: body.autoScaling?.minAgents ?? DEFAULT_SCALING.minReplicas,
     maxReplicas: body.autoScaling?.maxAgents ?? DEFAULT_SCALING.maxReplicas,
   };
-  if (body.secretSet !== undefined) spec.secretSet = body.secretSet;
-  if (body.imagePullSecretSet !== undefined) spec.imagePullSecretSet = body.imagePullSecretSet;
+  if (typeof body.secretSet === "string") spec.secretSet = body.secretSet;
+  if (typeof body.imagePullSecretSet === "string") spec.imagePullSecretSet = body.imagePullSecretSet;
   return spec;
+}
+
+/** The request body a deployment's spec stands for, its scaling included. */
+export function bodyOf(spec: DeploymentSpec): RequestBody {
+  const body: RequestBody = {
+    image: spec.image,
+    nodeType: spec.nodeType,
+    autoScaling: { minAgents: spec.minReplicas, maxAgents: spec.maxReplicas },
+    enableNoise: spec.enableNoise,
+  };
+  if (spec.secretSet !== undefined) body["secretSet"] = spec.secretSet;
+  if (spec.imagePullSecretSet !== undefined) body["imagePullSecretSet"] = spec.imagePullSecretSet;
+  return body;
+}
+
+/** The spec after an update that merges: a field the body leaves out keeps its value, null clears it. */
+export function mergedSpec(current: DeploymentSpec, body: UpdateBody): DeploymentSpec {
+  const merged: UpdateBody & { image: string } = {
+    image: body.image ?? current.image,
+    nodeType: body.nodeType === undefined ? current.nodeType : body.nodeType,
+    enableNoise: body.enableNoise === undefined ? current.enableNoise : body.enableNoise,
+    autoScaling:
+      body.autoScaling === undefined ? { minAgents: current.minReplicas, maxAgents: current.maxReplicas } : body.autoScaling,
+  };
+  const secretSet = body.secretSet === undefined ? current.secretSet : body.secretSet;
+  const imagePullSecretSet = body.imagePullSecretSet === undefined ? current.imagePullSecretSet : body.imagePullSecretSet;
+  if (secretSet !== undefined) merged.secretSet = secretSet;
+  if (imagePullSecretSet !== undefined) merged.imagePullSecretSet = imagePullSecretSet;
+  return specOf(merged);
 }
 
 function sameExceptScaling(a: DeploymentSpec, b: DeploymentSpec): boolean {
@@ -138,7 +158,7 @@ export class Store {
     return agent.deployments.find((d) => d.id === agent.activeDeploymentId) as StoredDeployment;
   }
 
-  create(body: CreateAgentBody): StoredAgent {
+  create(body: CreateBody): StoredAgent {
     const deployment = this.newDeployment(body.serviceName, specOf(body));
     const agent: StoredAgent = {
       name: body.serviceName,
@@ -152,9 +172,8 @@ export class Store {
     return agent;
   }
 
-  /** A scaling-only change keeps the deployment; any other update, the same spec included, makes a new one. */
-  update(agent: StoredAgent, body: UpdateAgentBody): StoredAgent {
-    const spec = specOf(body);
+  /** Applies the new spec: a scaling-only change keeps the deployment; any other update, the same spec included, makes a new one. */
+  update(agent: StoredAgent, spec: DeploymentSpec): StoredAgent {
     const current = this.active(agent);
     const stamp = isoNs(nowNs());
     const scalingChanged = current.spec.minReplicas !== spec.minReplicas || current.spec.maxReplicas !== spec.maxReplicas;
@@ -179,42 +198,5 @@ export class Store {
   delete(name: string): void {
     this.agents.delete(name);
     this.logs.remove(name);
-  }
-
-  toJson(agent: StoredAgent, now = Date.now()): Agent {
-    this.observe(agent, now);
-    const d = this.active(agent);
-    const ready = d.readyAt !== null && d.readyAt <= now;
-    const scaling = { minReplicas: d.spec.minReplicas, maxReplicas: d.spec.maxReplicas };
-    return {
-      name: agent.name,
-      ready,
-      createdAt: agent.createdAt,
-      updatedAt: agent.updatedAt,
-      activeDeploymentId: d.id,
-      activeDeploymentReady: ready,
-      autoScaling: scaling,
-      activeSessionCount: 0,
-      deployment: {
-        id: d.id,
-        serviceId: agent.serviceId,
-        createdAt: d.createdAt,
-        updatedAt: d.updatedAt,
-        manifest: {
-          apiVersion: API_VERSION,
-          kind: "Agent",
-          metadata: { name: agent.name, namespace: NAMESPACE },
-          spec: {
-            platformNodeType: d.spec.nodeType,
-            clusterLocal: false,
-            image: d.spec.image,
-            autoScaling: scaling,
-            envFromSecretNames: d.spec.secretSet === undefined ? [] : [d.spec.secretSet],
-            noiseModels: { enabled: d.spec.enableNoise },
-            imagePullSecretNames: d.spec.imagePullSecretSet === undefined ? [] : [d.spec.imagePullSecretSet],
-          },
-        },
-      },
-    };
   }
 }

@@ -1,6 +1,6 @@
 /** `check`: every rule of the field table, all failures at once, defaults applied, unknowns pass. */
 import { AGENT_FIELDS, validateFields, type RuleFailure } from "../model";
-import { UNKNOWN_VALUE } from "./types";
+import { SECRET_INPUTS_KEY, UNKNOWN_VALUE } from "./types";
 
 export interface CheckOutcome {
   inputs: Record<string, unknown>;
@@ -11,8 +11,22 @@ export function isUnknown(value: unknown): boolean {
   return value === UNKNOWN_VALUE;
 }
 
+/**
+ * The engine prints a failing property's value beside the reason; for an
+ * input the program declared secret the failure names the field in its
+ * reason instead, so the value is never printed.
+ */
+function hideSecretValues(failures: RuleFailure[], news: Record<string, unknown>): RuleFailure[] {
+  const secret = news[SECRET_INPUTS_KEY];
+  if (!Array.isArray(secret) || secret.length === 0) return failures;
+  return failures.map((f) =>
+    secret.includes(f.property.split(".")[0]) ? { property: "", reason: `${f.property} (a secret): ${f.reason}` } : f,
+  );
+}
+
 export function checkAgentInputs(_olds: Record<string, unknown>, news: Record<string, unknown>): CheckOutcome {
-  const failures = validateFields(news, { fields: AGENT_FIELDS, isUnknown, ignoreKey: (key) => key.startsWith("__") });
+  const found = validateFields(news, { fields: AGENT_FIELDS, isUnknown, ignoreKey: (key) => key.startsWith("__") });
+  const failures = hideSecretValues(found, news);
   const inputs: Record<string, unknown> = { ...news };
   for (const field of AGENT_FIELDS) {
     if ("default" in field && (inputs[field.name] === undefined || inputs[field.name] === null)) inputs[field.name] = field.default;

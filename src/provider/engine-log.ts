@@ -10,13 +10,13 @@ import type { RetryNote } from "../client/retry";
 
 export type { RetryNote };
 
-type Severity = "info" | "warning";
-type Sender = (message: string, severity: Severity, urn: string) => void;
+export type Severity = "info" | "warning";
+export type Sender = (message: string, severity: Severity, urn: string) => Promise<void> | void;
 let sender: Sender | undefined;
 
-/** Whether this process is the engine's dynamic provider process. */
+/** Whether this process is a provider process the engine started: the dynamic provider's, or the native plugin (which routes notes itself). */
 export function insideProviderProcess(): boolean {
-  return engineAddress() !== undefined;
+  return routed || engineAddress() !== undefined;
 }
 
 function engineAddress(): string | undefined {
@@ -35,24 +35,39 @@ function engineSender(address: string): Sender | undefined {
     const engproto = require("@pulumi/pulumi/proto/engine_pb");
     /* eslint-enable @typescript-eslint/no-require-imports */
     const engine = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
-    return (message, severity, urn) => {
-      const req = new engproto.LogRequest();
-      req.setSeverity(severity === "info" ? engproto.LogSeverity.INFO : engproto.LogSeverity.WARNING);
-      req.setMessage(message);
-      req.setUrn(urn);
-      engine.log(req, () => undefined);
-    };
+    return (message, severity, urn) =>
+      new Promise<void>((resolve) => {
+        const req = new engproto.LogRequest();
+        req.setSeverity(severity === "info" ? engproto.LogSeverity.INFO : engproto.LogSeverity.WARNING);
+        req.setMessage(message);
+        req.setUrn(urn);
+        engine.log(req, () => resolve());
+      });
   } catch {
     return undefined;
   }
 }
 
-function send(message: string, severity: Severity = "warning", urn = ""): void {
+let routed = false;
+
+/** Where notes go when the host process is not the dynamic provider (the native plugin routes them to the engine). */
+export function sendNotesTo(next: Sender): void {
+  sender = next;
+  routed = true;
+}
+
+/** Sends a line; the promise settles when the engine has it (or after 2 s), so a caller about to return can wait for it. */
+function send(message: string, severity: Severity = "warning", urn = ""): Promise<void> {
   if (sender === undefined) {
     const address = engineAddress();
-    sender = (address && engineSender(address)) || ((m) => process.stderr.write(`${m}\n`));
+    sender =
+      (address && engineSender(address)) ||
+      (async (m) => {
+        process.stderr.write(`${m}\n`);
+      });
   }
-  sender(message, severity, urn);
+  const delivered = Promise.resolve(sender(message, severity, urn));
+  return Promise.race([delivered, new Promise<void>((r) => setTimeout(r, 2_000).unref())]);
 }
 
 export function formatRetry(note: RetryNote): string {
@@ -60,15 +75,15 @@ export function formatRetry(note: RetryNote): string {
 }
 
 export function reportRetry(note: RetryNote): void {
-  send(formatRetry(note));
+  void send(formatRetry(note));
 }
 
 /** Any other warning for the user (no key, no header). */
-export function reportNote(message: string): void {
-  send(message);
+export function reportNote(message: string): Promise<void> {
+  return send(message);
 }
 
 /** An informational line, on the resource's own row when its URN is known. */
-export function reportInfo(message: string, urn?: string): void {
-  send(message, "info", urn ?? "");
+export function reportInfo(message: string, urn?: string): Promise<void> {
+  return send(message, "info", urn ?? "");
 }

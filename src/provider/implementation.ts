@@ -60,11 +60,14 @@ export async function check(olds: Props, news: Props): Promise<CheckOutcome> {
   return checkAgentInputs(olds, news);
 }
 
+const urnOf = (props: Props) => (typeof props["__urn"] === "string" ? props["__urn"] : undefined);
+
 export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
   const outcome = diffAgent(olds, news);
   if (outcome.changes && outcome.localOnly && outcome.changed.length > 0) {
-    (await connection()).reportInfo(
+    await (await connection()).reportInfo(
       `agent "${String(news["serviceName"])}": only ${outcome.changed.join(", ")} changed, which the provider keeps in the state; nothing is sent to the service`,
+      urnOf(news),
     );
   }
   return outcome;
@@ -83,8 +86,6 @@ function mayHaveActed(error: unknown): boolean {
     error instanceof RateLimitError
   );
 }
-
-const urnOf = (props: Props) => (typeof props["__urn"] === "string" ? props["__urn"] : undefined);
 
 export async function create(props: Props): Promise<{ id: string; outs: Props }> {
   const inputs = asInputs(props);
@@ -147,7 +148,7 @@ async function createOrAdopt(client: AgentHostingClient, body: Props, inputs: Ag
     return await client.createAgent(body as unknown as Parameters<AgentHostingClient["createAgent"]>[0]);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
-    const existing = await client.getAgent(inputs.serviceName);
+    const existing = await (await wait()).patientGetAgent(client, inputs.serviceName);
     const created = existing.createdAt === undefined ? Number.NaN : Date.parse(existing.createdAt);
     const recent = Date.now() - created <= (inputs.readyTimeoutSeconds + 60) * 1000;
     if (!agentMatchesBody(existing, body) || !recent) {
@@ -158,7 +159,7 @@ async function createOrAdopt(client: AgentHostingClient, body: Props, inputs: Ag
         `agent "${inputs.serviceName}" already exists and ${why}; choose another serviceName, or adopt it with Agent.get("${inputs.serviceName}") (or the native provider's import)`,
       );
     }
-    (await connection()).reportNote(
+    await (await connection()).reportNote(
       `agent-hosting: agent "${inputs.serviceName}" already existed with the requested spec, created ${existing.createdAt}: an interrupted earlier create; taking it over`,
     );
     return existing;
@@ -170,7 +171,7 @@ export async function read(id: string, props: Props | undefined): Promise<{ id: 
   const adopting = props?.["serviceName"] === undefined;
   let agent: ServiceAgent;
   try {
-    agent = await client.getAgent(id);
+    agent = await (await wait()).patientGetAgent(client, id);
   } catch (error) {
     if (error instanceof NotFoundError) {
       if (adopting) throw new AgentNotFoundError(id, error);
@@ -180,7 +181,7 @@ export async function read(id: string, props: Props | undefined): Promise<{ id: 
   }
   const inputs = inputsFromAgent(agent, adopting ? {} : (props ?? {}));
   const marks = marksOf(props ?? {});
-  return { id: agent.name, props: toOutputs(inputs, agent, marks), inputs: { ...inputs } };
+  return { id: agent.name, props: toOutputs(inputs, agent, marks), inputs: { ...inputs, name: agent.name } };
 }
 
 /** The fields whose change must be sent to the service. */
@@ -199,7 +200,7 @@ export async function update(id: string, olds: Props, news: Props): Promise<{ ou
   }
   const client = await providerClient();
   if (toSend.length === 0 && pending !== undefined) return { outs: await resume(pending, client, inputs, marks, news) };
-  const live = inputs.autoScaling === undefined ? await client.getAgent(id) : undefined;
+  const live = inputs.autoScaling === undefined ? await (await wait()).patientGetAgent(client, id) : undefined;
   const body = updateBody(inputs as unknown as Props, live);
   let agent: ServiceAgent;
   try {
@@ -208,7 +209,7 @@ export async function update(id: string, olds: Props, news: Props): Promise<{ ou
     if (!mayHaveActed(error)) throw error;
     throw (await failures()).incompleteError("update", inputs, live, marks, news[PROVIDER_KEY], error);
   }
-  await warnIfNotCleared(inputs, body, agent);
+  agent = await clearKeptFields(client, id, inputs, body, agent);
   return { outs: await finish("update", client, inputs, agent, marks, news, agent.activeDeploymentId) };
 }
 
@@ -220,7 +221,7 @@ export async function update(id: string, olds: Props, news: Props): Promise<{ ou
 async function resume(pending: Verb, client: AgentHostingClient, inputs: AgentInputs, marks: OutputMarks, news: Props): Promise<Props> {
   let agent: ServiceAgent;
   try {
-    agent = await client.getAgent(inputs.serviceName);
+    agent = await (await wait()).patientGetAgent(client, inputs.serviceName);
   } catch (error) {
     if (!(error instanceof NotFoundError) || pending !== "create") throw error;
     agent = await createOrAdopt(client, createBody(inputs as unknown as Props), inputs);
@@ -228,16 +229,41 @@ async function resume(pending: Verb, client: AgentHostingClient, inputs: AgentIn
   return finish(pending, client, inputs, agent, marks, news, undefined);
 }
 
-/** A service that merges updates keeps a field the update left out to clear it: say so rather than hide it. */
-async function warnIfNotCleared(inputs: AgentInputs, body: Props, agent: ServiceAgent): Promise<void> {
-  const reported = reportedValues(agent);
-  const kept = (AGENT_FIELDS as readonly AgentField[]).filter(
-    (f) => f.undeclared === "clear" && f.sentTo === "service" && body[f.name] === undefined && reported[f.name] !== undefined,
-  );
-  if (kept.length === 0) return;
-  (await connection()).reportNote(
-    `agent-hosting: agent "${inputs.serviceName}": the service kept ${kept.map((f) => f.name).join(", ")} although the program no longer declares it; the next preview shows it again`,
-  );
+/**
+ * A field the program no longer declares is left out of the update, which
+ * clears it at a service that replaces the spec. A service that merges
+ * updates keeps it instead; then the field is sent once more as null, which
+ * such a service reads as "none". Whatever is still kept is reported.
+ */
+async function clearKeptFields(
+  client: AgentHostingClient,
+  id: string,
+  inputs: AgentInputs,
+  body: Props,
+  agent: ServiceAgent,
+): Promise<ServiceAgent> {
+  const keptIn = (answer: ServiceAgent) => {
+    const reported = reportedValues(answer);
+    return (AGENT_FIELDS as readonly AgentField[]).filter(
+      (f) => f.undeclared === "clear" && f.sentTo === "service" && body[f.name] === undefined && reported[f.name] !== undefined,
+    );
+  };
+  const kept = keptIn(agent);
+  if (kept.length === 0) return agent;
+  const nulls = Object.fromEntries(kept.map((f) => [f.name, null]));
+  let answer = agent;
+  try {
+    answer = await client.updateAgent(id, { ...body, ...nulls } as unknown as Parameters<AgentHostingClient["updateAgent"]>[1]);
+  } catch {
+    // Reported below, with what the service still holds.
+  }
+  const still = keptIn(answer);
+  if (still.length > 0) {
+    await (await connection()).reportNote(
+      `agent-hosting: agent "${inputs.serviceName}": the service kept ${still.map((f) => f.name).join(", ")} although the program no longer declares it; the next preview shows it again`,
+    );
+  }
+  return answer;
 }
 
 /** The service's agent as the last outputs recorded it. */

@@ -15,19 +15,22 @@ export class InterruptedError extends Error {
 }
 
 const waiters = new Set<(error: InterruptedError) => void>();
+
+/** Ends every wait now (a signal, or the engine's Cancel call to the native plugin), then exits. */
+export function interruptWaits(reason: string): void {
+  const error = new InterruptedError(reason);
+  for (const reject of [...waiters]) reject(error);
+  waiters.clear();
+  // Leave time for the answers to reach the engine, then go as asked.
+  setTimeout(() => process.exit(130), 2_000).unref();
+}
 let installed = false;
 
 function install(): void {
   if (installed) return;
   installed = true;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      const error = new InterruptedError(signal);
-      for (const reject of [...waiters]) reject(error);
-      waiters.clear();
-      // Leave time for the answers to reach the engine, then go as asked.
-      setTimeout(() => process.exit(130), 2_000).unref();
-    });
+    process.on(signal, () => interruptWaits(signal));
   }
 }
 

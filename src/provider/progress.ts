@@ -11,7 +11,7 @@ import type { ServiceAgent } from "../model";
 export const PROGRESS_INTERVAL_MS = 10_000;
 
 export interface ProgressSink {
-  (message: string): void;
+  (message: string): unknown;
 }
 
 export interface PollObservation {

@@ -56,6 +56,29 @@ export function isTransient(error: unknown): boolean {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * GET /agents/{name}, riding out transient failures (not a 404) for up to
+ * `patienceMs`: a service may answer 5xx for a while right after a create.
+ */
+export async function patientGetAgent(
+  client: AgentHostingClient,
+  name: string,
+  patienceMs = 30_000,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise<void>((r) => setTimeout(r, ms)),
+): Promise<ServiceAgent> {
+  const deadline = Date.now() + patienceMs;
+  let delay = 250;
+  for (;;) {
+    try {
+      return await client.getAgent(name);
+    } catch (error) {
+      if (error instanceof NotFoundError || !isTransient(error) || Date.now() + delay > deadline) throw error;
+    }
+    await sleep(delay);
+    delay = Math.min(2_000, delay * 2);
+  }
+}
+
 /** Polls until ready or the timeout; throws WaitFailure on a failure that is not transient. */
 export async function waitForAgentReady(
   client: AgentHostingClient,

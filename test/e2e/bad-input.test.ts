@@ -9,8 +9,8 @@ import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { BAD_INPUTS } from "../support/bad-inputs";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
 import { e2eStack, type StackHandle } from "./support/stack";
+import { API_KEY } from "../support/fixtures";
 
-const API_KEY = "e2e-bad-input-SECRET-51f0";
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let control: EmulatorControl;
 const stacks: StackHandle[] = [];

@@ -1,33 +1,77 @@
 /**
- * The real engine end to end, step by step as in a provider acceptance test:
- * create → no-op preview → update in place → scaling-only update → replace →
- * outside delete + refresh → outside change shows as drift, up restores it →
- * Agent.get adopts → destroy leaves the service empty; the state and the
- * engine's output never hold the API key.
+ * The real engine end to end, as in a provider acceptance test. Each test
+ * brings its own emulator and stack, so none depends on another or on the
+ * order they run in: create → no-op preview → update in place → scaling-only
+ * update → replace; an outside delete and refresh; an outside change shown as
+ * drift and restored by up; Agent.get adopting; the state and destroy. The
+ * engine's output and the state never hold the API key.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documented } from "../support/documented-agent";
+import { describe, expect, it } from "vitest";
+import { specOf } from "../support/fixtures";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
-import { e2eStack, type OpResult, type StackHandle } from "./support/stack";
+import { e2eStack, type OpResult, type RunOptions, type StackHandle } from "./support/stack";
 
 const API_KEY = "e2e-SECRET-key-7f3a9c";
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-let client: AgentHostingClient;
-let stack: StackHandle;
-const engineOutputs: string[] = [];
+const AGENT_TYPE = "pulumi-nodejs:dynamic/agent-hosting:Agent";
+
+interface Fixture {
+  control: EmulatorControl;
+  client: AgentHostingClient;
+  stack: StackHandle;
+  run(op: string, params?: unknown, options?: RunOptions): Promise<OpResult>;
+}
+
+/** A fresh emulator and stack for one test; checks the engine's output for the key when the test is done. */
+async function withFixture(name: string, reading: Reading, body: (f: Fixture) => Promise<void>): Promise<void> {
+  const emulator = await startEmulator({
+    port: 0,
+    reading,
+    apiKey: API_KEY,
+    readyAfterMs: 500,
+    secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] },
+  });
+  const client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+  const stack = e2eStack(`lifecycle-${name}-${reading}`, { baseUrl: emulator.url, apiKey: API_KEY });
+  const outputs: string[] = [];
+  const run = async (op: string, params?: unknown, options: RunOptions = {}) => {
+    const result = await stack.run(op, params === undefined ? options : { ...options, params });
+    outputs.push(result.engineOutput, result.error ?? "");
+    return result;
+  };
+  try {
+    await body({ control: new EmulatorControl(emulator.baseUrl), client, stack, run });
+    expect(outputs.join("\n")).not.toContain(API_KEY);
+  } finally {
+    await client.close();
+    await emulator.close();
+    stack.remove();
+  }
+}
 
 function agentArgs(serviceName: string, image: string, scaling = { minAgents: 1, maxAgents: 3 }) {
   return { serviceName, image, secretSet: "voice-secrets", autoScaling: scaling, enableNoise: true };
 }
 
-async function run(op: string, params?: unknown): Promise<OpResult> {
-  const result = await stack.run(op, params === undefined ? {} : { params });
-  engineOutputs.push(result.engineOutput, result.error ?? "");
-  return result;
+/**
+ * The engine's line for a resource step of `up` with exactly the properties
+ * `diff` lists, e.g. "bot-a updated (0.6s) [diff: ~image]", optionally
+ * followed by the provider's last status ("; agent ...").
+ */
+function stepLine(resource: string, step: "updated" | "replaced", diff: string): RegExp {
+  return new RegExp(`^ [~+-]+ +${AGENT_TYPE.replace(/\//g, "\\/")} ${resource} ${step} \\([\\d.]+s\\) \\[diff: ${diff}\\](;.*)?$`, "m");
+}
+
+/** The line of a preview's diff (`--diff`) for an input changing from `from` to `to`. */
+function inputDiffLine(property: string, from: string, to: string): RegExp {
+  const quote = (s: string) => JSON.stringify(s).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  return new RegExp(`^ +~ ${property} +: ${quote(from)} => ${quote(to)}$`, "m");
+}
+
+function serviceNames(control: EmulatorControl): Promise<string[]> {
+  return control.listAgents().then(({ agents }) => agents.map((a) => a.name).sort());
 }
 
 function filesUnder(dir: string): string[] {
@@ -37,165 +81,124 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 500, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
-  control = new EmulatorControl(emulator.baseUrl);
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
-  stack = e2eStack("lifecycle", { baseUrl: emulator.url, apiKey: API_KEY });
-});
+/** Both readings of the service document the emulator can give: its own, and another as valid (201, 204, deployment null on create, extra and missing fields, ready flags apart, a GET outage after create, merging updates). */
+const READINGS = ["emulator", "other"] as const;
+type Reading = (typeof READINGS)[number];
 
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-  stack?.remove();
-});
+describe.each(READINGS)("an Agent through the real pulumi CLI (%s reading)", (reading) => {
+  it("up creates, a second preview is a no-op, an image change updates in place, a scaling change keeps the deployment, a rename replaces", () =>
+    withFixture("steps", reading, async ({ control, run }) => {
+      const declare = (imageA: string, scalingA?: { minAgents: number; maxAgents: number }, nameB = "bot-b") => ({
+        agents: [
+          { resource: "bot-a", args: agentArgs("bot-a", imageA, scalingA) },
+          { resource: "bot-b", args: agentArgs(nameB, "registry.example.com/bot:1") },
+        ],
+        secretSet: "voice-secrets",
+      });
+      const up = await run("up", declare("registry.example.com/bot:1"));
+      expect(up.error).toBeUndefined();
+      expect(up.changeSummary).toEqual({ create: 3 });
+      const created = up.outputs["bot-a"] as { activeDeploymentId: string };
+      expect(up.outputs["bot-a"]).toMatchObject({ name: "bot-a", ready: true, manifest: { spec: { image: "registry.example.com/bot:1" } } });
+      expect(up.outputs["secretFields"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
+      expect(await serviceNames(control)).toEqual(["bot-a", "bot-b"]);
 
-describe("an Agent through the real pulumi CLI", () => {
-  let firstDeployment: string;
+      const noop = await run("preview", declare("registry.example.com/bot:1"));
+      expect(noop.error).toBeUndefined();
+      expect(noop.changeSummary).toEqual({ same: 3 });
 
-  it("up creates the agents and exports their outputs", async () => {
-    const up = await run("up", {
-      agents: [
-        { resource: "bot-a", args: agentArgs("bot-a", "registry.example.com/bot:1") },
-        { resource: "bot-b", args: agentArgs("bot-b", "registry.example.com/bot:1") },
-      ],
-      secretSet: "voice-secrets",
-    });
-    expect(up.error).toBeUndefined();
-    expect(up.changeSummary).toMatchObject({ create: 3 });
-    const a = up.outputs["bot-a"] as { name: string; activeDeploymentId: string; ready: boolean; manifest: { spec: { image: string } } };
-    expect(a).toMatchObject({ name: "bot-a", ready: true, manifest: { spec: { image: "registry.example.com/bot:1" } } });
-    expect(up.outputs["secretFields"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
-    firstDeployment = a.activeDeploymentId;
-    expect((await control.listAgents()).agents.map((x) => x.name).sort()).toEqual(["bot-a", "bot-b"]);
-  });
+      const imagePreview = await run("preview", declare("registry.example.com/bot:2"));
+      expect(imagePreview.engineOutput).toMatch(inputDiffLine("image", "registry.example.com/bot:1", "registry.example.com/bot:2"));
+      const image = await run("up", declare("registry.example.com/bot:2"));
+      expect(image.changeSummary).toEqual({ update: 1, same: 2 });
+      expect(image.engineOutput).toMatch(stepLine("bot-a", "updated", "~image"));
+      const updated = image.outputs["bot-a"] as { name: string; activeDeploymentId: string };
+      expect(updated.name).toBe("bot-a");
+      expect(updated.activeDeploymentId).not.toBe(created.activeDeploymentId);
 
-  it("a second preview reports no changes", async () => {
-    const preview = await run("preview", {
-      agents: [
-        { resource: "bot-a", args: agentArgs("bot-a", "registry.example.com/bot:1") },
-        { resource: "bot-b", args: agentArgs("bot-b", "registry.example.com/bot:1") },
-      ],
-      secretSet: "voice-secrets",
-    });
-    expect(preview.error).toBeUndefined();
-    expect(preview.changeSummary).toEqual({ same: 3 });
-  });
+      const scaling = await run("up", declare("registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }));
+      expect(scaling.changeSummary).toEqual({ update: 1, same: 2 });
+      expect(scaling.engineOutput).toMatch(stepLine("bot-a", "updated", "~autoScaling"));
+      const scaled = scaling.outputs["bot-a"] as { activeDeploymentId: string; autoScaling: unknown };
+      expect(scaled.activeDeploymentId).toBe(updated.activeDeploymentId);
+      expect(scaled.autoScaling).toEqual({ minReplicas: 2, maxReplicas: 8 });
 
-  it("changing the image updates in place with a new deployment", async () => {
-    const up = await run("up", {
-      agents: [
-        { resource: "bot-a", args: agentArgs("bot-a", "registry.example.com/bot:2") },
-        { resource: "bot-b", args: agentArgs("bot-b", "registry.example.com/bot:1") },
-      ],
-    });
-    expect(up.changeSummary).toMatchObject({ update: 1, same: 2 });
-    const a = up.outputs["bot-a"] as { name: string; activeDeploymentId: string };
-    expect(a.name).toBe("bot-a");
-    expect(a.activeDeploymentId).not.toBe(firstDeployment);
-    expect(up.engineOutput).toMatch(/image/);
-    firstDeployment = a.activeDeploymentId;
-  });
+      const rename = await run("up", declare("registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }, "bot-b-renamed"));
+      expect(rename.changeSummary).toEqual({ replace: 1, same: 2 });
+      // `name` follows serviceName among the checked inputs (it is what keeps agent.name known in previews).
+      expect(rename.engineOutput).toMatch(stepLine("bot-b", "replaced", "~name,serviceName"));
+      expect(await serviceNames(control)).toEqual(["bot-a", "bot-b-renamed"]);
+      expect((await run("destroy")).error).toBeUndefined();
+      expect(await serviceNames(control)).toEqual([]);
+    }));
 
-  it("changing the scaling updates without a new deployment", async () => {
-    const up = await run("up", {
-      agents: [
-        { resource: "bot-a", args: agentArgs("bot-a", "registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }) },
-        { resource: "bot-b", args: agentArgs("bot-b", "registry.example.com/bot:1") },
-      ],
-    });
-    expect(up.changeSummary).toMatchObject({ update: 1, same: 2 });
-    const a = up.outputs["bot-a"] as { activeDeploymentId: string; autoScaling: unknown };
-    expect(a.activeDeploymentId).toBe(firstDeployment);
-    expect(a.autoScaling).toEqual({ minReplicas: 2, maxReplicas: 8 });
-  });
+  it("an agent deleted behind Pulumi's back disappears on refresh, and the next preview would create it", () =>
+    withFixture("deleted", reading, async ({ control, client, run }) => {
+      const declared = { agents: [{ resource: "bot-d", args: agentArgs("bot-d", "registry.example.com/bot:1") }] };
+      expect((await run("up", declared)).error).toBeUndefined();
+      await client.deleteAgent("bot-d");
+      const refresh = await run("refresh");
+      expect(refresh.error).toBeUndefined();
+      expect(refresh.changeSummary).toEqual({ delete: 1, same: 1 });
+      const preview = await run("preview", declared);
+      expect(preview.changeSummary).toEqual({ create: 1, same: 1 });
+      expect(await serviceNames(control)).toEqual([]);
+    }));
 
-  it("renaming serviceName replaces the agent", async () => {
-    const up = await run("up", {
-      agents: [
-        { resource: "bot-a", args: agentArgs("bot-a", "registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }) },
-        { resource: "bot-b", args: agentArgs("bot-b-renamed", "registry.example.com/bot:1") },
-      ],
-    });
-    expect(up.changeSummary).toMatchObject({ replace: 1, same: 2 });
-    expect((await control.listAgents()).agents.map((x) => x.name).sort()).toEqual(["bot-a", "bot-b-renamed"]);
-  });
+  it("an agent changed behind its back shows the drift in the next preview, and up restores it", () =>
+    withFixture("drift", reading, async ({ client, run }) => {
+      const declared = { agents: [{ resource: "bot-a", args: agentArgs("bot-a", "registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }) }] };
+      expect((await run("up", declared)).error).toBeUndefined();
+      await client.updateAgent("bot-a", {
+        image: "registry.example.com/bot:tampered",
+        secretSet: "voice-secrets",
+        autoScaling: { minAgents: 2, maxAgents: 8 },
+        enableNoise: true,
+      });
+      const preview = await run("preview", declared, { refresh: true });
+      expect(preview.changeSummary).toMatchObject({ update: 1 });
+      // The planned step, from the refreshed (tampered) image back to the declared one.
+      expect(preview.engineOutput).toMatch(inputDiffLine("image", "registry.example.com/bot:tampered", "registry.example.com/bot:2"));
+      const up = await run("up", declared, { refresh: true });
+      expect(up.error).toBeUndefined();
+      expect(up.engineOutput).toMatch(stepLine("bot-a", "updated", "~image"));
+      expect(specOf(await client.getAgent("bot-a"))["image"]).toBe("registry.example.com/bot:2");
+      const after = await run("preview", declared);
+      expect(after.changeSummary).toEqual({ same: 2 });
+      expect((await run("destroy")).error).toBeUndefined();
+    }));
 
-  it("an agent deleted behind Pulumi's back disappears on refresh", async () => {
-    await client.deleteAgent("bot-b-renamed");
-    const refresh = await run("refresh");
-    expect(refresh.error).toBeUndefined();
-    expect(refresh.changeSummary).toMatchObject({ delete: 1 });
-    const preview = await run("preview", {
-      agents: [
-        { resource: "bot-a", args: agentArgs("bot-a", "registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }) },
-        { resource: "bot-b", args: agentArgs("bot-b-renamed", "registry.example.com/bot:1") },
-      ],
-    });
-    expect(preview.changeSummary).toMatchObject({ create: 1 });
-  });
+  it("Agent.get adopts an existing agent and only reads it; a missing one fails naming it", () =>
+    withFixture("adopt", reading, async ({ control, client, run }) => {
+      await client.createAgent({ serviceName: "made-elsewhere", image: "registry.example.com/other:5" });
+      const up = await run("up", { adopt: [{ resource: "adopted", serviceName: "made-elsewhere" }] });
+      expect(up.error).toBeUndefined();
+      expect(up.outputs["adopted"]).toMatchObject({ name: "made-elsewhere", image: "registry.example.com/other:5" });
+      const missing = await run("preview", { adopt: [{ resource: "ghost", serviceName: "no-such-agent" }] });
+      expect(missing.ok).toBe(false);
+      expect(missing.error).toMatch(/agent "no-such-agent" does not exist at the service \(GET \/v1\/agents\/no-such-agent answered 404\)/);
+      expect((await run("destroy")).error).toBeUndefined();
+      expect(await serviceNames(control)).toEqual(["made-elsewhere"]);
+    }));
 
-  it("an agent changed behind its back shows the drift in the next preview, and up restores it", async () => {
-    await client.updateAgent("bot-a", {
-      image: "registry.example.com/bot:tampered",
-      secretSet: "voice-secrets",
-      autoScaling: { minAgents: 2, maxAgents: 8 },
-      enableNoise: true,
-    });
-    const declared = {
-      agents: [{ resource: "bot-a", args: agentArgs("bot-a", "registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }) }],
-    };
-    const preview = await stack.run("preview", { params: declared, refresh: true });
-    engineOutputs.push(preview.engineOutput);
-    expect(preview.changeSummary).toMatchObject({ update: 1 });
-    expect(preview.engineOutput).toMatch(/bot:tampered/);
-    expect(preview.engineOutput).toMatch(/bot:2/);
-    const up = await stack.run("up", { params: declared, refresh: true });
-    engineOutputs.push(up.engineOutput);
-    expect(up.error).toBeUndefined();
-    expect(documented(await client.getAgent("bot-a")).deployment.manifest.spec.image).toBe("registry.example.com/bot:2");
-    const after = await run("preview", declared);
-    expect(after.changeSummary).toEqual({ same: 2 });
-  });
-
-  it("Agent.get adopts an existing agent", async () => {
-    await client.createAgent({ serviceName: "made-elsewhere", image: "registry.example.com/other:5" });
-    const up = await run("up", {
-      agents: [{ resource: "bot-a", args: agentArgs("bot-a", "registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }) }],
-      adopt: [{ resource: "adopted", serviceName: "made-elsewhere" }],
-    });
-    expect(up.error).toBeUndefined();
-    expect(up.outputs["adopted"]).toMatchObject({ name: "made-elsewhere", image: "registry.example.com/other:5" });
-    const missing = await run("preview", { adopt: [{ resource: "ghost", serviceName: "no-such-agent" }] });
-    expect(missing.ok).toBe(false);
-    expect(missing.error).toMatch(/agent "no-such-agent" does not exist/);
-  });
-
-  it("the state holds no API key and a small serialized provider", async () => {
-    const exported = await run("export");
-    const text = JSON.stringify(exported.deployment);
-    expect(text).not.toContain(API_KEY);
-    const resources = (exported.deployment as { deployment: { resources: { type: string; inputs?: Record<string, unknown> }[] } })
-      .deployment.resources;
-    const agents = resources.filter((r) => r.type === "pulumi-nodejs:dynamic/agent-hosting:Agent");
-    expect(agents.length).toBeGreaterThan(0);
-    for (const agent of agents) {
-      expect(Buffer.byteLength(String(agent.inputs?.["__provider"]))).toBeLessThanOrEqual(4096);
-    }
-    for (const file of filesUnder(join(stack.workDir, ".state"))) {
-      expect(readFileSync(file, "utf8").includes(API_KEY), file).toBe(false);
-    }
-  });
-
-  it("destroy leaves the emulator empty (adopted agents are only read, so they stay)", async () => {
-    const destroy = await run("destroy");
-    expect(destroy.error).toBeUndefined();
-    expect((await control.listAgents()).agents.map((a) => a.name)).toEqual(["made-elsewhere"]);
-    await client.deleteAgent("made-elsewhere");
-    expect((await control.listAgents()).agents).toEqual([]);
-  });
-
-  it("the engine's output never held the API key", () => {
-    expect(engineOutputs.join("\n")).not.toContain(API_KEY);
-  });
+  it("the state holds no API key and a small serialized provider per agent", () =>
+    withFixture("state", reading, async ({ stack, run }) => {
+      const declared = {
+        agents: ["bot-s1", "bot-s2"].map((n) => ({ resource: n, args: agentArgs(n, "registry.example.com/bot:1") })),
+      };
+      expect((await run("up", declared)).error).toBeUndefined();
+      const exported = await run("export");
+      expect(JSON.stringify(exported.deployment)).not.toContain(API_KEY);
+      const resources = (exported.deployment as { deployment: { resources: { type: string; inputs?: Record<string, unknown> }[] } })
+        .deployment.resources;
+      const agents = resources.filter((r) => r.type === AGENT_TYPE);
+      expect(agents).toHaveLength(2);
+      for (const agent of agents) {
+        expect(Buffer.byteLength(String(agent.inputs?.["__provider"]))).toBeLessThanOrEqual(4096);
+      }
+      for (const file of filesUnder(join(stack.workDir, ".state"))) {
+        expect(readFileSync(file, "utf8").includes(API_KEY), file).toBe(false);
+      }
+      expect((await run("destroy")).error).toBeUndefined();
+    }));
 });

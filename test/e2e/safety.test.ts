@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
-import { documented } from "../support/documented-agent";
+import { specOf } from "../support/fixtures";
 import { e2eStack, repoRoot, type StackHandle } from "./support/stack";
 
 const API_KEY = "e2e-SAFETY-key-41c9";
@@ -23,15 +23,19 @@ let client: AgentHostingClient;
 const stacks: StackHandle[] = [];
 
 function newStack(name: string, url = emulator.url): StackHandle {
-  const stack = e2eStack(name, { baseUrl: url, apiKey: API_KEY, program: PROGRAM });
+  const stack = e2eStack(`${name}-${url.split(":").pop()?.replace(/\D/g, "")}`, { baseUrl: url, apiKey: API_KEY, program: PROGRAM });
   stacks.push(stack);
   return stack;
 }
 const one = (resource: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ agents: [{ resource, args, ...extra }] });
 const posts = async (path: string) => (await control.requests()).requests.filter((r) => r.method === "POST" && r.path === path).length;
 
+/** Both readings of the service document the emulator can give: its own, and another as valid. */
+const READINGS = ["emulator", "other"] as const;
+
+describe.each(READINGS)("safety (%s reading)", (reading) => {
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
+  emulator = await startEmulator({ port: 0, reading, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
   control = new EmulatorControl(emulator.baseUrl);
   client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
 });
@@ -53,9 +57,9 @@ describe("nothing silently reset", () => {
     expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
     const up = await stack.run("up", { params: one("bot", next) });
     expect(up.error).toBeUndefined();
-    const live = documented(await client.getAgent("keep-scaling"));
-    expect(live.autoScaling).toEqual({ minReplicas: 2, maxReplicas: 5 });
-    expect(live.deployment.manifest.spec.image).toBe("registry.example.com/bot:2");
+    const live = await client.getAgent("keep-scaling");
+    expect(live.autoScaling).toMatchObject({ minReplicas: 2, maxReplicas: 5 });
+    expect(specOf(live)["image"]).toBe("registry.example.com/bot:2");
     expect((await stack.run("preview", { params: one("bot", next) })).changeSummary).toEqual({ same: 2 });
   });
 
@@ -68,7 +72,7 @@ describe("nothing silently reset", () => {
     expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
     expect(preview.engineOutput).toMatch(/- secretSet\s*: "voice-secrets"/);
     expect((await stack.run("up", { params: one("bot", next) })).ok).toBe(true);
-    expect(documented(await client.getAgent("clear-set")).deployment.manifest.spec.envFromSecretNames).toEqual([]);
+    expect(specOf(await client.getAgent("clear-set"))["envFromSecretNames"] ?? []).toEqual([]);
   });
 });
 
@@ -78,10 +82,12 @@ describe("the preview is what up does", () => {
     const base = { serviceName: "settings-only", image: IMAGE };
     expect((await stack.run("up", { params: one("bot", base) })).ok).toBe(true);
     const next = { ...base, readyTimeoutSeconds: 120 };
-    const preview = await stack.run("preview", { params: one("bot", next) });
+    const preview = await stack.run("preview", { params: one("bot", next), noDiff: true });
     expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
-    expect(preview.engineOutput).toContain('agent "settings-only": only readyTimeoutSeconds changed, which the provider keeps in the state; nothing is sent to the service');
-    expect(preview.engineOutput).toMatch(/~ readyTimeoutSeconds\s*: 600 => 120/);
+    expect(preview.engineOutput).toContain(
+      'bot update [diff: ~readyTimeoutSeconds]; agent "settings-only": only readyTimeoutSeconds changed, which the provider keeps in the state; nothing is sent to the service',
+    );
+    expect((await stack.run("preview", { params: one("bot", next) })).engineOutput).toMatch(/~ readyTimeoutSeconds\s*: 600 => 120/);
     const before = (await control.requests()).requests.length;
     expect((await stack.run("up", { params: one("bot", next) })).ok).toBe(true);
     const sent = (await control.requests()).requests.slice(before).filter((r) => r.path.startsWith("/v1/agents/settings-only"));
@@ -173,7 +179,7 @@ function providerProcessesIn(dir: string): number[] {
 
 describe("nothing orphaned when the provider process is interrupted", () => {
   it("SIGINT during the readiness wait answers with the agent kept in state; the next up finishes it without posting again", async () => {
-    const slow = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 6_000 });
+    const slow = await startEmulator({ port: 0, reading, apiKey: API_KEY, readyAfterMs: 6_000 });
     const slowControl = new EmulatorControl(slow.baseUrl);
     try {
       const stack = newStack("interrupted", slow.url);
@@ -204,7 +210,7 @@ describe("take over only what is plausibly ours", () => {
     const up = await stack.run("up", { params: one("bot", { serviceName: "taken-bot", image: IMAGE }) });
     expect(up.ok).toBe(false);
     expect(up.error).toContain('agent "taken-bot" already exists and has a different spec; choose another serviceName, or adopt it with Agent.get("taken-bot")');
-    expect(documented(await client.getAgent("taken-bot")).deployment.manifest.spec.image).toBe("registry.example.com/someone-else:3");
+    expect(specOf(await client.getAgent("taken-bot"))["image"]).toBe("registry.example.com/someone-else:3");
   });
 
   it("an identical agent created moments ago (an interrupted create) is taken over", async () => {
@@ -218,7 +224,7 @@ describe("take over only what is plausibly ours", () => {
 
 describe("signs of life while waiting", () => {
   it("prints the agent, its deployment, the flags, the time waited and the newest log line at least every 10 s", async () => {
-    const slow = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 11_500 });
+    const slow = await startEmulator({ port: 0, reading, apiKey: API_KEY, readyAfterMs: 11_500 });
     try {
       const stack = newStack("progress", slow.url);
       const up = await stack.run("up", { params: one("bot", { serviceName: "slow-bot", image: IMAGE }) });
@@ -232,4 +238,5 @@ describe("signs of life while waiting", () => {
       await slow.close();
     }
   });
+});
 });

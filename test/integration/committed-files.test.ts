@@ -1,14 +1,38 @@
 /**
- * Files the project commits from real runs hold no key: bench/results.json
- * (written by `npm run bench` against emulators with random keys) and the
- * README's bench table.
+ * Files the project commits from real runs: bench/results.json (written by
+ * `npm run bench` against emulators with random keys) and the README's bench
+ * table hold no key; every derived figure in bench/results.json (per-pair
+ * values, median, bound, verdict, allPass) equals what the bench's own
+ * module (bench/lib/figure.mjs) recomputes from the raw samples recorded
+ * beside it, so an edited figure or a hand-set verdict fails; and the file is
+ * a full run.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { recheckResults, type Results } from "../../bench/lib/figure.mjs";
+import { table } from "../../bench/lib/report.mjs";
 
 const root = join(__dirname, "../..");
 const EMULATOR_KEY = /emu-[0-9a-f]{24}/;
+const EXPECTED_FIGURES = [
+  "size-1",
+  "size-50",
+  "size-grown",
+  "size-control",
+  "up",
+  "preview",
+  "preview-control",
+  "logs",
+  "logs-memory",
+  "connections",
+  "readiness-500",
+  "readiness-2000",
+  "native-preview",
+  "plugin-cold-start",
+  "plugin-cold-start-bundle",
+  "readiness-5000",
+];
 
 describe("committed results", () => {
   it.each(["bench/results.json", "README.md", "bench/README.md"])("%s holds no API key or header", (file) => {
@@ -20,18 +44,26 @@ describe("committed results", () => {
     expect(text).not.toMatch(/"apiKey"\s*:\s*"[^"]+"/);
   });
 
-  it("bench/results.json is a real run: every figure measured, with its runs and its bar", () => {
-    const results = JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as {
-      machine: { cpus: number; pulumi: string };
-      figures: { name: string; runs: number[]; median: number; bar: string; pass: boolean }[];
-    };
-    expect(results.machine.cpus).toBeGreaterThan(0);
-    expect(results.machine.pulumi).toMatch(/^v3\./);
-    expect(results.figures.length).toBeGreaterThanOrEqual(9);
+  it("bench/results.json agrees with the bench's own recomputation from its raw samples", () => {
+    const results = JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as Results;
+    expect(recheckResults(results)).toEqual([]);
+  });
+
+  it("bench/results.json is a full run: every group, every figure, at least 7 pairs per repeated figure", () => {
+    const results = JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as Results;
+    expect(results.groups).toEqual(["size", "up", "preview", "logs", "connections", "readiness", "native"]);
+    expect(results.pairs).toBeGreaterThanOrEqual(7);
+    expect(results.machine["pulumi"]).toMatch(/^v3\./);
+    const ids = results.figures.map((f) => f.id);
+    for (const id of EXPECTED_FIGURES) expect(ids, id).toContain(id);
     for (const figure of results.figures) {
-      expect(figure.runs.length, figure.name).toBeGreaterThanOrEqual(1);
-      expect(typeof figure.median).toBe("number");
-      expect(figure.bar.length).toBeGreaterThan(0);
+      if (figure.rule.method !== "single") expect(figure.samples.length, figure.id).toBe(results.pairs);
     }
+    expect(results.figures.find((f) => f.id === "size-grown")?.["grownCodeCalled"]).toBe(true);
+  });
+
+  it("the README's bench table is the one the bench writes from bench/results.json", () => {
+    const results = JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as Results;
+    expect(readFileSync(join(root, "README.md"), "utf8")).toContain(table(results.figures));
   });
 });

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl } from "../../src/emulator";
-import { waitFor } from "./support/emulator-kit";
+import { waitFor } from "./support/emulator-harness";
 
 const root = resolve(__dirname, "../..");
 const bin = join(root, "dist/emulator/bin.js");
@@ -112,7 +112,7 @@ describe("agent-hosting-emulator bin", () => {
     expect((await fetch(`${running.url}/secrets/s1`)).status).toBe(401);
     expect((await fetch(`${running.url}/secrets/s1`, { headers: { authorization: "Bearer kk" } })).status).toBe(401);
     // With the key the request is served; "s1" itself is 2 characters, and a set name
-    // must be 3 to 63 (spec 4.3 and 8), so reading it is a 400 naming setName, not a 404.
+    // must be 3 to 63 characters long, so reading it is a 400 naming setName, not a 404.
     const set = await fetch(`${running.url}/secrets/s1`, { headers: { authorization: "Bearer k" } });
     expect(set.status).toBe(400);
     const body = (await set.json()) as { code: string; error: string };

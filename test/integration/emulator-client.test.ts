@@ -1,20 +1,18 @@
 /** The project's own client against the emulator: every endpoint, its errors, and one keep-alive connection. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentHostingClient } from "../../src/client/client";
+import type { AgentHostingClient } from "../../src/client/client";
 import { AuthenticationError, BadRequestError, ConflictError, NotFoundError } from "../../src/client/errors";
-import { harness, pollUntil, type Harness } from "./support/emulator-harness";
+import { startEmu, waitFor, type Emu } from "./support/emulator-harness";
+import { documented } from "../support/documented-agent";
 
-let h: Harness;
+let h: Emu;
 let client: AgentHostingClient;
 
 beforeAll(async () => {
-  h = await harness({ readyAfterMs: 150, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
-  client = new AgentHostingClient({ baseUrl: h.emulator.url, apiKey: h.emulator.apiKey, retryBaseDelayMs: 10, retryMaxDelayMs: 50 });
+  h = await startEmu({ readyAfterMs: 150, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
+  client = h.client({ retryBaseDelayMs: 10, retryMaxDelayMs: 50 });
 });
-afterAll(async () => {
-  await client?.close();
-  await h?.close();
-});
+afterAll(async () => h?.close());
 
 describe("AgentHostingClient against the emulator", () => {
   it("create, read until ready, update, logs, secret set, delete", async () => {
@@ -26,8 +24,8 @@ describe("AgentHostingClient against the emulator", () => {
       autoScaling: { minAgents: 1, maxAgents: 3 },
     });
     expect(created.ready).toBe(false);
-    expect(created.deployment?.manifest.spec.envFromSecretNames).toEqual(["voice-secrets"]);
-    expect(await pollUntil(async () => (await client.getAgent("client-bot")).ready, 5_000)).toBe(true);
+    expect(documented(created).deployment.manifest.spec.envFromSecretNames).toEqual(["voice-secrets"]);
+    await waitFor("client-bot ready", async () => (await client.getAgent("client-bot")).ready);
     const scaled = await client.updateAgent("client-bot", {
       image: "registry.example.com/bot:1",
       secretSet: "voice-secrets",
@@ -57,11 +55,7 @@ describe("AgentHostingClient against the emulator", () => {
     await expect(client.createAgent({ serviceName: "taken-bot", image: "bot:1" })).rejects.toBeInstanceOf(ConflictError);
     await expect(client.getSecretSet("no-such-set")).rejects.toBeInstanceOf(NotFoundError);
     await expect(client.createAgent({ serviceName: "set-bot", image: "bot:1", secretSet: "missing-set" })).rejects.toBeInstanceOf(BadRequestError);
-    const wrong = new AgentHostingClient({ baseUrl: h.emulator.url, apiKey: "wrong-key" });
-    try {
-      await expect(wrong.getAgent("taken-bot")).rejects.toBeInstanceOf(AuthenticationError);
-    } finally {
-      await wrong.close();
-    }
+    const wrong = h.client({ apiKey: "wrong-key" });
+    await expect(wrong.getAgent("taken-bot")).rejects.toBeInstanceOf(AuthenticationError);
   });
 });

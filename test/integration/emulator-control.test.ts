@@ -1,158 +1,293 @@
-/** The /_emulator/ control endpoints: faults, rate limit, stats, request log, reset, loopback only. */
+/**
+ * The emulator's /_emulator/ controls: injected faults of each kind, the rate
+ * limit, stats and connection counting (keep-alive through the project's
+ * client and without it), the request log with the key redacted, reset and
+ * seeding, and control calls from loopback only.
+ */
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { networkInterfaces } from "node:os";
 import { Client } from "undici";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, beforeAll, describe, expect, it } from "vitest";
+import { RateLimitError, ServerError } from "../../src/client/errors";
+import type { RetryNote } from "../../src/client/client";
 import { startEmulator } from "../../src/emulator";
-import { harness, sleep, type Harness } from "./support/emulator-harness";
+import { API_KEY } from "../support/fixtures";
+import { sleep, startEmu, type Emu } from "./support/emulator-harness";
 
-const API_KEY = "control-test-key-NEVER-LOGGED";
-let h: Harness;
+let emu: Emu;
 
 beforeAll(async () => {
-  h = await harness({ apiKey: API_KEY, readyAfterMs: 100, secretSets: { "start-set": ["A"] } });
+  emu = await startEmu();
 });
-afterAll(async () => h?.close());
-afterEach(async () => {
-  await h.control.reset();
+afterAll(async () => emu?.close());
+beforeEach(async () => {
+  await emu.control.reset();
 });
 
-const create = (serviceName: string) => h.call("POST", "/v1/agents", { json: { serviceName, image: "bot:1" } });
+const createBody = (serviceName: string) => ({ serviceName, image: "bot:1" });
 
-describe("faults", () => {
-  it("status: the next N matching requests get that status and { error, code }", async () => {
-    await create("fault-bot");
-    await h.control.injectFault({ method: "GET", path: "/v1/agents/*", kind: "status", status: 503, count: 2 });
+describe("status faults", () => {
+  it("answers 503 to the next 2 matching requests, then normally", async () => {
+    await emu.raw("POST", "/v1/agents", { json: createBody("status-bot") });
+    await emu.control.injectFault({ method: "GET", path: "/v1/agents/status-bot", kind: "status", status: 503, count: 2 });
+    // Another path and another method are not affected.
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
+    expect((await emu.raw("POST", "/v1/agents/status-bot", { json: { image: "bot:1" } })).status).toBe(200);
     for (let i = 0; i < 2; i++) {
-      const r = await h.call("GET", "/v1/agents/fault-bot");
+      const r = await emu.raw("GET", "/v1/agents/status-bot");
       expect(r.status).toBe(503);
-      expect(r.body).toEqual({ error: expect.any(String), code: "INTERNAL_SERVER_ERROR" });
+      expect(r.json).toEqual({ error: expect.any(String), code: "INTERNAL_SERVER_ERROR" });
     }
-    expect((await h.call("GET", "/v1/agents/fault-bot")).status).toBe(200);
-    expect((await h.control.stats()).faultsFired).toBe(2);
+    const ok = await emu.raw("GET", "/v1/agents/status-bot");
+    expect(ok.status).toBe(200);
+    expect(ok.json.name).toBe("status-bot");
+    expect((await emu.control.stats()).faultsFired).toBe(2);
   });
 
-  it("status 429 sends Retry-After: 1; a code can be given; other methods and paths are not hit", async () => {
-    await create("fault-bot");
-    await h.control.injectFault({ method: "GET", path: "/v1/agents/fault-bot", kind: "status", status: 429 });
-    await h.control.injectFault({ method: "DELETE", path: "/v1/agents/fault-bot", kind: "status", status: 500, code: "CUSTOM_CODE" });
-    expect((await h.call("GET", "/v1/agents/other-bot")).status).toBe(404);
-    expect((await h.call("POST", "/v1/agents/fault-bot", { json: { image: "bot:1" } })).status).toBe(200);
-    const limited = await h.call("GET", "/v1/agents/fault-bot");
+  it("answers a status fault even without a key (it comes before authentication)", async () => {
+    await emu.control.injectFault({ method: "*", path: "/v1/secrets/voice-secrets", kind: "status", status: 500 });
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets", { authorization: null })).status).toBe(500);
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets", { authorization: null })).status).toBe(401);
+  });
+
+  it("sends Retry-After: 1 and the code RATE_LIMITED with a 429 fault", async () => {
+    await emu.control.injectFault({ method: "GET", path: "/v1/secrets/voice-secrets", kind: "status", status: 429 });
+    const limited = await emu.raw("GET", "/v1/secrets/voice-secrets");
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("1");
-    expect(limited.body.code).toBe("RATE_LIMITED");
-    const custom = await h.call("DELETE", "/v1/agents/fault-bot");
-    expect(custom.status).toBe(500);
-    expect(custom.body.code).toBe("CUSTOM_CODE");
-    expect((await h.call("GET", "/v1/agents/fault-bot")).status).toBe(200);
+    expect(limited.json.code).toBe("RATE_LIMITED");
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
   });
 
-  it("delay: waits, then answers normally", async () => {
-    await create("slow-bot");
-    await h.control.injectFault({ method: "*", path: "/v1/agents/slow-bot", kind: "delay", delayMs: 300 });
-    const started = Date.now();
-    const r = await h.call("GET", "/v1/agents/slow-bot");
-    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
-    expect(r.status).toBe(200);
-    expect(r.body.name).toBe("slow-bot");
-    const fast = Date.now();
-    await h.call("GET", "/v1/agents/slow-bot");
-    expect(Date.now() - fast).toBeLessThan(280);
+  it("uses the code given with the fault", async () => {
+    await emu.control.injectFault({ method: "GET", path: "/v1/secrets/voice-secrets", kind: "status", status: 502, code: "BAD_GATEWAY" });
+    const r = await emu.raw("GET", "/v1/secrets/voice-secrets");
+    expect(r.status).toBe(502);
+    expect(r.json.code).toBe("BAD_GATEWAY");
   });
 
-  it("drop-before: the connection is dropped and nothing is done", async () => {
-    await h.control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-before" });
-    await expect(create("dropped-bot")).rejects.toThrow();
-    expect((await h.call("GET", "/v1/agents/dropped-bot")).status).toBe(404);
-    expect((await h.control.listAgents()).agents).toEqual([]);
-    expect((await create("dropped-bot")).status).toBe(200);
+  it("matches a path prefix ending in * for any method", async () => {
+    await emu.control.injectFault({ method: "*", path: "/v1/agents*", kind: "status", status: 500, count: 3 });
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
+    expect((await emu.raw("POST", "/v1/agents", { json: createBody("prefix-bot") })).status).toBe(500);
+    expect((await emu.raw("GET", "/v1/agents/prefix-bot")).status).toBe(500);
+    expect((await emu.raw("GET", "/v1/agents/prefix-bot/logs")).status).toBe(500);
+    // Spent: the create goes through now, and it was not created by the faulted POST.
+    expect((await emu.raw("GET", "/v1/agents/prefix-bot")).status).toBe(404);
+    expect((await emu.raw("POST", "/v1/agents", { json: createBody("prefix-bot") })).status).toBe(200);
   });
 
-  it("drop-after: the agent is created although the connection dropped without an answer", async () => {
-    await h.control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-after" });
-    await expect(create("half-bot")).rejects.toThrow();
-    const r = await h.call("GET", "/v1/agents/half-bot");
-    expect(r.status).toBe(200);
-    expect(r.body.name).toBe("half-bot");
-    expect((await create("half-bot")).status).toBe(409);
-    const { requests } = await h.control.requests();
-    expect(requests.filter((x) => x.dropped).map((x) => `${x.method} ${x.path} ${x.status}`)).toEqual(["POST /v1/agents 0"]);
+  it("is retried by the project's client on a GET, which then succeeds", async () => {
+    await emu.raw("POST", "/v1/agents", { json: createBody("retry-bot") });
+    await emu.control.injectFault({ method: "GET", path: "/v1/agents/retry-bot", kind: "status", status: 503, count: 2 });
+    const notes: RetryNote[] = [];
+    const client = emu.client({ onRetry: (note) => notes.push(note) });
+    expect((await client.getAgent("retry-bot")).name).toBe("retry-bot");
+    expect(notes).toHaveLength(2);
+    const records = (await emu.control.requests()).requests.filter((r) => r.path === "/v1/agents/retry-bot" && r.method === "GET");
+    expect(records.map((r) => r.status)).toEqual([503, 503, 200]);
   });
 
-  it("DELETE /_emulator/faults disarms them; a bad fault is refused", async () => {
-    await create("calm-bot");
-    await h.control.injectFault({ method: "GET", path: "*", kind: "status", status: 500, count: 100 });
-    await h.control.clearFaults();
-    expect((await h.call("GET", "/v1/agents/calm-bot")).status).toBe(200);
+  it("is a ServerError through a client that does not retry", async () => {
+    await emu.control.injectFault({ method: "GET", path: "/v1/secrets/voice-secrets", kind: "status", status: 503 });
+    const error = await emu.client({ maxRetries: 0 }).getSecretSet("voice-secrets").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as ServerError).status).toBe(503);
+  });
+
+  it("clearFaults disarms every fault", async () => {
+    await emu.control.injectFault({ method: "*", path: "/v1/*", kind: "status", status: 500, count: 10 });
+    await emu.control.clearFaults();
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
+    expect((await emu.control.stats()).faultsFired).toBe(0);
+  });
+
+  it("refuses a malformed fault", async () => {
+    await expect(emu.control.injectFault({ method: "GET", path: "/v1/x", kind: "status", status: 200 })).rejects.toThrow(/400/);
+    await expect(emu.control.injectFault({ method: "GET", path: "/v1/x", kind: "delay" })).rejects.toThrow(/400/);
+    await expect(emu.control.injectFault({ method: "GET", path: "/v1/x", kind: "teleport" as "delay", delayMs: 1 })).rejects.toThrow(/400/);
     for (const bad of [
       { method: "GET", path: "/v1/agents", kind: "explode" },
-      { method: "GET", path: "/v1/agents", kind: "status", status: 200 },
-      { method: "GET", path: "/v1/agents", kind: "delay" },
       { path: "/v1/agents", kind: "drop-before" },
       { method: "GET", path: "/v1/agents", kind: "drop-before", count: 0 },
     ]) {
-      const r = await h.call("POST", "/_emulator/faults", { json: bad, key: null });
+      const r = await emu.raw("POST", "/_emulator/faults", { json: bad, authorization: null });
       expect(r.status, JSON.stringify(bad)).toBe(400);
     }
   });
 });
 
+describe("delay faults", () => {
+  it("answers no sooner than delayMs, then normally", async () => {
+    const delayMs = 300;
+    await emu.control.injectFault({ method: "GET", path: "/v1/secrets/voice-secrets", kind: "delay", delayMs });
+    const t0 = performance.now();
+    const slow = await emu.raw("GET", "/v1/secrets/voice-secrets");
+    const slowMs = performance.now() - t0;
+    expect(slow.status).toBe(200);
+    expect(slow.json).toEqual({ secrets: [{ fieldName: "A" }, { fieldName: "B" }] });
+    // Timers may fire up to 1 ms early against performance.now().
+    expect(slowMs).toBeGreaterThanOrEqual(delayMs - 2);
+    // Spent after one request.
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
+    expect((await emu.control.stats()).faultsFired).toBe(1);
+  });
+
+  it("delays a create that then happens", async () => {
+    await emu.control.injectFault({ method: "POST", path: "/v1/agents", kind: "delay", delayMs: 150 });
+    const t0 = performance.now();
+    const r = await emu.raw("POST", "/v1/agents", { json: createBody("slow-bot") });
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(148);
+    expect(r.status).toBe(200);
+    expect((await emu.raw("GET", "/v1/agents/slow-bot")).status).toBe(200);
+  });
+});
+
+describe("dropped connections", () => {
+  it("drop-before: fetch rejects and the agent was NOT created", async () => {
+    await emu.control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-before" });
+    await expect(emu.raw("POST", "/v1/agents", { json: createBody("dropped-bot") })).rejects.toThrow();
+    expect((await emu.raw("GET", "/v1/agents/dropped-bot")).status).toBe(404);
+    expect((await emu.control.listAgents()).agents.map((a) => a.name)).not.toContain("dropped-bot");
+    const records = (await emu.control.requests()).requests.filter((r) => r.method === "POST" && r.path === "/v1/agents");
+    expect(records).toEqual([expect.objectContaining({ status: 0, dropped: true })]);
+    // The server still works, and the fault is spent.
+    expect((await emu.raw("POST", "/v1/agents", { json: createBody("dropped-bot") })).status).toBe(200);
+  });
+
+  it("drop-after: fetch rejects and the agent WAS created", async () => {
+    await emu.control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-after" });
+    await expect(emu.raw("POST", "/v1/agents", { json: createBody("ghost-bot") })).rejects.toThrow();
+    const r = await emu.raw("GET", "/v1/agents/ghost-bot");
+    expect(r.status).toBe(200);
+    expect(r.json.name).toBe("ghost-bot");
+    expect((await emu.control.listAgents()).agents.map((a) => a.name)).toContain("ghost-bot");
+    expect((await emu.raw("POST", "/v1/agents", { json: createBody("ghost-bot") })).status).toBe(409);
+    const { requests } = await emu.control.requests();
+    expect(requests.filter((x) => x.dropped).map((x) => `${x.method} ${x.path} ${x.status}`)).toEqual(["POST /v1/agents 0"]);
+  });
+
+  it("drop-after on a delete: the agent is gone although no answer came", async () => {
+    await emu.raw("POST", "/v1/agents", { json: createBody("vanish-bot") });
+    await emu.control.injectFault({ method: "DELETE", path: "/v1/agents/*", kind: "drop-after" });
+    await expect(emu.raw("DELETE", "/v1/agents/vanish-bot")).rejects.toThrow();
+    expect((await emu.raw("GET", "/v1/agents/vanish-bot")).status).toBe(404);
+  });
+
+  it("the project's client recovers from both: one agent each, never two posts that both created", async () => {
+    const client = emu.client();
+    await emu.control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-after" });
+    const after = await client.createAgent(createBody("client-after-bot"));
+    expect(after.name).toBe("client-after-bot");
+    await emu.control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-before" });
+    const before = await client.createAgent(createBody("client-before-bot"));
+    expect(before.name).toBe("client-before-bot");
+    const posts = (await emu.control.requests()).requests.filter((r) => r.method === "POST" && r.path === "/v1/agents");
+    // drop-after: the dropped POST created it and the read-back found it (no second POST);
+    // drop-before: the dropped POST, a 404 read-back, then one POST that created it.
+    expect(posts.map((r) => r.status)).toEqual([0, 0, 200]);
+    expect((await emu.control.listAgents()).agents.map((a) => a.name).sort()).toEqual(["client-after-bot", "client-before-bot"]);
+  });
+});
+
 describe("rate limit", () => {
-  it("the excess gets 429 RATE_LIMITED with Retry-After, until disabled", async () => {
-    await h.control.setRateLimit({ requestsPerWindow: 3, windowMs: 60_000, retryAfterSeconds: 7 });
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await h.call("GET", "/v1/secrets/start-set")).status);
-    expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    const limited = await h.call("GET", "/v1/secrets/start-set");
-    expect(limited.body).toEqual({ error: expect.any(String), code: "RATE_LIMITED" });
-    expect(limited.headers.get("retry-after")).toBe("7");
-    // Control calls are never limited.
-    expect((await h.control.stats()).rateLimited).toBe(3);
-    await h.control.setRateLimit({ disabled: true });
-    expect((await h.call("GET", "/v1/secrets/start-set")).status).toBe(200);
+  it("answers 429 RATE_LIMITED with Retry-After past requestsPerWindow, counts it, and can be disabled", async () => {
+    await emu.control.setRateLimit({ requestsPerWindow: 2, windowMs: 60_000, retryAfterSeconds: 3 });
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
+    expect((await emu.raw("GET", "/v1/agents/nobody-bot")).status).toBe(404);
+    const third = await emu.raw("GET", "/v1/secrets/voice-secrets");
+    expect(third.status).toBe(429);
+    expect(third.headers.get("retry-after")).toBe("3");
+    expect(third.json).toEqual({ error: expect.any(String), code: "RATE_LIMITED" });
+    // A create is refused too, and not performed.
+    expect((await emu.raw("POST", "/v1/agents", { json: createBody("limited-bot") })).status).toBe(429);
+    // Control calls are not limited.
+    expect((await emu.control.stats()).rateLimited).toBe(2);
+
+    const error = await emu.client({ maxRetries: 0 }).getSecretSet("voice-secrets").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterSeconds).toBe(3);
+    expect((error as RateLimitError).code).toBe("RATE_LIMITED");
+    expect((await emu.control.stats()).rateLimited).toBe(3);
+
+    await emu.control.setRateLimit({ disabled: true });
+    for (let i = 0; i < 5; i++) expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
+    expect((await emu.raw("GET", "/v1/agents/limited-bot")).status).toBe(404);
+    expect((await emu.control.stats()).rateLimited).toBe(3);
   });
 
-  it("a new window lets requests through again", async () => {
-    await h.control.setRateLimit({ requestsPerWindow: 1, windowMs: 200, retryAfterSeconds: 1 });
-    expect((await h.call("GET", "/v1/secrets/start-set")).status).toBe(200);
-    expect((await h.call("GET", "/v1/secrets/start-set")).status).toBe(429);
+  it("opens a new window after windowMs", async () => {
+    await emu.control.setRateLimit({ requestsPerWindow: 1, windowMs: 200, retryAfterSeconds: 1 });
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
+    const limited = await emu.raw("GET", "/v1/secrets/voice-secrets");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("1");
     await sleep(250);
-    expect((await h.call("GET", "/v1/secrets/start-set")).status).toBe(200);
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
   });
 
-  it("a bad spec is refused", async () => {
+  it("refuses a bad spec", async () => {
     for (const bad of [{}, { requestsPerWindow: -1 }, { requestsPerWindow: 1, windowMs: 0 }, { requestsPerWindow: "3" }]) {
-      expect((await h.call("POST", "/_emulator/rate-limit", { json: bad, key: null })).status, JSON.stringify(bad)).toBe(400);
+      expect((await emu.raw("POST", "/_emulator/rate-limit", { json: bad, authorization: null })).status, JSON.stringify(bad)).toBe(400);
     }
+  });
+
+  it("is cleared by reset()", async () => {
+    await emu.control.setRateLimit({ requestsPerWindow: 0, windowMs: 60_000, retryAfterSeconds: 9 });
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(429);
+    await emu.control.reset();
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
+    expect((await emu.control.stats()).rateLimited).toBe(0);
   });
 });
 
 describe("stats", () => {
-  it("counts requests by route", async () => {
-    await create("stats-bot");
-    await h.call("GET", "/v1/agents/stats-bot");
-    await h.call("GET", "/v1/agents/stats-bot");
-    await h.call("GET", "/v1/agents/stats-bot", { key: "wrong" });
-    const stats = await h.control.stats();
+  it("sees 20 sequential calls through one client as one keep-alive connection", async () => {
+    await emu.raw("POST", "/v1/agents", { json: createBody("keepalive-bot") });
+    const client = emu.client();
+    await emu.control.reset(); // counters from 0; also clears the agent
+    await emu.control.seedSecretSet("keep-set", ["X"]);
+    await client.createAgent(createBody("keepalive-bot"));
+    for (let i = 0; i < 19; i++) {
+      if (i % 3 === 0) await client.getAgent("keepalive-bot");
+      else if (i % 3 === 1) await client.getAgentLogs({ agentName: "keepalive-bot", limit: 5 });
+      else await client.getSecretSet("keep-set");
+    }
+    const stats = await emu.control.stats();
+    expect(stats.requests).toBe(20);
+    expect(stats.apiConnections).toBe(1);
+    expect(stats.connections).toBe(1);
+    expect(stats.byRoute["POST /v1/agents"]).toBe(1);
+    expect(stats.byRoute["GET /v1/agents/keepalive-bot"]).toBe(7);
+    expect(stats.byRoute["GET /v1/agents/keepalive-bot/logs"]).toBe(6);
+    expect(stats.byRoute["GET /v1/secrets/keep-set"]).toBe(6);
+  });
+
+  it("counts requests by route, a refused one too", async () => {
+    await emu.raw("POST", "/v1/agents", { json: createBody("stats-bot") });
+    await emu.raw("GET", "/v1/agents/stats-bot");
+    await emu.raw("GET", "/v1/agents/stats-bot");
+    await emu.raw("GET", "/v1/agents/stats-bot", { authorization: "Bearer wrong" });
+    const stats = await emu.control.stats();
     expect(stats.requests).toBe(4);
     expect(stats.byRoute).toEqual({ "POST /v1/agents": 1, "GET /v1/agents/stats-bot": 3 });
   });
 
-  it("one keep-alive connection carries many requests; without keep-alive each request is a connection", async () => {
-    await create("conn-bot");
-    const before = await h.control.stats();
-    const client = new Client(h.emulator.baseUrl, { pipelining: 1 });
+  it("one raw keep-alive connection carries many requests; without keep-alive each request is a connection", async () => {
+    await emu.raw("POST", "/v1/agents", { json: createBody("conn-bot") });
+    const headers = { authorization: `Bearer ${API_KEY}` };
+    const before = await emu.control.stats();
+    const client = new Client(emu.emulator.baseUrl, { pipelining: 1 });
     try {
       for (let i = 0; i < 20; i++) {
-        const r = await client.request({ method: "GET", path: "/v1/agents/conn-bot", headers: { authorization: `Bearer ${API_KEY}` } });
+        const r = await client.request({ method: "GET", path: "/v1/agents/conn-bot", headers });
         expect(r.statusCode).toBe(200);
         await r.body.text();
       }
     } finally {
       await client.close();
     }
-    const middle = await h.control.stats();
+    const middle = await emu.control.stats();
     expect(middle.apiConnections - before.apiConnections).toBe(1);
     expect(middle.connections - before.connections).toBe(1);
     expect(middle.requests - before.requests).toBe(20);
@@ -160,46 +295,70 @@ describe("stats", () => {
     const agent = new HttpAgent({ keepAlive: false });
     for (let i = 0; i < 5; i++) {
       await new Promise<void>((resolve, reject) => {
-        const req = httpRequest(
-          { agent, host: "127.0.0.1", port: h.emulator.port, path: "/v1/agents/conn-bot", headers: { authorization: `Bearer ${API_KEY}`, connection: "close" } },
-          (res) => {
-            res.resume();
-            res.on("end", () => resolve());
-          },
-        );
+        const options = { agent, host: "127.0.0.1", port: emu.emulator.port, path: "/v1/agents/conn-bot", headers: { ...headers, connection: "close" } };
+        const req = httpRequest(options, (res) => {
+          res.resume();
+          res.on("end", () => resolve());
+        });
         req.on("error", reject);
         req.end();
       });
     }
     agent.destroy();
-    const after = await h.control.stats();
+    const after = await emu.control.stats();
     expect(after.apiConnections - middle.apiConnections).toBe(5);
     expect(after.connections - middle.connections).toBe(5);
+  });
+
+  it("counts a new connection for each new client", async () => {
+    const a = emu.client();
+    const b = emu.client();
+    await emu.control.reset();
+    await a.getSecretSet("voice-secrets");
+    await b.getSecretSet("voice-secrets");
+    await a.getSecretSet("voice-secrets");
+    const stats = await emu.control.stats();
+    expect(stats.requests).toBe(3);
+    expect(stats.apiConnections).toBe(2);
   });
 });
 
 describe("request log", () => {
-  it("keeps method, path, status and headers with the key redacted, never the key", async () => {
-    await create("log-bot");
-    await h.call("GET", "/v1/agents/log-bot");
-    await h.call("GET", "/v1/agents/log-bot", { key: "a-wrong-key-ALSO-SECRET" });
-    await h.call("DELETE", "/v1/agents/log-bot");
-    const { requests } = await h.control.requests();
+  it("redacts the authorization header and holds no key anywhere", async () => {
+    const wrongKey = "k-WRONGKEY-4242";
+    const client = emu.client();
+    await client.createAgent(createBody("audit-bot"));
+    await client.getAgent("audit-bot");
+    await emu.raw("GET", "/v1/secrets/voice-secrets");
+    await emu.raw("GET", "/v1/secrets/voice-secrets", { authorization: `Bearer ${wrongKey}` });
+    await emu.raw("GET", "/v1/secrets/voice-secrets", { authorization: `Basic ${API_KEY}` });
+    await emu.raw("GET", "/v1/secrets/voice-secrets", { authorization: null });
+    await emu.control.injectFault({ method: "GET", path: "/v1/agents/audit-bot", kind: "drop-before" });
+    await expect(emu.raw("GET", "/v1/agents/audit-bot")).rejects.toThrow();
+
+    const { requests } = await emu.control.requests();
     expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
       "POST /v1/agents 200",
-      "GET /v1/agents/log-bot 200",
-      "GET /v1/agents/log-bot 401",
-      "DELETE /v1/agents/log-bot 200",
+      "GET /v1/agents/audit-bot 200",
+      "GET /v1/secrets/voice-secrets 200",
+      "GET /v1/secrets/voice-secrets 401",
+      "GET /v1/secrets/voice-secrets 401",
+      "GET /v1/secrets/voice-secrets 401",
+      "GET /v1/agents/audit-bot 0",
     ]);
-    for (const r of requests) expect(r.headers["authorization"]).toBe("Bearer [REDACTED]");
-    const everything = JSON.stringify([requests, await h.control.stats(), await h.control.listAgents()]);
-    expect(everything).not.toContain(API_KEY);
-    expect(everything).not.toContain("a-wrong-key-ALSO-SECRET");
+    const withHeader = requests.filter((_r, i) => i !== 5);
+    for (const record of withHeader) expect(record.headers["authorization"]).toBe("Bearer [REDACTED]");
+    expect(requests[5]?.headers["authorization"]).toBeUndefined();
+    expect(requests[0]?.headers["content-type"]).toBe("application/json");
+    const text = JSON.stringify([requests, await emu.control.stats(), await emu.control.listAgents()]);
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain("SECRET");
+    expect(text).not.toContain(wrongKey);
   });
 
   it("keeps the last 1000", async () => {
-    for (let i = 0; i < 1010; i++) await h.call("GET", `/v1/secrets/set-${i}`, { key: null });
-    const { requests } = await h.control.requests();
+    for (let i = 0; i < 1010; i++) await emu.raw("GET", `/v1/secrets/set-${i}`, { authorization: null });
+    const { requests } = await emu.control.requests();
     expect(requests).toHaveLength(1000);
     expect(requests[0]?.path).toBe("/v1/secrets/set-10");
     expect(requests[999]?.path).toBe("/v1/secrets/set-1009");
@@ -208,41 +367,43 @@ describe("request log", () => {
 
 describe("reset and seeding", () => {
   it("clears agents, logs, faults, rate limit, counters; keeps the start sets unless all", async () => {
-    await create("reset-bot");
-    await h.control.seedSecretSet("seeded-set", ["X", "Y"]);
-    expect((await h.call("GET", "/v1/secrets/seeded-set")).body).toEqual({ secrets: [{ fieldName: "X" }, { fieldName: "Y" }] });
-    await h.control.injectFault({ method: "*", path: "*", kind: "status", status: 500, count: 10 });
-    await h.control.setRateLimit({ requestsPerWindow: 0, windowMs: 60_000, retryAfterSeconds: 1 });
-    await h.control.reset();
-    const stats = await h.control.stats();
+    await emu.raw("POST", "/v1/agents", { json: createBody("reset-bot") });
+    await emu.control.seedSecretSet("seeded-set", ["X", "Y"]);
+    expect((await emu.raw("GET", "/v1/secrets/seeded-set")).json).toEqual({ secrets: [{ fieldName: "X" }, { fieldName: "Y" }] });
+    await emu.control.injectFault({ method: "*", path: "*", kind: "status", status: 500, count: 10 });
+    await emu.control.setRateLimit({ requestsPerWindow: 0, windowMs: 60_000, retryAfterSeconds: 1 });
+    await emu.control.reset();
+    const stats = await emu.control.stats();
     expect(stats).toEqual({ connections: 0, apiConnections: 0, requests: 0, byRoute: {}, rateLimited: 0, faultsFired: 0 });
-    expect((await h.control.listAgents()).agents).toEqual([]);
-    expect((await h.control.requests()).requests).toEqual([]);
-    expect((await h.call("GET", "/v1/agents/reset-bot")).status).toBe(404);
-    expect((await h.call("GET", "/v1/secrets/seeded-set")).status).toBe(404);
-    expect((await h.call("GET", "/v1/secrets/start-set")).status).toBe(200);
-    await h.control.reset(true);
-    expect((await h.call("GET", "/v1/secrets/start-set")).status).toBe(404);
-    await h.control.reset(); // the start sets come back
-    expect((await h.call("GET", "/v1/secrets/start-set")).status).toBe(200);
+    expect((await emu.control.listAgents()).agents).toEqual([]);
+    expect((await emu.control.requests()).requests).toEqual([]);
+    expect((await emu.raw("GET", "/v1/agents/reset-bot")).status).toBe(404);
+    expect((await emu.raw("GET", "/v1/secrets/seeded-set")).status).toBe(404);
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
+    await emu.control.reset(true);
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(404);
+    await emu.control.reset(); // the start sets come back
+    expect((await emu.raw("GET", "/v1/secrets/voice-secrets")).status).toBe(200);
   });
 
   it("bulk logs need a known agent and deployment; bad bodies are refused", async () => {
-    await create("bulk-bot");
-    expect((await h.control.appendLogs("bulk-bot", 5)).appended).toBe(5);
-    expect((await h.call("POST", "/_emulator/agents/no-bot/logs", { json: { count: 1 }, key: null })).status).toBe(404);
+    await emu.raw("POST", "/v1/agents", { json: createBody("bulk-bot") });
+    expect((await emu.control.appendLogs("bulk-bot", 5)).appended).toBe(5);
+    const control = (path: string, options: { json?: unknown; body?: string; headers?: Record<string, string> }) =>
+      emu.raw("POST", path, { ...options, authorization: null });
+    expect((await control("/_emulator/agents/no-bot/logs", { json: { count: 1 } })).status).toBe(404);
     for (const bad of [{ count: -1 }, { count: 1.5 }, { count: 1, deploymentId: "dep-unknown" }, { count: 1, intervalMs: 0 }, { count: 1, prefix: 3 }]) {
-      expect((await h.call("POST", "/_emulator/agents/bulk-bot/logs", { json: bad, key: null })).status, JSON.stringify(bad)).toBe(400);
+      expect((await control("/_emulator/agents/bulk-bot/logs", { json: bad })).status, JSON.stringify(bad)).toBe(400);
     }
-    expect((await h.call("POST", "/_emulator/secret-sets", { json: { name: "x" }, key: null })).status).toBe(400);
-    expect((await h.call("POST", "/_emulator/secret-sets", { raw: "{", headers: { "content-type": "application/json" }, key: null })).status).toBe(400);
-    expect((await h.call("GET", "/_emulator/unknown", { key: null })).status).toBe(404);
+    expect((await control("/_emulator/secret-sets", { json: { name: "x" } })).status).toBe(400);
+    expect((await control("/_emulator/secret-sets", { body: "{", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect((await emu.raw("GET", "/_emulator/unknown", { authorization: null })).status).toBe(404);
   });
 
   it("control endpoints take no key and are not counted as API requests", async () => {
-    await h.control.listAgents();
-    await h.control.stats();
-    expect((await h.control.stats()).requests).toBe(0);
+    await emu.control.listAgents();
+    await emu.control.stats();
+    expect((await emu.control.stats()).requests).toBe(0);
   });
 });
 

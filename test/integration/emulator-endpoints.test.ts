@@ -1,14 +1,16 @@
 /**
  * Every /v1 endpoint of the emulator on its success path, through raw fetch
  * and through the project's client: shapes (zod schemas of the client),
- * the manifest echoing the request, readiness, `fail` images, update
- * semantics and delete.
+ * the manifest echoing the request, defaults, readiness, `fail` images,
+ * update semantics, delete, logs and secret sets.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
 import { NotFoundError } from "../../src/client/errors";
-import { agentSchema, deleteResultSchema, logResultSchema, secretSetSchema, type Agent } from "../../src/client/schemas";
-import { READY_AFTER_MS, fullBody, sleep, startEmu, toNs, waitFor, type Emu } from "./support/emulator-kit";
+import { logResultSchema, secretSetSchema, type Agent } from "../../src/client/schemas";
+import { documented } from "../support/documented-agent";
+import { IMAGE } from "../support/fixtures";
+import { AGENT_KEYS, NS_TIMESTAMP, READY_AFTER_MS, fullBody, sleep, startEmu, toNs, waitFor, type Emu } from "./support/emulator-harness";
 
 let emu: Emu;
 let client: AgentHostingClient;
@@ -19,74 +21,73 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-const AGENT_KEYS = [
-  "activeDeploymentId",
-  "activeDeploymentReady",
-  "activeSessionCount",
-  "autoScaling",
-  "createdAt",
-  "deployment",
-  "name",
-  "ready",
-  "updatedAt",
-];
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-async function logLines(name: string): Promise<string[]> {
-  const r = await emu.raw("GET", `/v1/agents/${name}/logs?order=asc&limit=1000`);
+async function logLines(name: string, query = ""): Promise<string[]> {
+  const r = await emu.raw("GET", `/v1/agents/${name}/logs?order=asc&limit=1000${query}`);
   expect(r.status).toBe(200);
   return (logResultSchema.parse(r.json).logs as { log: string }[]).map((e) => e.log);
 }
 
+const ready = (name: string) => waitFor(`${name} ready`, async () => (await client.getAgent(name)).ready);
+
 describe("POST /v1/agents", () => {
-  it("creates an agent that is not ready yet, with a manifest echoing the request", async () => {
-    const r = await emu.raw("POST", "/v1/agents", {
-      json: fullBody("echo-bot", { imagePullSecretSet: "pull.creds" }),
-    });
+  it("creates an agent that is not ready yet, the Agent object exactly as documented, its manifest echoing the request", async () => {
+    const r = await emu.raw("POST", "/v1/agents", { json: fullBody("echo-bot", { imagePullSecretSet: "pull.creds" }) });
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toMatch(/^application\/json/);
-    const agent = agentSchema.parse(r.json);
+    const agent = documented(r.json);
     expect(Object.keys(r.json).sort()).toEqual(AGENT_KEYS);
     expect(agent.name).toBe("echo-bot");
     expect(agent.ready).toBe(false);
     expect(agent.activeDeploymentReady).toBe(false);
     expect(agent.activeSessionCount).toBe(0);
     expect(agent.autoScaling).toEqual({ minReplicas: 2, maxReplicas: 7 });
-    expect(Number.isNaN(Date.parse(agent.createdAt))).toBe(false);
+    expect(agent.createdAt).toMatch(ISO);
+    expect(agent.updatedAt).toMatch(ISO);
     expect(Math.abs(Date.parse(agent.createdAt) - Date.now())).toBeLessThan(5_000);
     const deployment = agent.deployment;
-    expect(deployment).not.toBeNull();
     expect(deployment?.id).toBe(agent.activeDeploymentId);
+    expect(agent.activeDeploymentId).toMatch(/^dep-[0-9a-f]+$/);
     expect(deployment?.serviceId).toEqual(expect.any(String));
-    const manifest = deployment?.manifest;
-    expect(manifest?.apiVersion).toMatch(/^[a-z0-9.-]+\/v1$/);
-    expect(manifest?.kind).toEqual(expect.any(String));
-    expect(manifest?.metadata.name).toBe("echo-bot");
-    expect(manifest?.metadata.namespace).toMatch(/^\S+$/);
-    expect(manifest?.spec).toMatchObject({
-      platformNodeType: "arm",
-      image: "registry.example.com/team/voice-bot:1.4.2",
-      autoScaling: { minReplicas: 2, maxReplicas: 7 },
-      envFromSecretNames: ["voice-secrets"],
-      noiseModels: { enabled: true },
-      clusterLocal: expect.any(Boolean),
+    expect(deployment?.createdAt).toMatch(ISO);
+    expect(deployment?.updatedAt).toMatch(ISO);
+    expect(r.json.deployment.manifest).toEqual({
+      apiVersion: "agents.emulator.local/v1",
+      kind: "Agent",
+      metadata: { name: "echo-bot", namespace: "emulator-default" },
+      spec: {
+        platformNodeType: "arm",
+        clusterLocal: false,
+        image: IMAGE,
+        autoScaling: { minReplicas: 2, maxReplicas: 7 },
+        envFromSecretNames: ["voice-secrets"],
+        noiseModels: { enabled: true },
+        imagePullSecretNames: ["pull.creds"],
+      },
     });
   });
 
-  it("applies the defaults of the omitted optional fields", async () => {
+  it("applies the defaults of the omitted optional fields: nodeType arm, noise off, no secret sets, autoScaling 1..1", async () => {
     const r = await emu.raw("POST", "/v1/agents", { json: { serviceName: "minimal-bot", image: "bot:1" } });
     expect(r.status).toBe(200);
-    const agent = agentSchema.parse(r.json);
-    expect(agent.deployment?.manifest.spec.platformNodeType).toBe("arm");
-    expect(agent.deployment?.manifest.spec.noiseModels.enabled).toBe(false);
-    expect(agent.deployment?.manifest.spec.envFromSecretNames).toEqual([]);
-    expect(agent.autoScaling.minReplicas).toBeLessThanOrEqual(agent.autoScaling.maxReplicas);
-    expect(agent.deployment?.manifest.spec.autoScaling).toEqual(agent.autoScaling);
+    const agent = documented(r.json);
+    expect(agent.autoScaling).toEqual({ minReplicas: 1, maxReplicas: 1 });
+    expect(r.json.deployment.manifest.spec).toEqual({
+      platformNodeType: "arm",
+      clusterLocal: false,
+      image: "bot:1",
+      autoScaling: { minReplicas: 1, maxReplicas: 1 },
+      envFromSecretNames: [],
+      noiseModels: { enabled: false },
+      imagePullSecretNames: [],
+    });
   });
 
   it("accepts an image pinned by digest and a minAgents of 0", async () => {
     const image = `registry.example.com/bot@sha256:${"ab".repeat(32)}`;
     const created = await client.createAgent({ serviceName: "digest-bot", image, autoScaling: { minAgents: 0, maxAgents: 1 } });
-    expect(created.deployment?.manifest.spec.image).toBe(image);
+    expect(documented(created).deployment.manifest.spec.image).toBe(image);
     expect(created.autoScaling).toEqual({ minReplicas: 0, maxReplicas: 1 });
   });
 
@@ -103,7 +104,7 @@ describe("GET /v1/agents/{name}", () => {
     const created = await client.createAgent({ serviceName: "read-bot", image: "bot:2", enableNoise: true, secretSet: "voice-secrets" });
     const r = await emu.raw("GET", "/v1/agents/read-bot");
     expect(r.status).toBe(200);
-    const read = agentSchema.parse(r.json);
+    const read = documented(r.json);
     const viaClient = await client.getAgent("read-bot");
     for (const agent of [read, viaClient]) {
       expect(agent.name).toBe("read-bot");
@@ -113,10 +114,16 @@ describe("GET /v1/agents/{name}", () => {
       expect(agent.deployment?.manifest).toEqual(created.deployment?.manifest);
     }
   });
+
+  it("percent-decodes path parameters", async () => {
+    await client.createAgent({ serviceName: "decoded-bot", image: "bot:1" });
+    expect((await emu.raw("GET", "/v1/secrets/voice%2Dsecrets")).status).toBe(200);
+    expect((await emu.raw("GET", "/v1/agents/decoded%2dbot")).status).toBe(200);
+  });
 });
 
 describe("readiness", () => {
-  it("turns ready about readyAfterMs after create and writes a ready line to the logs", async () => {
+  it("turns ready readyAfterMs after create, both flags together, and writes the start-up lines and one ready line", async () => {
     const started = Date.now();
     const created = await client.createAgent({ serviceName: "ready-bot", image: "bot:3" });
     expect(created.ready).toBe(false);
@@ -128,6 +135,7 @@ describe("readiness", () => {
     let readyAgent: Agent | undefined;
     await waitFor("ready-bot ready", async () => {
       readyAgent = await client.getAgent("ready-bot");
+      expect(readyAgent.ready).toBe(readyAgent.activeDeploymentReady);
       return readyAgent.ready;
     });
     const elapsed = Date.now() - started;
@@ -137,7 +145,18 @@ describe("readiness", () => {
     expect(readyAgent?.activeDeploymentId).toBe(created.activeDeploymentId);
     expect(readyAgent?.activeSessionCount).toBe(0);
 
+    const summary = (await emu.control.listAgents()).agents.find((a) => a.name === "ready-bot");
+    expect(summary?.activeDeploymentId).toBe(created.activeDeploymentId);
+    const deployment = summary?.deployments[0];
+    expect(deployment?.readyAt).toBe((deployment?.createdAt ?? 0) + READY_AFTER_MS);
+    expect(deployment?.image).toBe("bot:3");
+
     const lines = await logLines("ready-bot");
+    const text = lines.join("\n");
+    expect(text).toMatch(/Pulling image "bot:3"/);
+    expect(text).toMatch(/Successfully pulled image "bot:3"/);
+    expect(text).toMatch(/Starting container/);
+    expect(text).toMatch(/accepting sessions/);
     const readyLines = lines.filter((l) => /ready/i.test(l));
     expect(readyLines).toHaveLength(1);
     expect(readyLines[0]).toContain(created.activeDeploymentId);
@@ -153,64 +172,74 @@ describe("readiness", () => {
     const later = await client.getAgent("fail-bot");
     expect(later.ready).toBe(false);
     expect(later.activeDeploymentReady).toBe(false);
+    const { agents } = await emu.control.listAgents();
+    expect(agents.find((a) => a.name === "fail-bot")?.deployments[0]?.readyAt).toBeNull();
     const lines = await logLines("fail-bot");
     expect(lines.some((l) => /error/i.test(l))).toBe(true);
     expect(lines.some((l) => /ready/i.test(l))).toBe(false);
+    expect(lines.some((l) => /accepting sessions/.test(l))).toBe(false);
     const errors = await client.getAgentLogs({ agentName: "fail-bot", query: "error", limit: 100 });
     expect(errors.total.value).toBeGreaterThanOrEqual(1);
     expect(errors.logs.every((e) => e.log.toLowerCase().includes("error"))).toBe(true);
+    expect(errors.logs.some((e) => /exited with code 1/.test(e.log))).toBe(true);
   });
 
   it('readies an image with "fail" in its repository path but not as its tag', async () => {
     // Only the tag counts: "fail" in the repository path is an ordinary name.
     await client.createAgent({ serviceName: "not-fail-bot", image: "registry.example.com/fail/bot:1" });
-    await waitFor("not-fail-bot ready", async () => (await client.getAgent("not-fail-bot")).ready);
+    await ready("not-fail-bot");
   });
 });
 
 describe("POST /v1/agents/{name} (update)", () => {
-  it("keeps the deployment on a scaling-only update and reports the new scaling", async () => {
+  it("keeps the deployment on a scaling-only update, which stays ready and reports the new scaling", async () => {
     const created = await client.createAgent({
       serviceName: "scale-bot",
       image: "bot:1",
       secretSet: "voice-secrets",
       autoScaling: { minAgents: 1, maxAgents: 2 },
     });
-    await waitFor("scale-bot ready", async () => (await client.getAgent("scale-bot")).ready);
+    await ready("scale-bot");
     const r = await emu.raw("POST", "/v1/agents/scale-bot", {
       json: { image: "bot:1", secretSet: "voice-secrets", autoScaling: { minAgents: 3, maxAgents: 9 } },
     });
     expect(r.status).toBe(200);
-    const updated = agentSchema.parse(r.json);
+    const updated = documented(r.json);
     expect(updated.activeDeploymentId).toBe(created.activeDeploymentId);
-    expect(updated.ready).toBe(true); // the running deployment stays ready
+    expect(updated.ready).toBe(true);
+    expect(updated.activeDeploymentReady).toBe(true);
     expect(updated.autoScaling).toEqual({ minReplicas: 3, maxReplicas: 9 });
     expect(updated.deployment?.manifest.spec.autoScaling).toEqual({ minReplicas: 3, maxReplicas: 9 });
     expect(updated.createdAt).toBe(created.createdAt);
-    expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
+    expect(updated.deployment?.createdAt).toBe(created.deployment?.createdAt);
+    expect((updated.deployment?.updatedAt ?? "") > (created.deployment?.updatedAt ?? "")).toBe(true);
+    expect(updated.updatedAt > (created.updatedAt ?? "")).toBe(true);
     const agents = (await emu.control.listAgents()).agents.find((a) => a.name === "scale-bot");
     expect(agents?.deployments).toHaveLength(1);
   });
 
-  it("makes a new deployment, not ready at first, on an image change; it readies later", async () => {
+  it("makes a new deployment of the same service, not ready at first, on an image change; it readies later", async () => {
     const created = await client.createAgent({ serviceName: "image-bot", image: "bot:1" });
-    await waitFor("image-bot ready", async () => (await client.getAgent("image-bot")).ready);
-    const updated = await client.updateAgent("image-bot", { image: "bot:2" });
+    await ready("image-bot");
+    const r = await emu.raw("POST", "/v1/agents/image-bot", { json: { image: "bot:2", enableNoise: true } });
+    expect(r.status).toBe(200);
+    const updated = documented(r.json);
     expect(updated.activeDeploymentId).not.toBe(created.activeDeploymentId);
     expect(updated.deployment?.id).toBe(updated.activeDeploymentId);
     expect(updated.ready).toBe(false);
     expect(updated.activeDeploymentReady).toBe(false);
     expect(updated.deployment?.manifest.spec.image).toBe("bot:2");
+    expect(updated.deployment?.manifest.spec.noiseModels).toEqual({ enabled: true });
+    expect(updated.deployment?.serviceId).toBe(created.deployment?.serviceId);
     expect(updated.name).toBe("image-bot");
-    await waitFor("image-bot ready again", async () => (await client.getAgent("image-bot")).ready);
+    await ready("image-bot");
     const summary = (await emu.control.listAgents()).agents.find((a) => a.name === "image-bot");
     expect(summary?.deployments.map((d) => d.id)).toEqual([created.activeDeploymentId, updated.activeDeploymentId]);
     // Logs of both deployments stay readable, each under its own id.
     const oldLogs = await client.getAgentLogs({ agentName: "image-bot", deploymentId: created.activeDeploymentId, limit: 100 });
-    const newLogs = await client.getAgentLogs({ agentName: "image-bot", deploymentId: updated.activeDeploymentId, limit: 100 });
+    const newLogs = await client.getAgentLogs({ agentName: "image-bot", deploymentId: updated.activeDeploymentId, order: "asc" });
     expect(oldLogs.total.value).toBeGreaterThan(0);
-    expect(newLogs.total.value).toBeGreaterThan(0);
-    expect(newLogs.logs.some((e) => e.log.includes("bot:2"))).toBe(true);
+    expect(newLogs.logs.map((e) => e.log).join("\n")).toMatch(/Pulling image "bot:2"/);
     expect(oldLogs.logs.some((e) => e.log.includes("bot:2"))).toBe(false);
   });
 
@@ -218,16 +247,25 @@ describe("POST /v1/agents/{name} (update)", () => {
     const created = await client.createAgent({ serviceName: "noise-bot", image: "bot:1" });
     const updated = await client.updateAgent("noise-bot", { image: "bot:1", enableNoise: true });
     expect(updated.activeDeploymentId).not.toBe(created.activeDeploymentId);
-    expect(updated.deployment?.manifest.spec.noiseModels.enabled).toBe(true);
+    expect(documented(updated).deployment.manifest.spec.noiseModels.enabled).toBe(true);
   });
 
-  it("keeps the deployment when the same full body is posted again", async () => {
+  it("makes a new deployment when the secret set is removed", async () => {
+    const created = await client.createAgent({ serviceName: "set-bot", image: "bot:1", secretSet: "voice-secrets" });
+    const r = await emu.raw("POST", "/v1/agents/set-bot", { json: { image: "bot:1" } });
+    expect(r.json.activeDeploymentId).not.toBe(created.activeDeploymentId);
+    expect(r.json.deployment.manifest.spec.envFromSecretNames).toEqual([]);
+  });
+
+  it("makes a new deployment each time the same full body is posted again (a redeploy)", async () => {
     const body = { image: "bot:1", autoScaling: { minAgents: 1, maxAgents: 4 } };
     const created = await client.createAgent({ serviceName: "same-bot", ...body });
     const again = await client.updateAgent("same-bot", body);
     const twice = await client.updateAgent("same-bot", body);
-    expect(again.activeDeploymentId).toBe(created.activeDeploymentId);
-    expect(twice.activeDeploymentId).toBe(created.activeDeploymentId);
+    expect(new Set([created.activeDeploymentId, again.activeDeploymentId, twice.activeDeploymentId]).size).toBe(3);
+    expect(again.autoScaling).toEqual(created.autoScaling);
+    const summary = (await emu.control.listAgents()).agents.find((a) => a.name === "same-bot");
+    expect(summary?.deployments.map((d) => d.id)).toEqual([created.activeDeploymentId, again.activeDeploymentId, twice.activeDeploymentId]);
   });
 });
 
@@ -239,7 +277,6 @@ describe("DELETE /v1/agents/{name}", () => {
 
     const r = await emu.raw("DELETE", "/v1/agents/doomed-bot");
     expect(r.status).toBe(200);
-    expect(deleteResultSchema.parse(r.json)).toEqual({ status: "OK" });
     expect(r.json).toEqual({ status: "OK" });
 
     expect((await emu.raw("GET", "/v1/agents/doomed-bot")).status).toBe(404);
@@ -266,19 +303,29 @@ describe("DELETE /v1/agents/{name}", () => {
 });
 
 describe("GET /v1/agents/{name}/logs", () => {
-  it("answers a log result with the deployment's lines, nanosecond timestamps, newest first", async () => {
+  it("answers a log result with the deployment's lines, nanosecond timestamps, newest first, 10 by default", async () => {
     const created = await client.createAgent({ serviceName: "logs-bot", image: "bot:7" });
     const r = await emu.raw("GET", "/v1/agents/logs-bot/logs");
     expect(r.status).toBe(200);
     const result = logResultSchema.parse(r.json);
+    expect(Object.keys(r.json).sort()).toEqual(["logs", "total"]);
     expect(result.total.relation).toBe("eq");
     expect(result.total.value).toBe(result.logs.length);
     expect(result.logs.length).toBeGreaterThan(0);
     expect(result.logs.some((e) => e.log.includes("bot:7"))).toBe(true);
     expect(result.logs.some((e) => e.log.includes(created.activeDeploymentId))).toBe(true);
-    const ns = result.logs.map((e) => toNs(e.timestamp));
-    for (let i = 1; i < ns.length; i++) expect((ns[i - 1] as bigint) >= (ns[i] as bigint)).toBe(true);
     expect(await client.getAgentLogs({ agentName: "logs-bot" })).toEqual(result);
+
+    const own = result.total.value;
+    await emu.control.appendLogs("logs-bot", 30, { prefix: "line" });
+    const page = await emu.raw("GET", "/v1/agents/logs-bot/logs");
+    expect(page.json.total).toEqual({ value: own + 30, relation: "eq" });
+    expect(page.json.logs).toHaveLength(10);
+    expect(Object.keys(page.json.logs[0]).sort()).toEqual(["log", "timestamp"]);
+    expect(page.json.logs[0].log).toBe("line 29");
+    for (const entry of page.json.logs) expect(entry.timestamp).toMatch(NS_TIMESTAMP);
+    const ns = (page.json.logs as { timestamp: string }[]).map((e) => toNs(e.timestamp));
+    for (let i = 1; i < ns.length; i++) expect((ns[i - 1] as bigint) >= (ns[i] as bigint)).toBe(true);
   });
 });
 
@@ -291,17 +338,19 @@ describe("GET /v1/secrets/{set}", () => {
     expect(await client.getSecretSet("voice-secrets")).toEqual({ secrets: [{ fieldName: "A" }, { fieldName: "B" }] });
   });
 
-  it("answers a set seeded through the control endpoint, and a dotted name", async () => {
+  it("answers a set seeded through the control endpoint, and dotted names given at start or seeded", async () => {
     await emu.control.seedSecretSet("late-set", ["TOKEN", "SIP_PASSWORD", "REGION"]);
     expect(await client.getSecretSet("late-set")).toEqual({
       secrets: [{ fieldName: "TOKEN" }, { fieldName: "SIP_PASSWORD" }, { fieldName: "REGION" }],
     });
     expect((await emu.raw("GET", "/v1/secrets/pull.creds")).json).toEqual({ secrets: [{ fieldName: "DOCKER_CONFIG" }] });
+    await emu.control.seedSecretSet("seeded.set", ["A"]);
+    expect((await emu.raw("GET", "/v1/secrets/seeded.set")).json).toEqual({ secrets: [{ fieldName: "A" }] });
   });
 
   it("lets an agent load a set seeded after start", async () => {
     await emu.control.seedSecretSet("fresh-set", ["X"]);
     const agent = await client.createAgent({ serviceName: "fresh-set-bot", image: "bot:1", secretSet: "fresh-set" });
-    expect(agent.deployment?.manifest.spec.envFromSecretNames).toEqual(["fresh-set"]);
+    expect(documented(agent).deployment.manifest.spec.envFromSecretNames).toEqual(["fresh-set"]);
   });
 });

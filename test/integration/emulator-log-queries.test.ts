@@ -5,11 +5,17 @@
  * seconds, strictly after / strictly before) the page and the total are the
  * ones the rules give. Totals are "eq" up to 10 000 matches and
  * { value: 10000, relation: "gte" } above; bad parameters are 400s.
+ *
+ * Two logs are read: "pager" (session lines 10 ms apart, read through the
+ * client) and, on a second emulator whose agents never become ready, two
+ * interleaved series with fractional-millisecond timestamps (read raw, also
+ * under 300 random queries), plus a log of 100 000 lines.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
+import { InputValidationError } from "../../src/client/errors";
 import { logResultSchema, type AgentLogsQuery, type LogEntry, type LogResult } from "../../src/client/schemas";
-import { NS_TIMESTAMP, startEmu, toNs, waitFor, type Emu } from "./support/emulator-kit";
+import { NS_TIMESTAMP, startEmu, toNs, waitFor, type Emu } from "./support/emulator-harness";
 
 interface Entry {
   deploymentId: string;
@@ -56,9 +62,28 @@ function bruteForce(entries: Entry[], q: Omit<AgentLogsQuery, "agentName">): Log
   };
 }
 
-async function dump(name: string): Promise<Entry[]> {
-  const { entries } = await emu.control.dumpLogs(name);
+async function dump(name: string, from: Emu = emu): Promise<Entry[]> {
+  const { entries } = await from.control.dumpLogs(name);
   return entries.map((e) => ({ ...e, ns: toNs(e.timestamp) }));
+}
+
+/** The query string of `q` as the service reads it ("" when `q` is empty). */
+function queryString(q: Omit<AgentLogsQuery, "agentName">): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined) params.set(k, String(v));
+  const text = params.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
+function prng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 async function collect(iterator: AsyncIterable<LogEntry>): Promise<LogEntry[]> {
@@ -172,6 +197,12 @@ describe("filters and paging against brute force", () => {
     for (const filter of filters()) {
       for (const page of pages) {
         const q = { ...filter, ...page };
+        if (q.startTime !== undefined && q.endTime !== undefined && q.startTime > q.endTime) {
+          // The client refuses a reversed window before sending; the emulator's answer to it is checked raw below.
+          await expect(client.getAgentLogs({ agentName: "pager", ...q })).rejects.toThrow(InputValidationError);
+          compared++;
+          continue;
+        }
         const got = await client.getAgentLogs({ agentName: "pager", ...q });
         expect(got, JSON.stringify(q)).toEqual(bruteForce(all, q));
         compared++;
@@ -189,6 +220,7 @@ describe("filters and paging against brute force", () => {
       [`deploymentId=${dep2}&startTime=${s0 + 5}&endTime=${s0 + 9}&order=desc&limit=1000`, { deploymentId: dep2, startTime: s0 + 5, endTime: s0 + 9, limit: 1000 }],
       [`startTime=${s0 + 5}&order=asc&limit=3`, { startTime: s0 + 5, order: "asc", limit: 3 }],
       [`endTime=${s0 + 5}&order=desc&limit=3`, { endTime: s0 + 5, limit: 3 }],
+      [`startTime=${s0 + 12}&endTime=${s0 + 5}`, { startTime: s0 + 12, endTime: s0 + 5 }],
       ["limit=1000&offset=0&order=asc", { limit: 1000, order: "asc" }],
     ];
     for (const [qs, q] of cases) {
@@ -252,6 +284,7 @@ describe("the total's cap", () => {
     expect((await client.getAgentLogs({ agentName: "big-logs", query: "cap line" })).total).toEqual({ value: 10_000, relation: "gte" });
     // Exactly 10 000 (b0 .. b0+9999) and exactly 10 001 (b0 .. b0+10000) matches.
     expect((await client.getAgentLogs({ agentName: "big-logs", endTime: b0 + 10_000 })).total).toEqual({ value: 10_000, relation: "eq" });
+    expect((await client.getAgentLogs({ agentName: "big-logs", query: "cap line", endTime: b0 + 10_000 })).total).toEqual({ value: 10_000, relation: "eq" });
     expect((await client.getAgentLogs({ agentName: "big-logs", endTime: b0 + 10_001 })).total).toEqual({ value: 10_000, relation: "gte" });
     expect((await client.getAgentLogs({ agentName: "big-logs", startTime: b0, endTime: b0 + 10_001 })).total).toEqual({ value: 10_000, relation: "eq" });
     // "cap line 1": 1, 10-19, 100-199, 1000-1999, 10000.
@@ -289,11 +322,13 @@ describe("bad parameters", () => {
     ["limit=", "limit"],
     ["offset=-1", "offset"],
     ["offset=abc", "offset"],
+    ["offset=1e3", "offset"],
     ["order=newest", "order"],
     ["order=ASC", "order"],
     ["startTime=-5", "startTime"],
     ["startTime=yesterday", "startTime"],
     ["endTime=1.5", "endTime"],
+    ["endTime=-5", "endTime"],
   ])("%s is a 400 naming %s", async (qs, property) => {
     const r = await emu.raw("GET", `/v1/agents/pager/logs?${qs}`);
     expect(r.status).toBe(400);
@@ -316,5 +351,131 @@ describe("bad parameters", () => {
     const r = await emu.raw("GET", "/v1/agents/nobody-here/logs?limit=0");
     expect(r.status).toBe(404);
     expect(r.json.code).toBe("NOT_FOUND");
+  });
+});
+
+describe("two interleaved series on an emulator whose agents never become ready", () => {
+  let other: Emu;
+  let series: Entry[];
+  let first: string;
+  let second: string;
+  /** Whole seconds: the first appended line sits exactly on it. */
+  let baseS: number;
+  const read = async (q: Omit<AgentLogsQuery, "agentName">, name = "log-bot") => other.raw("GET", `/v1/agents/${name}/logs${queryString(q)}`);
+
+  beforeAll(async () => {
+    // Never ready: no "ready" line appears between the dump and the reads.
+    other = await startEmu({ readyAfterMs: 3_600_000 });
+    first = (await other.raw("POST", "/v1/agents", { json: { serviceName: "log-bot", image: "bot:1" } })).json.activeDeploymentId;
+    second = (await other.raw("POST", "/v1/agents/log-bot", { json: { image: "bot:2" } })).json.activeDeploymentId;
+    baseS = Math.floor(Date.now() / 1000) - 3600;
+    // Two interleaved series reaching back before the deployments' own lines (the store merges them in time order).
+    await other.control.appendLogs("log-bot", 1200, { deploymentId: first, prefix: "Alpha Event", startMs: baseS * 1000, intervalMs: 997 });
+    await other.control.appendLogs("log-bot", 1300, { deploymentId: second, prefix: "beta EVENT", startMs: baseS * 1000 + 500.5, intervalMs: 1013 });
+    // And some at "now", after everything else.
+    await other.control.appendLogs("log-bot", 40, { prefix: "Gamma tail" });
+    series = await dump("log-bot", other);
+  });
+  afterAll(async () => other?.close());
+
+  it("are kept in time order with all nine digits of their nanosecond timestamps", () => {
+    expect(series).toHaveLength(8 + 1200 + 1300 + 40);
+    for (const e of series) expect(e.timestamp).toMatch(NS_TIMESTAMP);
+    for (let i = 1; i < series.length; i++) expect((series[i] as Entry).ns >= (series[i - 1] as Entry).ns).toBe(true);
+    // Not rounded to milliseconds.
+    expect(series.some((e) => !/000000Z$/.test(e.timestamp))).toBe(true);
+  });
+
+  it("read unfiltered in raw pages of 1000, asc and desc, are exactly the entries", async () => {
+    for (const order of ["asc", "desc"] as const) {
+      const pages: LogEntry[] = [];
+      for (let offset = 0; ; offset += 1000) {
+        const r = await read({ order, limit: 1000, offset });
+        expect(r.status).toBe(200);
+        expect(r.json.total).toEqual({ value: series.length, relation: "eq" });
+        pages.push(...r.json.logs);
+        if (r.json.logs.length < 1000) break;
+      }
+      const expected = series.map((e) => ({ log: e.log, timestamp: e.timestamp }));
+      expect(pages).toEqual(order === "asc" ? expected : expected.reverse());
+    }
+  });
+
+  it("hand-picked combinations match brute force", async () => {
+    const cases: Omit<AgentLogsQuery, "agentName">[] = [
+      {},
+      { order: "asc" },
+      { limit: 1 },
+      { limit: 1000, offset: 2000 },
+      { offset: series.length },
+      { offset: series.length + 5 },
+      { deploymentId: first, limit: 1000 },
+      { deploymentId: second, order: "asc", limit: 1000, offset: 400 },
+      { deploymentId: "dep-nope" },
+      { query: "event 1", limit: 1000 },
+      { query: "EVENT 11", order: "asc", limit: 50 },
+      { query: "alpha", deploymentId: second },
+      { query: "pulled", limit: 100 },
+      { query: "zzz" },
+      { query: "" },
+      { startTime: baseS },
+      { startTime: baseS - 1, order: "asc", limit: 3 },
+      { endTime: baseS + 1, order: "asc", limit: 10 },
+      { endTime: baseS, limit: 10 },
+      { startTime: baseS + 100, endTime: baseS + 200, limit: 1000 },
+      { startTime: baseS + 100, endTime: baseS + 101, limit: 1000 },
+      { startTime: baseS + 100, endTime: baseS + 100 },
+      { startTime: baseS + 500, endTime: baseS + 100 },
+      { startTime: baseS + 300, endTime: baseS + 900, query: "beta", deploymentId: second, order: "asc", limit: 17, offset: 33 },
+    ];
+    for (const q of cases) {
+      const r = await read(q);
+      expect(r.status, JSON.stringify(q)).toBe(200);
+      expect(r.json, JSON.stringify(q)).toEqual(bruteForce(series, q));
+    }
+  });
+
+  it("300 random combinations match brute force", async () => {
+    const random = prng(20261123);
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+    const span = 1400;
+    for (let i = 0; i < 300; i++) {
+      const q: Omit<AgentLogsQuery, "agentName"> = {};
+      const deploymentId = pick([undefined, undefined, first, second, "dep-none"]);
+      if (deploymentId !== undefined) q.deploymentId = deploymentId;
+      const query = pick([undefined, undefined, "event", "EVENT 1", "alpha event 2", "Beta", "gamma", "image", "9", "no match here"]);
+      if (query !== undefined) q.query = query;
+      if (random() < 0.5) q.startTime = baseS - 5 + Math.floor(random() * span);
+      if (random() < 0.5) q.endTime = baseS - 5 + Math.floor(random() * span);
+      const order = pick([undefined, "asc", "desc"] as const);
+      if (order !== undefined) q.order = order;
+      const limit = pick([undefined, 1, 2, 10, 33, 100, 999, 1000]);
+      if (limit !== undefined) q.limit = limit;
+      const offset = pick([undefined, 0, 1, 9, 250, 1199, 2000, 5000]);
+      if (offset !== undefined) q.offset = offset;
+      const r = await read(q);
+      expect(r.status, JSON.stringify(q)).toBe(200);
+      expect(r.json, JSON.stringify(q)).toEqual(bruteForce(series, q));
+    }
+  });
+
+  it("100 000 entries read in pages of 1000, newest first, without gaps or repeats", async () => {
+    await other.raw("POST", "/v1/agents", { json: { serviceName: "big-log-bot", image: "bot:1" } });
+    await other.control.appendLogs("big-log-bot", 100_000 - 4, { prefix: "session event" });
+    let previous: bigint | undefined;
+    let count = 0;
+    let outOfOrder = 0;
+    for (let offset = 0; offset < 100_000; offset += 1000) {
+      const r = await read({ limit: 1000, offset }, "big-log-bot");
+      expect(r.json.logs).toHaveLength(1000);
+      for (const entry of r.json.logs as LogEntry[]) {
+        const ns = toNs(entry.timestamp);
+        if (previous !== undefined && !(ns < previous)) outOfOrder++;
+        previous = ns;
+        count++;
+      }
+    }
+    expect(count).toBe(100_000);
+    expect(outOfOrder).toBe(0);
   });
 });

@@ -1,15 +1,17 @@
 /**
  * --state-file / startEmulator({ stateFile }): everything acknowledged
- * survives a restart (agents, deployments, logs, secret sets); the file is
- * valid JSON, written before the answer, and no temp file is left behind.
+ * survives a restart (agents, deployments, logs, secret sets, a reset); the
+ * file is valid JSON without the key, written before the answer, and no temp
+ * file is left behind. Without a state file nothing is written.
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../src/emulator";
-import { agentSchema } from "../../src/client/schemas";
-import { startEmu, toNs, waitFor, type Emu } from "./support/emulator-kit";
+import { documented } from "../support/documented-agent";
+import { API_KEY } from "../support/fixtures";
+import { emuFor, startEmu, toNs, waitFor, type Emu } from "./support/emulator-harness";
 
 let dir: string;
 const open: Emu[] = [];
@@ -51,8 +53,9 @@ describe("state file", () => {
     const dumpsBefore = await Promise.all(["alpha", "beta", "broken"].map((n) => first.control.dumpLogs(n)));
     await first.close();
 
-    // The file: valid JSON, and nothing else left in the directory.
+    // The file: valid JSON without the key, and nothing else left in the directory.
     expect(() => JSON.parse(readFileSync(stateFile, "utf8")) as unknown).not.toThrow();
+    expect(readFileSync(stateFile, "utf8")).not.toContain(API_KEY);
     expect(readdirSync(dir)).toEqual(["state.json"]);
 
     // Another emulator on the same file, started without the seeded set.
@@ -61,7 +64,7 @@ describe("state file", () => {
     const c2 = second.client();
     const agentsAfter = await Promise.all(["alpha", "beta", "broken"].map((n) => c2.getAgent(n)));
     expect(agentsAfter).toEqual(agentsBefore);
-    for (const agent of agentsAfter) agentSchema.parse(agent);
+    for (const agent of agentsAfter) documented(agent);
     expect(agentsAfter[0]?.autoScaling).toEqual({ minReplicas: 2, maxReplicas: 5 });
     expect(agentsAfter[1]?.ready).toBe(true);
     expect(agentsAfter[2]?.ready).toBe(false);
@@ -122,6 +125,30 @@ describe("state file", () => {
     const again = await start(stateFile, {});
     expect((await again.raw("GET", "/v1/agents/unanswered")).status).toBe(200);
     await again.close();
+  });
+
+  it("keeps a reset", async () => {
+    const stateFile = join(dir, "reset.json");
+    const first = await start(stateFile);
+    await first.raw("POST", "/v1/agents", { json: { serviceName: "reset-bot", image: "bot:1" } });
+    await first.control.reset();
+    await first.close();
+    const second = await start(stateFile);
+    expect((await second.control.listAgents()).agents).toEqual([]);
+    await second.close();
+  });
+
+  it("writes nothing without a state file, and a restart starts empty", async () => {
+    const empty = mkdtempSync(join(dir, "none-"));
+    const first = emuFor(await startEmulator({ port: 0, apiKey: API_KEY }));
+    open.push(first);
+    await first.raw("POST", "/v1/agents", { json: { serviceName: "memory-bot", image: "bot:1" } });
+    await first.close();
+    const second = emuFor(await startEmulator({ port: 0, apiKey: API_KEY }));
+    open.push(second);
+    expect((await second.raw("GET", "/v1/agents/memory-bot")).status).toBe(404);
+    await second.close();
+    expect(readdirSync(empty)).toEqual([]);
   });
 
   it("refuses to start on a file that is not a state file, naming it", async () => {

@@ -8,6 +8,7 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../src/emulator";
+import { API_KEY, IMAGE } from "../support/fixtures";
 
 const load = createRequire(__filename);
 const pulumi = load("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
@@ -25,7 +26,6 @@ function resolve<T>(output: import("@pulumi/pulumi").Output<T>): Promise<T> {
   return new Promise((res) => output.apply((v) => res(v)));
 }
 
-const API_KEY = "sk-program-test-KEY-42";
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 
 beforeAll(async () => {
@@ -64,7 +64,7 @@ describe("Agent under setMocks", () => {
   it("registers the dynamic type with the inputs as given and a small serialized provider", async () => {
     const agent = new ah.Agent("voice-bot", {
       serviceName: "voice-bot",
-      image: "registry.example.com/voice-bot:1.4.2",
+      image: IMAGE,
       secretSet: "voice-bot-secrets",
       autoScaling: { minAgents: 1, maxAgents: 5 },
       enableNoise: true,
@@ -75,7 +75,7 @@ describe("Agent under setMocks", () => {
     expect(entry?.type).toBe("pulumi-nodejs:dynamic/agent-hosting:Agent");
     expect(entry?.inputs).toMatchObject({
       serviceName: "voice-bot",
-      image: "registry.example.com/voice-bot:1.4.2",
+      image: IMAGE,
       secretSet: "voice-bot-secrets",
       autoScaling: { minAgents: 1, maxAgents: 5 },
       enableNoise: true,

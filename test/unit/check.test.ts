@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkAgentInputs } from "../../src/provider/check";
 import { UNKNOWN_VALUE } from "../../src/provider/types";
+import { IMAGE } from "../support/fixtures";
 
-const valid = { serviceName: "voice-bot", image: "registry.example.com/voice-bot:1.4.2" };
+const valid = { serviceName: "voice-bot", image: IMAGE };
 
 function failuresOf(news: Record<string, unknown>) {
   return checkAgentInputs({}, news).failures;
@@ -110,5 +111,15 @@ describe("check", () => {
     expect(failuresOf({ ...valid, autoScaling: { minAgents: UNKNOWN_VALUE, maxAgents: 3 } })).toEqual([]);
     const failures = failuresOf({ ...valid, autoScaling: { minAgents: -2, maxAgents: UNKNOWN_VALUE } });
     expect(failures.map((f) => f.property)).toEqual(["autoScaling.minAgents"]);
+  });
+});
+
+describe("check: a secret input that breaks a rule", () => {
+  it("names the field in the reason, so the engine never prints the value beside it", () => {
+    const outcome = checkAgentInputs({}, { ...valid, image: "secret image with spaces", enableNoise: "x", __secretInputs: ["image"] });
+    expect(outcome.failures).toEqual([
+      { property: "", reason: "image (a secret): must not contain whitespace" },
+      { property: "enableNoise", reason: "must be a boolean" },
+    ]);
   });
 });

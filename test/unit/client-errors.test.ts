@@ -1,34 +1,16 @@
 /**
  * AgentHostingClient: every error status of every method maps to its class
- * (design section 6), carrying status, code, the service's message, method
+ * (the service's status and code decide it), carrying status, code, the service's message, method
  * and path. Retries are switched off here (maxRetries: 0) so each case is
  * one exchange; the retry rules are in client-retries.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  AgentHostingError,
-  ApiError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  ConnectionError,
-  NotFoundError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-} from "../../src/client/errors";
+import { AgentHostingError, ApiError, AuthenticationError, BadRequestError, ConflictError, ConnectionError, NotFoundError, RateLimitError, ServerError, TimeoutError } from "../../src/client/errors";
 import { parseRetryAfter } from "../../src/client/error-mapping";
 import type { AgentHostingClient } from "../../src/client/client";
-import {
-  JSON_REPLY,
-  collect,
-  errorJson,
-  makeHarness,
-  rejectionOf,
-  type Harness,
-} from "./support/client-harness";
+import { JSON_REPLY, collect, errorJson, makeHarness, headersTimeout, refused, rejectionOf, reset, type Harness } from "./support/client-harness";
+import { IMAGE } from "../support/fixtures";
 
-const IMAGE = "registry.example.com/voice-bot:1.4.2";
 
 interface MethodCase {
   label: string;
@@ -206,9 +188,7 @@ describe("error bodies and headers beyond the documented JSON", () => {
 
 describe("transport failures", () => {
   it("ECONNREFUSED -> ConnectionError with notSent = true", async () => {
-    h.api
-      .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
-      .replyWithError(Object.assign(new Error("connect refused"), { code: "ECONNREFUSED" }));
+    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).replyWithError(refused());
     const error = (await rejectionOf(h.client.getAgent("voice-bot"))) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toBeInstanceOf(AgentHostingError);
@@ -219,9 +199,7 @@ describe("transport failures", () => {
   });
 
   it("ECONNRESET -> ConnectionError with notSent = false (the request may have arrived)", async () => {
-    h.api
-      .intercept({ path: "/v1/agents/voice-bot", method: "DELETE" })
-      .replyWithError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }));
+    h.api.intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).replyWithError(reset());
     const error = (await rejectionOf(h.client.deleteAgent("voice-bot"))) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.notSent).toBe(false);
@@ -244,7 +222,7 @@ describe("transport failures", () => {
     h = makeHarness({ maxRetries: 0, timeoutMs: 1234 });
     h.api
       .intercept({ path: (p: string) => p.startsWith("/v1/agents/voice-bot/logs"), method: "GET" })
-      .replyWithError(Object.assign(new Error("Headers Timeout Error"), { code: "UND_ERR_HEADERS_TIMEOUT" }));
+      .replyWithError(headersTimeout());
     const error = (await rejectionOf(h.client.getAgentLogs({ agentName: "voice-bot" }))) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.method).toBe("GET");

@@ -4,33 +4,14 @@
  * onRetry note.
  */
 import { inspect } from "node:util";
+import type { Interceptable } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  AuthenticationError,
-  ConflictError,
-  ConnectionError,
-  InputValidationError,
-  ResponseValidationError,
-  ServerError,
-  TimeoutError,
-} from "../../src/client/errors";
+import type { AgentHostingClient } from "../../src/client/client";
+import { AuthenticationError, ConflictError, ConnectionError, InputValidationError, ResponseValidationError, ServerError, TimeoutError } from "../../src/client/errors";
 import type { CreateAgentBody } from "../../src/client/schemas";
-import {
-  JSON_REPLY,
-  KEY,
-  agentJson,
-  collect,
-  errorJson,
-  headersOf,
-  makeHarness,
-  rejectionOf,
-  thrownBy,
-  type Harness,
-} from "./support/client-harness";
+import { JSON_REPLY, collect, errorJson, headersOf, makeHarness, rejectionOf, thrownBy, headersTimeout, refused, reset, type Harness } from "./support/client-harness";
+import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
 
-const IMAGE = "registry.example.com/voice-bot:1.4.2";
-const reset = () => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
-const refused = () => Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
 
 let h: Harness;
 beforeEach(() => {
@@ -38,18 +19,18 @@ beforeEach(() => {
 });
 afterEach(async () => {
   // Every note of every test is free of the key too.
-  expect(JSON.stringify(h.notes)).not.toContain(KEY);
+  expect(JSON.stringify(h.notes)).not.toContain(API_KEY);
   await h.finish();
 });
 
 function expectNoKey(error: unknown): void {
   expect(error).toBeInstanceOf(Error);
   const e = error as Error;
-  expect(e.message).not.toContain(KEY);
-  expect(String(e)).not.toContain(KEY);
-  expect(e.stack ?? "").not.toContain(KEY);
-  expect(JSON.stringify(e)).not.toContain(KEY);
-  expect(inspect(e, { depth: 10, showHidden: true })).not.toContain(KEY);
+  expect(e.message).not.toContain(API_KEY);
+  expect(String(e)).not.toContain(API_KEY);
+  expect(e.stack ?? "").not.toContain(API_KEY);
+  expect(JSON.stringify(e)).not.toContain(API_KEY);
+  expect(inspect(e, { depth: 10, showHidden: true })).not.toContain(API_KEY);
   // And not any recognisable part of it.
   expect(inspect(e, { depth: 10 })).not.toMatch(/sk-test|SECRET-123/);
 }
@@ -58,32 +39,49 @@ function expectNoKey(error: unknown): void {
 function expectKeySent(count: number): void {
   const calls = h.calls();
   expect(calls).toHaveLength(count);
-  for (const call of calls) expect(headersOf(call)["authorization"]).toBe(`Bearer ${KEY}`);
+  for (const call of calls) expect(headersOf(call)["authorization"]).toBe(`Bearer ${API_KEY}`);
 }
 
+type Scope = ReturnType<Interceptable["intercept"]>;
+const getAgent = (c: AgentHostingClient) => c.getAgent("voice-bot");
+const createAgent = (c: AgentHostingClient) => c.createAgent({ serviceName: "voice-bot", image: IMAGE });
+const deleteAgent = (c: AgentHostingClient) => c.deleteAgent("voice-bot");
+
+interface FailureCase {
+  label: string;
+  method: "GET" | "POST" | "DELETE";
+  answer: (scope: Scope) => unknown;
+  invoke: (c: AgentHostingClient) => Promise<unknown>;
+  cls: new (...args: never[]) => Error;
+  /** How many requests carried the key (one, or four with the retries). */
+  sent: number;
+}
+
+const FAILURES: FailureCase[] = [
+  { label: "401 on GET", method: "GET", answer: (s) => s.reply(401, errorJson("UNAUTHORIZED", "invalid API key"), JSON_REPLY), invoke: getAgent, cls: AuthenticationError, sent: 1 },
+  { label: "401 on create", method: "POST", answer: (s) => s.reply(401, errorJson("UNAUTHORIZED", "invalid API key"), JSON_REPLY), invoke: createAgent, cls: AuthenticationError, sent: 1 },
+  { label: "500 on GET after all retries", method: "GET", answer: (s) => s.reply(500, errorJson("INTERNAL_SERVER_ERROR", "boom"), JSON_REPLY).times(4), invoke: getAgent, cls: ServerError, sent: 4 },
+  { label: "500 on DELETE after all retries", method: "DELETE", answer: (s) => s.reply(500, "").times(4), invoke: deleteAgent, cls: ServerError, sent: 4 },
+  { label: "ECONNRESET on GET after all retries", method: "GET", answer: (s) => s.replyWithError(reset()).times(4), invoke: getAgent, cls: ConnectionError, sent: 4 },
+  { label: "ECONNREFUSED on create after all retries", method: "POST", answer: (s) => s.replyWithError(refused()).times(4), invoke: createAgent, cls: ConnectionError, sent: 4 },
+];
+
+describe("a failed call, after every attempt", () => {
+  it.each(FAILURES.map((c) => [c.label, c] as const))("%s", async (_label, c) => {
+    c.answer(h.api.intercept({ path: c.method === "POST" ? "/v1/agents" : "/v1/agents/voice-bot", method: c.method }));
+    const error = await rejectionOf(c.invoke(h.client));
+    expect(error).toBeInstanceOf(c.cls);
+    expectNoKey(error);
+    expectKeySent(c.sent);
+    expect(h.notes).toHaveLength(c.sent - 1);
+  });
+});
+
 describe("errors from the service", () => {
-  it("401 on GET", async () => {
-    h.api
-      .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
-      .reply(401, errorJson("UNAUTHORIZED", "invalid API key"), JSON_REPLY);
-    const error = await rejectionOf(h.client.getAgent("voice-bot"));
-    expect(error).toBeInstanceOf(AuthenticationError);
-    expectNoKey(error);
-    expectKeySent(1);
-  });
-
-  it("401 on create", async () => {
-    h.api.intercept({ path: "/v1/agents", method: "POST" }).reply(401, errorJson("UNAUTHORIZED", "invalid API key"), JSON_REPLY);
-    const error = await rejectionOf(h.client.createAgent({ serviceName: "voice-bot", image: IMAGE }));
-    expect(error).toBeInstanceOf(AuthenticationError);
-    expectNoKey(error);
-    expectKeySent(1);
-  });
-
   it("401 whose body echoes the presented token", async () => {
     h.api
       .intercept({ path: "/v1/secrets/team-secrets", method: "GET" })
-      .reply(401, errorJson("UNAUTHORIZED", `token "Bearer ${KEY}" is not valid`), JSON_REPLY);
+      .reply(401, errorJson("UNAUTHORIZED", `token "Bearer ${API_KEY}" is not valid`), JSON_REPLY);
     const error = await rejectionOf(h.client.getSecretSet("team-secrets"));
     expect(error).toBeInstanceOf(AuthenticationError);
     expectNoKey(error);
@@ -93,29 +91,9 @@ describe("errors from the service", () => {
   it("a raw (non-JSON) error page that echoes the request headers", async () => {
     h.api
       .intercept({ path: "/v1/agents/voice-bot", method: "DELETE" })
-      .reply(400, `Bad Request\nAuthorization: Bearer ${KEY}\nAccept: application/json`);
+      .reply(400, `Bad Request\nAuthorization: Bearer ${API_KEY}\nAccept: application/json`);
     const error = await rejectionOf(h.client.deleteAgent("voice-bot"));
     expectNoKey(error);
-  });
-
-  it("500 on GET after all retries", async () => {
-    h.api
-      .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
-      .reply(500, errorJson("INTERNAL_SERVER_ERROR", "boom"), JSON_REPLY)
-      .times(4);
-    const error = await rejectionOf(h.client.getAgent("voice-bot"));
-    expect(error).toBeInstanceOf(ServerError);
-    expectNoKey(error);
-    expectKeySent(4);
-    expect(h.notes).toHaveLength(3);
-  });
-
-  it("500 on DELETE after all retries", async () => {
-    h.api.intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(500, "").times(4);
-    const error = await rejectionOf(h.client.deleteAgent("voice-bot"));
-    expect(error).toBeInstanceOf(ServerError);
-    expectNoKey(error);
-    expectKeySent(4);
   });
 
   it("500 on create, never found on read-back, after all re-posts", async () => {
@@ -142,26 +120,10 @@ describe("errors from the service", () => {
 });
 
 describe("transport errors", () => {
-  it("ECONNRESET on GET after all retries", async () => {
-    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).replyWithError(reset()).times(4);
-    const error = await rejectionOf(h.client.getAgent("voice-bot"));
-    expect(error).toBeInstanceOf(ConnectionError);
-    expectNoKey(error);
-    expectKeySent(4);
-  });
-
-  it("ECONNREFUSED on create after all retries", async () => {
-    h.api.intercept({ path: "/v1/agents", method: "POST" }).replyWithError(refused()).times(4);
-    const error = await rejectionOf(h.client.createAgent({ serviceName: "voice-bot", image: IMAGE }));
-    expect(error).toBeInstanceOf(ConnectionError);
-    expectNoKey(error);
-    expectKeySent(4);
-  });
-
   it("a connection error whose own message carries the header", async () => {
     h.api
       .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
-      .replyWithError(new Error(`request failed: authorization=Bearer ${KEY}`))
+      .replyWithError(new Error(`request failed: authorization=Bearer ${API_KEY}`))
       .times(4);
     const error = await rejectionOf(h.client.getAgent("voice-bot"));
     expect(error).toBeInstanceOf(ConnectionError);
@@ -171,7 +133,7 @@ describe("transport errors", () => {
   it("a timeout", async () => {
     h.api
       .intercept({ path: (p: string) => p.startsWith("/v1/agents/voice-bot/logs"), method: "GET" })
-      .replyWithError(Object.assign(new Error("Headers Timeout Error"), { code: "UND_ERR_HEADERS_TIMEOUT" }))
+      .replyWithError(headersTimeout())
       .times(4);
     const error = await rejectionOf(collect(h.client.iterateAgentLogs({ agentName: "voice-bot" })));
     expect(error).toBeInstanceOf(TimeoutError);
@@ -203,14 +165,14 @@ describe("validation errors", () => {
   });
 
   it("ResponseValidationError of a body that is not JSON and echoes the key", async () => {
-    h.api.intercept({ path: "/v1/agents/voice-bot/logs", method: "GET" }).reply(200, `Authorization: Bearer ${KEY}`);
+    h.api.intercept({ path: "/v1/agents/voice-bot/logs", method: "GET" }).reply(200, `Authorization: Bearer ${API_KEY}`);
     const error = await rejectionOf(h.client.getAgentLogs({ agentName: "voice-bot" }));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expectNoKey(error);
   });
 
   it("ResponseValidationError of a field whose value is the key", async () => {
-    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({}, { ready: KEY }), JSON_REPLY);
+    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, { ...agentJson(), ready: API_KEY }, JSON_REPLY);
     const error = await rejectionOf(h.client.getAgent("voice-bot"));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expectNoKey(error);
@@ -219,12 +181,12 @@ describe("validation errors", () => {
 
 describe("onRetry notes", () => {
   it("carry method, path, attempt, delay and reason, and never the key", async () => {
-    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(503, errorJson("UNAVAILABLE", `Bearer ${KEY}`), JSON_REPLY);
+    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(503, errorJson("UNAVAILABLE", `Bearer ${API_KEY}`), JSON_REPLY);
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).replyWithError(reset());
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(429, "", { headers: { "retry-after": "1" } });
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson(), JSON_REPLY);
     await h.client.getAgent("voice-bot");
     expect(h.notes.map((n) => n.reason)).toEqual(["503 UNAVAILABLE", "ECONNRESET", "429 RATE_LIMITED"]);
-    for (const note of h.notes) expect(inspect(note)).not.toContain(KEY);
+    for (const note of h.notes) expect(inspect(note)).not.toContain(API_KEY);
   });
 });

@@ -6,18 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MockCallHistoryLog } from "undici";
 import { displayPath } from "../../src/client/transport";
-import {
-  JSON_REPLY,
-  KEY,
-  agentJson,
-  collect,
-  headersOf,
-  logEntries,
-  makeHarness,
-  type Harness,
-} from "./support/client-harness";
+import { JSON_REPLY, collect, headersOf, logEntries, makeHarness, type Harness } from "./support/client-harness";
+import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
+import { documented } from "../support/documented-agent";
 
-const IMAGE = "registry.example.com/voice-bot:1.4.2";
 
 let h: Harness;
 beforeEach(() => {
@@ -38,7 +30,7 @@ function expectJsonPost(call: MockCallHistoryLog, path: string, body: unknown): 
   expect(call.path).toBe(path);
   expect(call.fullUrl).toBe(`https://api.test${path}`);
   const headers = headersOf(call);
-  expect(headers["authorization"]).toBe(`Bearer ${KEY}`);
+  expect(headers["authorization"]).toBe(`Bearer ${API_KEY}`);
   expect(headers["content-type"]).toBe("application/json");
   expect(headers["accept"]).toBe("application/json");
   expect(call.body).toBe(JSON.stringify(body));
@@ -48,7 +40,7 @@ function expectBodylessCall(call: MockCallHistoryLog, method: string, path: stri
   expect(call.method).toBe(method);
   expect(call.path).toBe(path);
   const headers = headersOf(call);
-  expect(headers["authorization"]).toBe(`Bearer ${KEY}`);
+  expect(headers["authorization"]).toBe(`Bearer ${API_KEY}`);
   expect(headers["accept"]).toBe("application/json");
   expect(headers["content-type"]).toBeUndefined();
   expect(call.body ?? null).toBeNull();
@@ -61,7 +53,7 @@ describe("createAgent", () => {
       .intercept({
         path: "/v1/agents",
         method: "POST",
-        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" },
         body: (b: string) => b === JSON.stringify(body),
       })
       .reply(200, agentJson(), JSON_REPLY);
@@ -76,10 +68,10 @@ describe("createAgent", () => {
     expect(agent.activeDeploymentId).toBe("dep-1");
     expect(agent.autoScaling).toEqual({ minReplicas: 1, maxReplicas: 3 });
     expect(agent.deployment?.id).toBe("dep-1");
-    expect(agent.deployment?.manifest.apiVersion).toBe("x.test/v1");
-    expect(agent.deployment?.manifest.metadata).toEqual({ name: "voice-bot", namespace: "ns-1" });
-    expect(agent.deployment?.manifest.spec.image).toBe(IMAGE);
-    expect(agent.deployment?.manifest.spec.noiseModels.enabled).toBe(false);
+    expect(documented(agent).deployment.manifest.apiVersion).toBe("x.test/v1");
+    expect(documented(agent).deployment.manifest.metadata).toEqual({ name: "voice-bot", namespace: "ns-1" });
+    expect(documented(agent).deployment.manifest.spec.image).toBe(IMAGE);
+    expect(documented(agent).deployment.manifest.spec.noiseModels.enabled).toBe(false);
   });
 
   it("sends every optional field exactly as given, in the given order", async () => {
@@ -106,14 +98,14 @@ describe("createAgent", () => {
     expectJsonPost(call, "/v1/agents", body);
     expect(JSON.parse(String(call.body))).toEqual(body);
     expect(agent.autoScaling).toEqual({ minReplicas: 2, maxReplicas: 5 });
-    expect(agent.deployment?.manifest.spec.envFromSecretNames).toEqual(["team-secrets"]);
-    expect(agent.deployment?.manifest.spec.noiseModels.enabled).toBe(true);
+    expect(documented(agent).deployment.manifest.spec.envFromSecretNames).toEqual(["team-secrets"]);
+    expect(documented(agent).deployment.manifest.spec.noiseModels.enabled).toBe(true);
   });
 
   it("tolerates unknown extra response fields and accepts deployment: null", async () => {
     h.api
       .intercept({ path: "/v1/agents", method: "POST" })
-      .reply(200, agentJson({}, { deployment: null, region: "eu-1" }), JSON_REPLY);
+      .reply(200, { ...agentJson(), deployment: null, region: "eu-1" }, JSON_REPLY);
     const agent = await h.client.createAgent({ serviceName: "voice-bot", image: IMAGE });
     expect(agent.deployment).toBeNull();
     expect(agent.name).toBe("voice-bot");
@@ -123,7 +115,7 @@ describe("createAgent", () => {
 describe("getAgent", () => {
   it("GETs /v1/agents/{name} with no body and returns the agent", async () => {
     h.api
-      .intercept({ path: "/v1/agents/voice-bot", method: "GET", headers: { authorization: `Bearer ${KEY}` } })
+      .intercept({ path: "/v1/agents/voice-bot", method: "GET", headers: { authorization: `Bearer ${API_KEY}` } })
       .reply(200, agentJson({ ready: true, deploymentId: "dep-7" }), JSON_REPLY);
 
     const agent = await h.client.getAgent("voice-bot");
@@ -160,7 +152,7 @@ describe("updateAgent", () => {
 
     expectJsonPost(onlyCall(), "/v1/agents/voice-bot", body);
     expect(agent.activeDeploymentId).toBe("dep-2");
-    expect(agent.deployment?.manifest.spec.image).toBe("registry.example.com/voice-bot:1.5.0");
+    expect(documented(agent).deployment.manifest.spec.image).toBe("registry.example.com/voice-bot:1.5.0");
     expect(agent.autoScaling).toEqual({ minReplicas: 0, maxReplicas: 4 });
   });
 });
@@ -168,7 +160,7 @@ describe("updateAgent", () => {
 describe("deleteAgent", () => {
   it("sends DELETE /v1/agents/{name} and resolves to undefined on { status: OK }", async () => {
     h.api
-      .intercept({ path: "/v1/agents/voice-bot", method: "DELETE", headers: { authorization: `Bearer ${KEY}` } })
+      .intercept({ path: "/v1/agents/voice-bot", method: "DELETE", headers: { authorization: `Bearer ${API_KEY}` } })
       .reply(200, { status: "OK" }, JSON_REPLY);
 
     await expect(h.client.deleteAgent("voice-bot")).resolves.toBeUndefined();
@@ -277,7 +269,7 @@ describe("iterateAgentLogs", () => {
 describe("getSecretSet", () => {
   it("GETs /v1/secrets/{setName} and returns the field names", async () => {
     h.api
-      .intercept({ path: "/v1/secrets/team.secrets", method: "GET", headers: { authorization: `Bearer ${KEY}` } })
+      .intercept({ path: "/v1/secrets/team.secrets", method: "GET", headers: { authorization: `Bearer ${API_KEY}` } })
       .reply(200, { secrets: [{ fieldName: "OPENAI_API_KEY" }, { fieldName: "DB_URL" }] }, JSON_REPLY);
 
     const set = await h.client.getSecretSet("team.secrets");

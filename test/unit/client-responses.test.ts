@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentHostingError, ResponseValidationError } from "../../src/client/errors";
 import { MAX_RESPONSE_BYTES } from "../../src/client/transport";
-import { JSON_REPLY, agentJson, collect, logEntries, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
+import { JSON_REPLY, collect, logEntries, makeHarness, readUntilFailure, rejectionOf, type Harness } from "./support/client-harness";
+import { agentJson, IMAGE } from "../support/fixtures";
 
-const IMAGE = "registry.example.com/voice-bot:1.4.2";
 
 let h: Harness;
 beforeEach(() => {
@@ -43,9 +43,9 @@ async function validationError(promise: Promise<unknown>): Promise<ResponseValid
 describe("agent answers (getAgent, createAgent, updateAgent)", () => {
   const broken: [string, Record<string, unknown>, string, RegExp][] = [
     ["a missing ready", withoutKey(agentJson(), "ready"), "ready", /ready: .*expected boolean/],
-    ["activeDeploymentId as a number", agentJson({}, { activeDeploymentId: 17 }), "activeDeploymentId", /expected string/],
-    ["a missing autoScaling.maxReplicas", agentJson({}, { autoScaling: { minReplicas: 1 } }), "autoScaling.maxReplicas", /number/],
-    ["a deployment that is not an object", agentJson({}, { deployment: "dep-1" }), "deployment", /expected object/],
+    ["activeDeploymentId as a number", { ...agentJson(), activeDeploymentId: 17 }, "activeDeploymentId", /expected string/],
+    ["a missing autoScaling.maxReplicas", { ...agentJson(), autoScaling: { minReplicas: 1 } }, "autoScaling.maxReplicas", /number/],
+    ["a deployment that is not an object", { ...agentJson(), deployment: "dep-1" }, "deployment", /expected object/],
   ];
 
   it.each(broken)("getAgent: %s -> names %s", async (_label, body, field, detail) => {
@@ -60,14 +60,14 @@ describe("agent answers (getAgent, createAgent, updateAgent)", () => {
 
   // What the package does not rely on is kept as the service sent it, whatever its shape.
   const tolerated: [string, Record<string, unknown>][] = [
-    ["activeSessionCount not an integer", agentJson({}, { activeSessionCount: 1.5 })],
+    ["activeSessionCount not an integer", { ...agentJson(), activeSessionCount: 1.5 }],
     ["a missing manifest spec image", deepSet(agentJson(), ["deployment", "manifest", "spec", "image"], undefined)],
     ["an apiVersion of another form", deepSet(agentJson(), ["deployment", "manifest", "apiVersion"], "x.test/v2")],
     ["clusterLocal as a string", deepSet(agentJson(), ["deployment", "manifest", "spec", "clusterLocal"], "false")],
     ["deployment left out", withoutKey(agentJson(), "deployment")],
-    ["deployment null", agentJson({}, { deployment: null })],
+    ["deployment null", { ...agentJson(), deployment: null }],
     ["createdAt, updatedAt and activeSessionCount left out", withoutKey(withoutKey(withoutKey(agentJson(), "createdAt"), "updatedAt"), "activeSessionCount")],
-    ["fields the document never names", agentJson({}, { region: "eu-1", labels: { team: "voice" } })],
+    ["fields the document never names", { ...agentJson(), region: "eu-1", labels: { team: "voice" } }],
   ];
 
   it.each(tolerated)("getAgent: %s is accepted and kept as sent", async (_label, body) => {
@@ -77,7 +77,7 @@ describe("agent answers (getAgent, createAgent, updateAgent)", () => {
   });
 
   it("several broken fields are all named", async () => {
-    const body = agentJson({}, { ready: "yes", activeDeploymentId: 17, name: null });
+    const body = { ...agentJson(), ready: "yes", activeDeploymentId: 17, name: null };
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, body, JSON_REPLY);
     const error = await validationError(h.client.getAgent("voice-bot"));
     expect([...error.fields].sort()).toEqual(["activeDeploymentId", "name", "ready"]);
@@ -94,7 +94,7 @@ describe("agent answers (getAgent, createAgent, updateAgent)", () => {
   it("updateAgent: activeDeploymentId as a number names it", async () => {
     h.api
       .intercept({ path: "/v1/agents/voice-bot", method: "POST" })
-      .reply(200, agentJson({}, { activeDeploymentId: 3 }), JSON_REPLY);
+      .reply(200, { ...agentJson(), activeDeploymentId: 3 }, JSON_REPLY);
     const error = await validationError(h.client.updateAgent("voice-bot", { image: IMAGE }));
     expect(error.fields).toEqual(["activeDeploymentId"]);
     expect(error.message).toMatch(/^POST \/v1\/agents\/voice-bot: /);
@@ -178,15 +178,11 @@ describe("log answers (getAgentLogs, iterateAgentLogs)", () => {
       .intercept({ path: "/v1/agents/voice-bot/logs?limit=2&offset=0", method: "GET" })
       .reply(200, { total: { value: 4, relation: "eq" }, logs: logEntries(0, 2) }, JSON_REPLY);
     h.api
-      .intercept({ path: "/v1/agents/voice-bot/logs?limit=2&offset=2", method: "GET" })
+      // Later pages end before the second after the first page's newest entry (10:00:01).
+      .intercept({ path: "/v1/agents/voice-bot/logs?limit=2&offset=2&endTime=1714557601", method: "GET" })
       .reply(200, { total: { value: 4, relation: "eq" }, logs: [{ log: 5 }] }, JSON_REPLY);
-    const seen: string[] = [];
-    const error = await rejectionOf(
-      (async () => {
-        for await (const entry of h.client.iterateAgentLogs({ agentName: "voice-bot", pageSize: 2 })) seen.push(entry.log);
-      })(),
-    );
-    expect(seen).toEqual(["line 0", "line 1"]);
+    const { seen, error } = await readUntilFailure(h.client.iterateAgentLogs({ agentName: "voice-bot", pageSize: 2 }));
+    expect(seen.map((e) => e.log)).toEqual(["line 0", "line 1"]);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).fields).toEqual(["logs.0.log"]);
   });

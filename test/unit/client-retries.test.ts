@@ -1,41 +1,17 @@
 /**
- * AgentHostingClient: the retry policy of design section 6. Delays are read
+ * AgentHostingClient: its retry policy. Delays are read
  * from the injected sleep (which resolves at once); random() = 0.5 makes the
  * jitter factor exactly 1, so the delays are 500, 1000, 2000 ms.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MockAgent } from "undici";
 import { AgentHostingClient, type RetryNote } from "../../src/client/client";
-import {
-  ApiError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  ConnectionError,
-  NotFoundError,
-  RateLimitError,
-  ResponseValidationError,
-  ServerError,
-  TimeoutError,
-} from "../../src/client/errors";
+import { ApiError, AuthenticationError, BadRequestError, ConflictError, ConnectionError, NotFoundError, RateLimitError, ResponseValidationError, ServerError, TimeoutError } from "../../src/client/errors";
 import type { CreateAgentBody } from "../../src/client/schemas";
-import {
-  BASE_URL,
-  JSON_REPLY,
-  KEY,
-  ORIGIN,
-  agentJson,
-  collect,
-  errorJson,
-  makeHarness,
-  rejectionOf,
-  type Harness,
-} from "./support/client-harness";
+import { BASE_URL, JSON_REPLY, ORIGIN, collect, errorJson, makeHarness, rejectionOf, headersTimeout, refused, reset, type Harness } from "./support/client-harness";
+import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
+import { documented } from "../support/documented-agent";
 
-const IMAGE = "registry.example.com/voice-bot:1.4.2";
-const reset = () => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
-const refused = () => Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
-const headersTimeout = () => Object.assign(new Error("Headers Timeout Error"), { code: "UND_ERR_HEADERS_TIMEOUT" });
 const RETRY_AFTER_2 = { headers: { "content-type": "application/json", "retry-after": "2" } };
 const EMPTY_LOGS = { total: { value: 0, relation: "eq" }, logs: [] };
 
@@ -95,44 +71,24 @@ interface FailureCase {
 
 const samePath = (path: string) => (p: string) => p.split("?")[0] === path;
 
+/** Registers `times` answers of `status` with an error body on `method path`. */
+const answering =
+  (status: number, code: string, message: string): FailureCase["register"] =>
+  (x, path, method, times) =>
+    x.api.intercept({ path: samePath(path), method }).reply(status, errorJson(code, message), JSON_REPLY).times(times);
+
+/** Registers `times` transport failures made by `make` on `method path`. */
+const failingWith =
+  (make: () => Error): FailureCase["register"] =>
+  (x, path, method, times) =>
+    x.api.intercept({ path: samePath(path), method }).replyWithError(make()).times(times);
+
 const FAILURES: FailureCase[] = [
-  {
-    label: "503",
-    reason: "503 UNAVAILABLE",
-    cls: ServerError,
-    register: (x, path, method, times) =>
-      x.api.intercept({ path: samePath(path), method }).reply(503, errorJson("UNAVAILABLE", "busy"), JSON_REPLY).times(times),
-  },
-  {
-    label: "500",
-    reason: "500 INTERNAL_SERVER_ERROR",
-    cls: ServerError,
-    register: (x, path, method, times) =>
-      x.api
-        .intercept({ path: samePath(path), method })
-        .reply(500, errorJson("INTERNAL_SERVER_ERROR", "boom"), JSON_REPLY)
-        .times(times),
-  },
-  {
-    label: "ECONNRESET",
-    reason: "ECONNRESET",
-    cls: ConnectionError,
-    register: (x, path, method, times) => x.api.intercept({ path: samePath(path), method }).replyWithError(reset()).times(times),
-  },
-  {
-    label: "429 without Retry-After",
-    reason: "429 RATE_LIMITED",
-    cls: RateLimitError,
-    register: (x, path, method, times) =>
-      x.api.intercept({ path: samePath(path), method }).reply(429, errorJson("RATE_LIMITED", "slow"), JSON_REPLY).times(times),
-  },
-  {
-    label: "a headers timeout",
-    reason: "timeout",
-    cls: TimeoutError,
-    register: (x, path, method, times) =>
-      x.api.intercept({ path: samePath(path), method }).replyWithError(headersTimeout()).times(times),
-  },
+  { label: "503", reason: "503 UNAVAILABLE", cls: ServerError, register: answering(503, "UNAVAILABLE", "busy") },
+  { label: "500", reason: "500 INTERNAL_SERVER_ERROR", cls: ServerError, register: answering(500, "INTERNAL_SERVER_ERROR", "boom") },
+  { label: "ECONNRESET", reason: "ECONNRESET", cls: ConnectionError, register: failingWith(reset) },
+  { label: "429 without Retry-After", reason: "429 RATE_LIMITED", cls: RateLimitError, register: answering(429, "RATE_LIMITED", "slow") },
+  { label: "a headers timeout", reason: "timeout", cls: TimeoutError, register: failingWith(headersTimeout) },
 ];
 
 describe.each(IDEMPOTENT)("$label ($method) retries", (m) => {
@@ -203,22 +159,16 @@ describe("GET retry details", () => {
     expect(h.calls()).toHaveLength(1);
   });
 
-  it("Retry-After is capped at 60 s", async () => {
+  it.each([
+    ["Retry-After is capped at 60 s", "3600", 60_000],
+    ["Retry-After: 0 retries at once", "0", 0],
+  ])("%s", async (_label, retryAfter, slept) => {
     h.api
       .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
-      .reply(429, errorJson("RATE_LIMITED", "slow"), { headers: { "retry-after": "3600" } });
+      .reply(429, errorJson("RATE_LIMITED", "slow"), { headers: { "retry-after": retryAfter } });
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson(), JSON_REPLY);
     await h.client.getAgent("voice-bot");
-    expect(h.sleeps).toEqual([60_000]);
-  });
-
-  it("Retry-After: 0 retries at once", async () => {
-    h.api
-      .intercept({ path: "/v1/agents/voice-bot", method: "GET" })
-      .reply(429, errorJson("RATE_LIMITED", "slow"), { headers: { "retry-after": "0" } });
-    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson(), JSON_REPLY);
-    await h.client.getAgent("voice-bot");
-    expect(h.sleeps).toEqual([0]);
+    expect(h.sleeps).toEqual([slept]);
   });
 
   it("maxRetries: 1 makes two attempts; maxRetries: 0 makes one", async () => {
@@ -278,7 +228,7 @@ describe("GET retry details", () => {
       });
       const client = new AgentHostingClient({
         baseUrl: BASE_URL,
-        apiKey: KEY,
+        apiKey: API_KEY,
         dispatcher: mockAgent,
         random: () => 0.5,
         onRetry: () => noted(),
@@ -328,7 +278,7 @@ describe("createAgent after a failure", () => {
     const agent = await h.client.createAgent(body);
 
     expect(agent.name).toBe("voice-bot");
-    expect(agent.deployment?.manifest.spec.envFromSecretNames).toEqual(["team-secrets"]);
+    expect(documented(agent).deployment.manifest.spec.envFromSecretNames).toEqual(["team-secrets"]);
     expect(callLines()).toEqual(["POST /v1/agents", "GET /v1/agents/voice-bot"]);
     expect(h.sleeps).toEqual([]);
   });
@@ -375,7 +325,7 @@ describe("createAgent after a failure", () => {
 
   it("500, then a read-back with deployment: null does not count as the same agent", async () => {
     post().reply(500, "");
-    readBack().reply(200, agentJson({}, { deployment: null }), JSON_REPLY);
+    readBack().reply(200, { ...agentJson(), deployment: null }, JSON_REPLY);
     expect(await rejectionOf(h.client.createAgent(body))).toBeInstanceOf(ConflictError);
     expect(h.calls()).toHaveLength(2);
   });

@@ -5,14 +5,13 @@
  * Retry-After given as an HTTP date.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AgentHostingClient } from "../../src/client/client";
-import { ConnectionError, InputValidationError, NotFoundError, RateLimitError, ServerError } from "../../src/client/errors";
+import { ConnectionError, InputValidationError, NotFoundError, ServerError } from "../../src/client/errors";
 import { spendRetry, withRetries, type RetryNote, type RetryPolicy } from "../../src/client/retry";
 import type { CreateAgentBody } from "../../src/client/schemas";
-import { JSON_REPLY, agentJson, errorJson, makeHarness, rejectionOf, type Harness } from "./support/client-harness";
+import { JSON_REPLY, errorJson, makeHarness, rejectionOf, refused, type Harness } from "./support/client-harness";
+import { agentJson, IMAGE } from "../support/fixtures";
 
-const body: CreateAgentBody = { serviceName: "voice-bot", image: "registry.example.com/voice-bot:1.4.2" };
-const refused = () => Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+const body: CreateAgentBody = { serviceName: "voice-bot", image: IMAGE };
 const NOT_FOUND = [404, errorJson("NOT_FOUND", "agent not found"), JSON_REPLY] as const;
 
 let h: Harness;

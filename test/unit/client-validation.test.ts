@@ -9,8 +9,8 @@ import { AgentHostingError, InputValidationError } from "../../src/client/errors
 import type { AgentLogsQuery, CreateAgentBody, UpdateAgentBody } from "../../src/client/schemas";
 import type { IterateLogsArgs } from "../../src/client/client";
 import { collect, makeHarness, rejectionOf, thrownBy, type Harness } from "./support/client-harness";
+import { IMAGE } from "../support/fixtures";
 
-const IMAGE = "registry.example.com/voice-bot:1.4.2";
 
 let h: Harness;
 beforeEach(() => {

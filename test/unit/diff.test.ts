@@ -2,21 +2,7 @@ import { describe, expect, it } from "vitest";
 import { diffAgent } from "../../src/provider/diff";
 import { UNKNOWN_VALUE } from "../../src/provider/types";
 
-const olds = {
-  serviceName: "voice-bot",
-  image: "bot:1",
-  nodeType: "arm",
-  secretSet: "voice-secrets",
-  enableNoise: true,
-  waitForReady: true,
-  readyTimeoutSeconds: 600,
-  autoScaling: { minReplicas: 1, maxReplicas: 5 },
-  // outputs that must never cause a diff
-  ready: true,
-  activeSessionCount: 7,
-  activeDeploymentId: "dep-1",
-  updatedAt: "2026-11-23T00:00:00Z",
-};
+/** The inputs of a program. */
 const news = {
   serviceName: "voice-bot",
   image: "bot:1",
@@ -26,6 +12,16 @@ const news = {
   waitForReady: true,
   readyTimeoutSeconds: 600,
   autoScaling: { minAgents: 1, maxAgents: 5 },
+};
+/** The state recorded for the same inputs: the service's scaling names, and outputs. */
+const olds = {
+  ...news,
+  autoScaling: { minReplicas: 1, maxReplicas: 5 },
+  // outputs that must never cause a diff
+  ready: true,
+  activeSessionCount: 7,
+  activeDeploymentId: "dep-1",
+  updatedAt: "2026-11-23T00:00:00Z",
 };
 
 describe("diff", () => {

@@ -16,32 +16,19 @@ import {
 import { useDispatcher } from "../../src/provider/connection";
 import * as impl from "../../src/provider/implementation";
 import { PENDING_KEY, SECRET_SIG_KEY } from "../../src/provider/types";
-import { agentJson as agentJsonOf, JSON_REPLY, KEY, ORIGIN, BASE_URL } from "./support/client-harness";
+import { API_KEY, agentJson as agentJsonOf, type AgentJson, type AgentJsonOptions } from "../support/fixtures";
+import { JSON_REPLY, ORIGIN, BASE_URL } from "./support/client-harness";
 
-interface Live {
-  name: string;
-  ready?: boolean;
-  activeDeploymentId?: string;
-  image?: string;
-  minReplicas?: number;
-  maxReplicas?: number;
-  envFromSecretNames?: string[];
-  createdAt?: string;
-}
+type Live = AgentJsonOptions & { name: string; createdAt?: string };
 /** A service Agent answer: ready unless said otherwise, created just now unless said otherwise. */
-function agentJson(o: Live): Record<string, unknown> & { deployment: { manifest: { spec: Record<string, unknown> } } } {
-  const options: Parameters<typeof agentJsonOf>[0] = { name: o.name, ready: o.ready ?? true };
-  if (o.activeDeploymentId) options.deploymentId = o.activeDeploymentId;
-  if (o.image) options.image = o.image;
-  if (o.minReplicas !== undefined) options.minReplicas = o.minReplicas;
-  if (o.maxReplicas !== undefined) options.maxReplicas = o.maxReplicas;
-  if (o.envFromSecretNames) options.envFromSecretNames = o.envFromSecretNames;
-  return agentJsonOf(options, { createdAt: o.createdAt ?? new Date().toISOString() }) as ReturnType<typeof agentJson>;
+function agentJson(o: Live): AgentJson {
+  const { createdAt = new Date().toISOString(), ...options } = o;
+  return { ...agentJsonOf({ ready: true, ...options }), createdAt };
 }
 
 let mockAgent: MockAgent;
 const settings = new Map([
-  ["agent-hosting:apiKey", KEY],
+  ["agent-hosting:apiKey", API_KEY],
   ["agent-hosting:baseUrl", BASE_URL],
 ]);
 
@@ -69,7 +56,7 @@ const noLogs = { total: { value: 0, relation: "eq" }, logs: [] };
 describe("create", () => {
   it("POSTs the body without provider settings, polls until ready, returns the service's answer as outputs", async () => {
     let sent: unknown;
-    api().intercept({ path: "/v1/agents", method: "POST", headers: { authorization: `Bearer ${KEY}` } }).reply(200, (opts) => {
+    api().intercept({ path: "/v1/agents", method: "POST", headers: { authorization: `Bearer ${API_KEY}` } }).reply(200, (opts) => {
       sent = JSON.parse(String(opts.body));
       return notReady("voice-bot");
     }, JSON_REPLY);
@@ -127,7 +114,7 @@ describe("create", () => {
     expect(e.properties[PENDING_KEY]).toBe("create");
     expect(e.message).toMatch(/did not become ready within 1 s after create/);
     expect(e.message.indexOf("Starting")).toBeLessThan(e.message.indexOf("Error: crash"));
-    expect(e.message).not.toContain(KEY);
+    expect(e.message).not.toContain(API_KEY);
   });
 
   it("polls ride out a GET outage after the POST was answered", async () => {
@@ -200,7 +187,7 @@ describe("create", () => {
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(401, { error: "bad key", code: "UNAUTHORIZED" }, JSON_REPLY);
     const error = await failureOf(impl.create(await inputs({ serviceName: "voice-bot", image: "bot:1" })));
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect(JSON.stringify(error) + String(error)).not.toContain(KEY);
+    expect(JSON.stringify(error) + String(error)).not.toContain(API_KEY);
   });
 
   it("outputs reflecting a secret input are secrets", async () => {
@@ -243,10 +230,10 @@ describe("update", () => {
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot", minReplicas: 3, maxReplicas: 7 }), JSON_REPLY);
     api().intercept({ path: "/v1/agents/voice-bot", method: "POST" }).reply(200, (opts) => {
       sent = JSON.parse(String(opts.body));
-      return notReady("voice-bot", { activeDeploymentId: "dep-new" });
+      return notReady("voice-bot", { deploymentId: "dep-new" });
     }, JSON_REPLY);
     api().intercept(LOGS).reply(200, noLogs, JSON_REPLY);
-    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot", activeDeploymentId: "dep-new" }), JSON_REPLY);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot", deploymentId: "dep-new" }), JSON_REPLY);
     const { outs } = await impl.update("voice-bot", { ...olds, secretSet: "team-secrets" }, await inputs({ serviceName: "voice-bot", image: "bot:2" }));
     expect(sent).toEqual({ image: "bot:2", nodeType: "arm", enableNoise: false, autoScaling: { minAgents: 3, maxAgents: 7 } });
     expect(outs).toMatchObject({ activeDeploymentId: "dep-new" });
@@ -274,7 +261,7 @@ describe("update", () => {
     let sent: unknown;
     api().intercept({ path: "/v1/agents/voice-bot", method: "POST" }).reply(200, (opts) => {
       sent = JSON.parse(String(opts.body));
-      return agentJson({ name: "voice-bot", activeDeploymentId: "dep-2" });
+      return agentJson({ name: "voice-bot", deploymentId: "dep-2" });
     }, JSON_REPLY);
     const news = await inputs({ serviceName: "voice-bot", image: "bot:1", autoScaling: { minAgents: 2, maxAgents: 5 }, redeployTrigger: "push-2" });
     const { outs } = await impl.update("voice-bot", { ...olds, redeployTrigger: "push-1" }, news);

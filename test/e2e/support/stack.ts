@@ -17,6 +17,8 @@ export interface OpResult {
   outputs: Record<string, unknown>;
   error?: string;
   deployment?: { deployment?: { resources?: Record<string, unknown>[] } } & Record<string, unknown>;
+  /** The document `pulumi preview --json` printed (op "preview-json"). */
+  preview?: Record<string, unknown>;
   /** The engine's own output. */
   engineOutput: string;
   exitCode: number | null;
@@ -28,6 +30,10 @@ export interface RunOptions {
   refresh?: boolean;
   clearPendingCreates?: boolean;
   env?: Record<string, string>;
+  /** A preview in the CLI's default display rather than with --diff. */
+  noDiff?: boolean;
+  /** Extra flags of `pulumi preview` for op "preview-json", e.g. `--show-sames`. */
+  previewArgs?: string[];
 }
 
 export interface StackHandle {
@@ -56,6 +62,8 @@ export function e2eStack(
     if (options.parallel !== undefined) args.push("--parallel", String(options.parallel));
     if (options.refresh) args.push("--refresh");
     if (options.clearPendingCreates) args.push("--clear-pending-creates");
+    if (options.noDiff) args.push("--no-diff");
+    for (const flag of options.previewArgs ?? []) args.push(`--preview-arg=${flag}`);
     return args;
   };
   return {

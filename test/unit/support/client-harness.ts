@@ -2,12 +2,12 @@
  * Shared set-up of the client unit tests: an AgentHostingClient wired to an
  * undici MockAgent (net connect disabled, every request recorded), a sleep
  * that records its delays and resolves at once, and builders of valid
- * service answers.
+ * service answers (the Agent answer is in test/support/fixtures.ts).
  */
 import { MockAgent, type Interceptable, type MockCallHistoryLog } from "undici";
 import { AgentHostingClient, type AgentHostingClientOptions, type RetryNote } from "../../../src/client/client";
+import { API_KEY } from "../../support/fixtures";
 
-export const KEY = "sk-test-SECRET-123";
 export const ORIGIN = "https://api.test";
 export const BASE_URL = `${ORIGIN}/v1`;
 export const JSON_REPLY = { headers: { "content-type": "application/json" } };
@@ -34,7 +34,7 @@ export function makeHarness(options: Partial<AgentHostingClientOptions> = {}): H
   const notes: RetryNote[] = [];
   const client = new AgentHostingClient({
     baseUrl: BASE_URL,
-    apiKey: KEY,
+    apiKey: API_KEY,
     dispatcher: mockAgent,
     sleep: async (ms) => {
       sleeps.push(ms);
@@ -73,56 +73,7 @@ export function headersOf(call: MockCallHistoryLog): Record<string, string> {
   return out;
 }
 
-export interface AgentJsonOptions {
-  name?: string;
-  image?: string;
-  minReplicas?: number;
-  maxReplicas?: number;
-  envFromSecretNames?: string[];
-  noise?: boolean;
-  nodeType?: string;
-  ready?: boolean;
-  deploymentId?: string;
-}
-
-/** A valid Agent answer (spec 2.1, 2.3, 2.4); `extra` replaces top-level fields. */
-export function agentJson(options: AgentJsonOptions = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const name = options.name ?? "voice-bot";
-  const autoScaling = { minReplicas: options.minReplicas ?? 1, maxReplicas: options.maxReplicas ?? 3 };
-  const deploymentId = options.deploymentId ?? "dep-1";
-  return {
-    name,
-    ready: options.ready ?? false,
-    createdAt: "2024-05-01T10:00:00Z",
-    updatedAt: "2024-05-01T10:00:00Z",
-    activeDeploymentId: deploymentId,
-    activeDeploymentReady: options.ready ?? false,
-    autoScaling,
-    activeSessionCount: 0,
-    deployment: {
-      id: deploymentId,
-      serviceId: "svc-1",
-      createdAt: "2024-05-01T10:00:00Z",
-      updatedAt: "2024-05-01T10:00:00Z",
-      manifest: {
-        apiVersion: "x.test/v1",
-        kind: "Agent",
-        metadata: { name, namespace: "ns-1" },
-        spec: {
-          platformNodeType: options.nodeType ?? "arm",
-          clusterLocal: false,
-          image: options.image ?? "registry.example.com/voice-bot:1.4.2",
-          autoScaling,
-          envFromSecretNames: options.envFromSecretNames ?? [],
-          noiseModels: { enabled: options.noise ?? false },
-        },
-      },
-    },
-    ...extra,
-  };
-}
-
-/** A service error body of design section 5. */
+/** A service error body: the message and the machine-readable code. */
 export function errorJson(code: string, message: string): { error: string; code: string } {
   return { error: message, code };
 }
@@ -134,6 +85,11 @@ export function logEntries(from: number, n: number): { log: string; timestamp: s
     timestamp: `2024-05-01T10:00:00.${String(from + i).padStart(9, "0")}Z`,
   }));
 }
+
+/** The transport errors undici raises, as the client sees them. */
+export const reset = () => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
+export const refused = () => Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+export const headersTimeout = () => Object.assign(new Error("Headers Timeout Error"), { code: "UND_ERR_HEADERS_TIMEOUT" });
 
 /** Drains an async iterator into an array. */
 export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
@@ -150,6 +106,17 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error("expected the promise to reject, but it resolved");
+}
+
+/** What `iterable` yielded before it failed, and the error it failed with (fails when it ends normally). */
+export async function readUntilFailure<T>(iterable: AsyncIterable<T>): Promise<{ seen: T[]; error: unknown }> {
+  const seen: T[] = [];
+  const error = await rejectionOf(
+    (async () => {
+      for await (const item of iterable) seen.push(item);
+    })(),
+  );
+  return { seen, error };
 }
 
 /** The error a function throws synchronously (fails when it does not). */

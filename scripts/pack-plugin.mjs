@@ -1,0 +1,7 @@
+// Writes dist-plugin/pulumi-resource-agent-hosting-v<version>.tar.gz from the
+// built package (run `npm run build` first). Install it with
+//   pulumi plugin install resource agent-hosting <version> --file <tarball>
+import { packPlugin } from "./lib/plugin-package.mjs";
+
+const tarball = await packPlugin(process.argv[2]);
+console.log(tarball);

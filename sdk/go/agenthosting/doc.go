@@ -1,0 +1,2 @@
+// Agents, secret sets and logs of the Agent Hosting Service.
+package agenthosting

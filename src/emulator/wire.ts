@@ -1,0 +1,65 @@
+/**
+ * The JSON the emulator reads and writes on /v1, as its own reading of the
+ * service document: request bodies after validation, and the agent it serves.
+ */
+
+/** autoScaling in a request body. */
+export interface AgentsScaling {
+  minAgents: number;
+  maxAgents: number;
+}
+
+/**
+ * The fields an update body may carry (a create body adds serviceName).
+ * `null` on an optional field means "none": the field is cleared.
+ */
+export interface UpdateBody {
+  image?: string;
+  nodeType?: string | null;
+  secretSet?: string | null;
+  imagePullSecretSet?: string | null;
+  autoScaling?: AgentsScaling | null;
+  enableNoise?: boolean | null;
+}
+
+export interface CreateBody extends UpdateBody {
+  serviceName: string;
+  image: string;
+}
+
+/** autoScaling in an answer (agent and manifest). */
+export interface ReplicaScaling {
+  minReplicas: number;
+  maxReplicas: number;
+}
+
+/** An object of the answer; the "other reading" adds and removes members. */
+export type JsonObject = Record<string, unknown>;
+
+export interface ManifestJson extends JsonObject {
+  apiVersion: string;
+  kind: string;
+  metadata: JsonObject & { name: string };
+  /** The members a request determines (the model's body-to-manifest mapping), and the emulator's own. */
+  spec: JsonObject;
+}
+
+export interface DeploymentJson extends JsonObject {
+  id: string;
+  manifest: ManifestJson;
+}
+
+export interface AgentJson extends JsonObject {
+  name: string;
+  ready: boolean;
+  activeDeploymentId: string;
+  activeDeploymentReady: boolean;
+  autoScaling: ReplicaScaling;
+  deployment: DeploymentJson | null;
+}
+
+/** A rule a request breaks: the field (dotted path) and what the rule requires. */
+export interface Violation {
+  property: string;
+  reason: string;
+}

@@ -1,0 +1,71 @@
+/**
+ * The two read-only functions, getSecretSet and getAgentLogs (the log query):
+ * their arguments and results, each documented, for the package schema and
+ * the README. The arguments' rules are checked by the client before any
+ * request (src/client/logs-query.ts and secretSetNameProblem).
+ */
+export interface FunctionField {
+  name: string;
+  type: "string" | "integer" | "object" | "array";
+  description: string;
+  required?: boolean;
+  /** For an array: its items' type (a scalar, or an object's members). */
+  items?: "string" | { typeName: string; properties: readonly FunctionField[] };
+  /** For an object: its type's name and members. */
+  object?: { typeName: string; properties: readonly FunctionField[] };
+}
+
+export interface SchemaFunction {
+  name: "getSecretSet" | "getAgentLogs";
+  description: string;
+  args: readonly FunctionField[];
+  result: readonly FunctionField[];
+}
+
+export const FUNCTIONS: readonly SchemaFunction[] = [
+  {
+    name: "getSecretSet",
+    description: "The field names of a secret set (its values are never returned).",
+    args: [{ name: "name", type: "string", required: true, description: "Name of the secret set, 3 to 63 characters." }],
+    result: [
+      { name: "name", type: "string", required: true, description: "Name of the secret set." },
+      { name: "fieldNames", type: "array", items: "string", required: true, description: "Names of the set's fields." },
+    ],
+  },
+  {
+    name: "getAgentLogs",
+    description: "One page of an agent's logs.",
+    args: [
+      { name: "agentName", type: "string", required: true, description: "Name of the agent." },
+      { name: "limit", type: "integer", description: "Entries per page, 1 to 1000." },
+      { name: "offset", type: "integer", description: "Entries to skip, ≥ 0." },
+      { name: "deploymentId", type: "string", description: "Only this deployment's entries." },
+      { name: "query", type: "string", description: "Only entries containing this text." },
+      { name: "order", type: "string", description: 'Order by time: "asc" or "desc".' },
+      { name: "startTime", type: "integer", description: "Only entries at or after this time, in Unix seconds." },
+      { name: "endTime", type: "integer", description: "Only entries before this time, in Unix seconds." },
+    ],
+    result: [
+      {
+        name: "total", type: "object", required: true, description: "How many entries match.",
+        object: {
+          typeName: "LogTotal",
+          properties: [
+            { name: "value", type: "integer", required: true, description: "Number of matching entries, exact or a lower bound (see relation)." },
+            { name: "relation", type: "string", required: true, description: '"eq" when exact, "gte" when a lower bound.' },
+          ],
+        },
+      },
+      {
+        name: "logs", type: "array", required: true, description: "The page's entries.",
+        items: {
+          typeName: "LogEntry",
+          properties: [
+            { name: "log", type: "string", required: true, description: "The log line." },
+            { name: "timestamp", type: "string", required: true, description: "When it was written (RFC 3339, nanoseconds kept)." },
+          ],
+        },
+      },
+    ],
+  },
+];

@@ -1,0 +1,120 @@
+/**
+ * The `agent-hosting:index:Agent` resource over gRPC: each handler turns the
+ * engine's request into the plain objects the dynamic provider's
+ * implementation takes, calls it, and turns its answer back. No rule or
+ * service call lives here; all of it is the shared implementation.
+ */
+import {
+  CheckFailure,
+  CheckResponse,
+  CreateResponse,
+  ReadResponse,
+  UpdateResponse,
+  type CheckRequest,
+  type CreateRequest,
+  type DeleteRequest,
+  type DiffRequest,
+  type DiffResponse,
+  type ReadRequest,
+  type UpdateRequest,
+} from "@pulumi/pulumi/proto/provider_pb";
+import * as implementation from "../provider/implementation";
+import { diffResponse } from "./detailed-diff";
+import { SECRET_INPUTS_KEY } from "../provider/types";
+import { forResource } from "./status";
+import { fromStruct, toStruct, type Props } from "./values";
+
+const URN_KEY = "__urn";
+
+export const AGENT_TYPE = "agent-hosting:index:Agent";
+
+/**
+ * What the implementation reads beside the inputs (as the dynamic Agent
+ * passes them): the names of the inputs that are secret, so the outputs that
+ * reflect them stay secret, and the URN, for status lines on the resource's row.
+ */
+function withMarks(props: Props, secrets: ReadonlySet<string>, urn: string): Props {
+  return { ...props, [SECRET_INPUTS_KEY]: [...secrets].filter((name) => !name.startsWith("__")), [URN_KEY]: urn };
+}
+
+function requireAgentType(type: string, urn: string): void {
+  const actual = type || urn.split("::")[2] || "";
+  if (actual !== AGENT_TYPE) throw new Error(`unknown resource type "${actual}"; this provider manages ${AGENT_TYPE}`);
+}
+
+export async function check(request: CheckRequest): Promise<CheckResponse> {
+  requireAgentType(request.getType(), request.getUrn());
+  const olds = fromStruct(request.getOlds());
+  const news = fromStruct(request.getNews());
+  const outcome = await forResource(request.getUrn(), () => implementation.check(olds.props, news.props));
+  const response = new CheckResponse();
+  response.setInputs(toStruct(outcome.inputs, news.secrets));
+  response.setFailuresList(
+    outcome.failures.map((f) => {
+      const failure = new CheckFailure();
+      failure.setProperty(f.property);
+      failure.setReason(f.reason);
+      return failure;
+    }),
+  );
+  return response;
+}
+
+export async function diff(request: DiffRequest): Promise<DiffResponse> {
+  const olds = fromStruct(request.getOlds()).props;
+  const news = fromStruct(request.getNews()).props;
+  const outcome = await forResource(request.getUrn(), () => implementation.diff(request.getId(), olds, news));
+  return diffResponse(outcome, olds, news);
+}
+
+/** `onSecrets` learns the inputs' secrets first, so a partial create's error keeps them secret in its outputs. */
+export async function create(request: CreateRequest, onSecrets: (s: ReadonlySet<string>) => void): Promise<CreateResponse> {
+  const inputs = fromStruct(request.getProperties());
+  onSecrets(inputs.secrets);
+  const response = new CreateResponse();
+  if (request.getPreview()) {
+    response.setProperties(toStruct(inputs.props, inputs.secrets));
+    return response;
+  }
+  const urn = request.getUrn();
+  const created = await forResource(urn, () => implementation.create(withMarks(inputs.props, inputs.secrets, urn)), true);
+  response.setId(created.id);
+  response.setProperties(toStruct({ ...created.outs }, inputs.secrets));
+  return response;
+}
+
+export async function read(request: ReadRequest): Promise<ReadResponse> {
+  const state = fromStruct(request.getProperties());
+  const inputs = fromStruct(request.getInputs());
+  const secrets = new Set([...state.secrets, ...inputs.secrets]);
+  // An import (`pulumi import` or the `import:` option) sends only the id.
+  const importing = Object.keys(state.props).length === 0;
+  const result = await forResource(request.getUrn(), () =>
+    implementation.read(request.getId(), importing ? undefined : state.props),
+  );
+  const response = new ReadResponse();
+  response.setId(result.id);
+  if (result.id === "") return response; // gone at the service: the engine drops it from the state
+  response.setProperties(toStruct(result.props, secrets));
+  if (result.inputs) response.setInputs(toStruct(result.inputs, secrets));
+  return response;
+}
+
+export async function update(request: UpdateRequest, onSecrets: (s: ReadonlySet<string>) => void): Promise<UpdateResponse> {
+  const olds = fromStruct(request.getOlds());
+  const news = fromStruct(request.getNews());
+  onSecrets(news.secrets);
+  const response = new UpdateResponse();
+  if (request.getPreview()) {
+    response.setProperties(toStruct(news.props, news.secrets));
+    return response;
+  }
+  const urn = request.getUrn();
+  const updated = await forResource(urn, () => implementation.update(request.getId(), olds.props, withMarks(news.props, news.secrets, urn)), true);
+  response.setProperties(toStruct({ ...updated.outs }, news.secrets));
+  return response;
+}
+
+export async function remove(request: DeleteRequest): Promise<void> {
+  await forResource(request.getUrn(), () => implementation.remove(request.getId()));
+}

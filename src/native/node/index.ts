@@ -1,0 +1,9 @@
+/**
+ * `pulumi-agent-hosting/native`: the Agent, the provider and the functions
+ * served by the native plugin `pulumi-resource-agent-hosting` (install it
+ * with `pulumi plugin install`). The package root's Agent is the dynamic
+ * provider's, which needs no plugin.
+ */
+export { Agent, type AgentArgs } from "./agent";
+export { Provider, type ProviderArgs } from "./provider";
+export { getAgentLogs, getSecretSet, type GetAgentLogsArgs } from "./functions";

@@ -1,0 +1,17 @@
+/** An explicit agent-hosting provider (one account), served by the native plugin. */
+import * as pulumi from "@pulumi/pulumi";
+import { withVersion } from "./version";
+
+export interface ProviderArgs {
+  /** API key of the account; kept secret. Falls back to AGENT_HOSTING_API_KEY. */
+  apiKey?: pulumi.Input<string>;
+  /** Base URL ending in /v1. Falls back to AGENT_HOSTING_BASE_URL. */
+  baseUrl?: pulumi.Input<string>;
+}
+
+export class Provider extends pulumi.ProviderResource {
+  constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
+    const props = { apiKey: args.apiKey === undefined ? undefined : pulumi.secret(args.apiKey), baseUrl: args.baseUrl };
+    super("agent-hosting", name, props, withVersion(opts));
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The plugin's gRPC server: Pulumi's ResourceProvider service, on the stubs
+ * that @pulumi/pulumi ships and @grpc/grpc-js. `serve` binds a free port on
+ * 127.0.0.1 and prints it on stdout, which is how the engine learns where to
+ * connect; nothing else may be written to stdout.
+ */
+import * as grpc from "@grpc/grpc-js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
+import { ResourceProviderService, type IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import {
+  CheckFailure,
+  CheckResponse,
+  ConfigureResponse,
+  DiffResponse,
+  GetMappingResponse,
+  GetMappingsResponse,
+  GetSchemaResponse,
+  InvokeResponse,
+  PropertyDiff,
+} from "@pulumi/pulumi/proto/provider_pb";
+import type { ConfigSource } from "../config";
+import { sendNotesTo } from "../provider/engine-log";
+import * as implementation from "../provider/implementation";
+import { interruptWaits } from "../provider/interrupt";
+import * as agent from "./agent-resource";
+import { rpcError, unimplemented, type RpcError } from "./errors";
+import { invoke } from "./invoke";
+import { changedProviderConfig, checkProviderConfig, configSource } from "./provider-config";
+import { pluginVersion, schemaText } from "./schema-document";
+import { connectEngine, reportInfo, reportWarning } from "./status";
+import { fromStruct, toStruct } from "./values";
+
+type Callback<T> = (error: RpcError | null, value?: T | null, trailer?: grpc.Metadata) => void;
+
+/** Adapts a promise-returning handler to grpc-js's callback style. */
+function unary<Req, Res>(
+  handler: (request: Req) => Promise<Res>,
+  secretsOnError?: () => ReadonlySet<string>,
+): (call: grpc.ServerUnaryCall<Req, Res>, callback: Callback<Res>) => void {
+  return (call, callback) => {
+    handler(call.request).then(
+      (value) => callback(null, value),
+      (error: unknown) => {
+        const answer = rpcError(error, secretsOnError?.());
+        callback(answer, null, answer.metadata);
+      },
+    );
+  };
+}
+
+function failing<Req, Res>(method: string): (call: grpc.ServerUnaryCall<Req, Res>, callback: Callback<Res>) => void {
+  return (_call, callback) => callback(unimplemented(method));
+}
+
+function checkFailures(failures: readonly { property: string; reason: string }[]): CheckFailure[] {
+  return failures.map((f) => {
+    const failure = new CheckFailure();
+    failure.setProperty(f.property);
+    failure.setReason(f.reason);
+    return failure;
+  });
+}
+
+export function providerService(): IResourceProviderServer {
+  let config: ConfigSource | undefined;
+  // Secrets of the resource being created or updated, for a partial failure's outputs (one per call).
+  const secretsByCall = new WeakMap<object, ReadonlySet<string>>();
+
+  const withSecrets = <Req extends object, Res>(
+    handler: (request: Req, onSecrets: (s: ReadonlySet<string>) => void) => Promise<Res>,
+  ): ((call: grpc.ServerUnaryCall<Req, Res>, callback: Callback<Res>) => void) => {
+    return (call, callback) => {
+      unary<Req, Res>(
+        (request) => handler(request, (s) => secretsByCall.set(request, s)),
+        () => secretsByCall.get(call.request) ?? new Set(),
+      )(call, callback);
+    };
+  };
+
+  return {
+    handshake: failing("Handshake"),
+    parameterize: failing("Parameterize"),
+    attach: failing("Attach"),
+    construct: failing("Construct"),
+    call: failing("Call"),
+    list: (call) => call.emit("error", unimplemented("List")),
+
+    getPluginInfo: unary(async () => new PluginInfo().setVersion(pluginVersion())),
+    getSchema: unary(async () => new GetSchemaResponse().setSchema(schemaText())),
+    getMapping: unary(async () => new GetMappingResponse()),
+    getMappings: unary(async () => new GetMappingsResponse()),
+    // The engine is cancelling the operation: waits for readiness end now, each answering with its agent kept in state.
+    cancel: unary(async () => {
+      interruptWaits("the engine's Cancel call");
+      return new Empty();
+    }),
+
+    checkConfig: unary(async (request) => {
+      const news = fromStruct(request.getNews());
+      const response = new CheckResponse();
+      response.setInputs(toStruct(news.props, news.secrets));
+      response.setFailuresList(checkFailures(checkProviderConfig(news.props)));
+      return response;
+    }),
+    diffConfig: unary(async (request) => {
+      const olds = fromStruct(request.getOldInputs() ?? request.getOlds()).props;
+      const news = fromStruct(request.getNews()).props;
+      const changed = changedProviderConfig(olds, news);
+      const response = new DiffResponse();
+      response.setChanges(changed.length > 0 ? DiffResponse.DiffChanges.DIFF_SOME : DiffResponse.DiffChanges.DIFF_NONE);
+      response.setDiffsList(changed);
+      response.setHasdetaileddiff(true);
+      for (const name of changed) {
+        response.getDetaileddiffMap().set(name, new PropertyDiff().setKind(PropertyDiff.Kind.UPDATE).setInputdiff(true));
+      }
+      return response;
+    }),
+    configure: unary(async (request) => {
+      const variables = new Map<string, string>();
+      request.getVariablesMap().forEach((value, key) => variables.set(key, value));
+      config = configSource(fromStruct(request.getArgs()).props, variables);
+      await implementation.configure(config);
+      const response = new ConfigureResponse();
+      response.setAcceptsecrets(true);
+      response.setSupportspreview(false);
+      response.setAcceptresources(false);
+      return response;
+    }),
+    invoke: unary(async (request) => {
+      const outcome = await invoke(request.getTok(), fromStruct(request.getArgs()).props, config);
+      const response = new InvokeResponse();
+      if (outcome.result) response.setReturn(toStruct(outcome.result));
+      response.setFailuresList(checkFailures(outcome.failures));
+      return response;
+    }),
+
+    check: unary(agent.check),
+    diff: unary(agent.diff),
+    create: withSecrets(agent.create),
+    read: unary(agent.read),
+    update: withSecrets(agent.update),
+    delete: unary(async (request) => {
+      await agent.remove(request);
+      return new Empty();
+    }),
+  };
+}
+
+/** The engine's address: the first argument that is not a flag (the engine may add `-v=9`, `--logtostderr` and such). */
+export function engineAddressOf(args: readonly string[]): string | undefined {
+  return args.find((a) => !a.startsWith("-"));
+}
+
+export async function serve(args: readonly string[]): Promise<{ server: grpc.Server; port: number }> {
+  const address = engineAddressOf(args);
+  if (address) connectEngine(address);
+  // The implementation's notes go to the engine, on the row of the resource they are about.
+  sendNotesTo((message, severity, urn) => void (severity === "info" ? reportInfo(message, urn) : reportWarning(message, urn)));
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(ResourceProviderService, providerService() as unknown as grpc.UntypedServiceImplementation);
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    );
+  });
+  return { server, port };
+}

@@ -1,0 +1,30 @@
+/** How a preview's resource is known to be an Agent. */
+import type { PreviewState } from "./preview";
+
+/** An Agent of the package's dynamic provider (`pulumi-nodejs:dynamic/<module>:<type>`). */
+export const DYNAMIC_AGENT_TYPE = "pulumi-nodejs:dynamic/agent-hosting:Agent";
+/** An Agent of a native `agent-hosting` provider plugin. */
+export const NATIVE_AGENT_TYPE = "agent-hosting:index:Agent";
+/** The type of a dynamic resource registered without a module and type name. */
+export const GENERIC_DYNAMIC_TYPE = "pulumi-nodejs:dynamic:Resource";
+/** What the package's serialized provider loads: it marks an Agent under the generic dynamic type. */
+export const PROVIDER_IMPLEMENTATION = "pulumi-agent-hosting/provider-impl";
+
+export type AgentProviderKind = "dynamic" | "native";
+
+function servedByThisPackage(state: PreviewState | undefined): boolean {
+  const code = state?.inputs?.["__provider"] ?? state?.outputs?.["__provider"];
+  return typeof code === "string" && code.includes(PROVIDER_IMPLEMENTATION);
+}
+
+/**
+ * Which provider an Agent comes from, or undefined when the resource is not
+ * an Agent: by its type, or, under the generic dynamic type, by the provider
+ * code it carries.
+ */
+export function agentProviderKind(type: string | undefined, states: readonly (PreviewState | undefined)[] = []): AgentProviderKind | undefined {
+  if (type === DYNAMIC_AGENT_TYPE) return "dynamic";
+  if (type === NATIVE_AGENT_TYPE) return "native";
+  if (type === GENERIC_DYNAMIC_TYPE && states.some(servedByThisPackage)) return "dynamic";
+  return undefined;
+}

@@ -1,0 +1,66 @@
+/**
+ * Secret values in a preview document. `pulumi preview --json` replaces a
+ * secret by the string "[secret]"; serialized property values mark one with
+ * Pulumi's signature key, either as a secret value or as an output value
+ * flagged `secret: true`. Every form is masked to "[secret]".
+ */
+
+/** The key Pulumi's serialized property values use to mark a special value. */
+export const SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";
+/** The signature of a secret value. */
+export const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
+/** The signature of an output value, secret when its `secret` field is true. */
+export const OUTPUT_SIGNATURE = "d0e6a833031e9bbcd3f4e8bde6ca49a4";
+/** What a masked value shows, the same text the CLI prints. */
+export const MASKED = "[secret]";
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Whether the value itself (not something inside it) is a secret. */
+export function isSecret(value: unknown): boolean {
+  if (value === MASKED) return true;
+  if (!isRecord(value)) return false;
+  const signature = value[SIGNATURE_KEY];
+  return signature === SECRET_SIGNATURE || (signature === OUTPUT_SIGNATURE && value["secret"] === true);
+}
+
+/** Whether the value is, or holds anywhere inside it, a secret. */
+export function containsSecret(value: unknown): boolean {
+  if (isSecret(value)) return true;
+  if (Array.isArray(value)) return value.some(containsSecret);
+  if (isRecord(value)) return Object.values(value).some(containsSecret);
+  return false;
+}
+
+/** A copy of the value with every secret inside it replaced by "[secret]". */
+export function maskSecrets(value: unknown): unknown {
+  if (isSecret(value)) return MASKED;
+  if (Array.isArray(value)) return value.map(maskSecrets);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskSecrets(v)]));
+  return value;
+}
+
+/**
+ * A diagnostic's text with every secret value the engine printed in it
+ * masked. The engine formats a property value into some messages (a failed
+ * check says `property image value {...} has a problem`), and a secret then
+ * prints as `&{{value}}`, its Go form, in the clear.
+ */
+export function maskSecretsInText(text: string): string {
+  let out = "";
+  let i = 0;
+  for (;;) {
+    const start = text.indexOf("&{{", i);
+    if (start === -1) return out + text.slice(i);
+    let depth = 0;
+    let end = start + 1;
+    for (; end < text.length; end++) {
+      if (text[end] === "{") depth++;
+      else if (text[end] === "}" && --depth === 0) break;
+    }
+    out += text.slice(i, start) + MASKED;
+    i = end + 1;
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * `agent-hosting-review` on previews the real CLI produced: `pulumi preview
+ * --json` of a program of Agents against the emulator, for a create, an
+ * update in place, a replace, a delete, an input marked secret, and a
+ * preview that fails. The bin runs as a pipeline runs it, with the document
+ * on stdin or in a file.
+ *
+ * With AGENT_HOSTING_WRITE_REVIEW_FIXTURES=1 the documents are saved as the
+ * unit tests' fixtures (test/unit/fixtures/review/).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../src/emulator";
+import { runReviewBin } from "../support/review-bin";
+import { e2eStack, repoRoot, type OpResult, type StackHandle } from "./support/stack";
+
+const API_KEY = "review-SECRET-key-4b1e";
+const PRIVATE_IMAGE_1 = "registry.example.com/private-bot:token-9f2c1";
+const PRIVATE_IMAGE_2 = "registry.example.com/private-bot:token-77ad0";
+const fixtureDir = join(repoRoot, "test/unit/fixtures/review");
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let stack: StackHandle;
+let scratch: string;
+
+interface AgentSpec {
+  resource: string;
+  args: Record<string, unknown>;
+  secret?: string[];
+}
+
+const botA = (args: Record<string, unknown> = {}): AgentSpec => ({
+  resource: "bot-a",
+  args: { serviceName: "bot-a", image: "registry.example.com/bot:1", ...args },
+});
+/** bot-a after the update: a new image, scaling, a secret set, noise and a provider setting. */
+const UPDATED_A = {
+  image: "registry.example.com/bot:2",
+  autoScaling: { minAgents: 1, maxAgents: 3 },
+  secretSet: "voice-secrets",
+  enableNoise: true,
+  readyTimeoutSeconds: 120,
+};
+const botC = (image: string): AgentSpec => ({
+  resource: "bot-c",
+  args: { serviceName: "bot-c", image, secretSet: "voice-secrets" },
+  secret: ["image"],
+});
+
+async function preview(name: string, agents: AgentSpec[], previewArgs: string[] = [], fails = false): Promise<string> {
+  const result: OpResult = await stack.run("preview-json", { params: { agents }, previewArgs });
+  expect(result.ok).toBe(!fails);
+  expect(result.preview).toBeDefined();
+  const text = JSON.stringify(result.preview, null, 2);
+  expect(text).not.toContain(API_KEY);
+  if (process.env["AGENT_HOSTING_WRITE_REVIEW_FIXTURES"] === "1") writeFileSync(join(fixtureDir, `${name}.json`), `${text}\n`);
+  return text;
+}
+
+/** The inputs of bot-c as the CLI printed them: it masks the secret image as "[secret]". */
+function botCInputs(text: string): Record<string, unknown> | undefined {
+  const steps = (JSON.parse(text) as { steps: { urn: string; newState?: { inputs?: Record<string, unknown> }; oldState?: { inputs?: Record<string, unknown> } }[] }).steps;
+  const step = steps.find((s) => s.urn.endsWith("::bot-c"));
+  return step?.newState?.inputs ?? step?.oldState?.inputs;
+}
+
+async function up(agents: AgentSpec[]): Promise<void> {
+  const result = await stack.run("up", { params: { agents } });
+  expect(result.error).toBeUndefined();
+}
+
+/** Nothing of the serialized provider, the key or a secret reaches the comment. */
+function expectClean(markdown: string): void {
+  expect(markdown).not.toContain("__provider");
+  expect(markdown).not.toContain("exports.handler");
+  expect(markdown).not.toContain(API_KEY);
+  expect(markdown).not.toContain(PRIVATE_IMAGE_1);
+  expect(markdown).not.toContain(PRIVATE_IMAGE_2);
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN"] } });
+  stack = e2eStack("review", { baseUrl: emulator.url, apiKey: API_KEY, program: join(repoRoot, "test/e2e/programs/review.cjs") });
+  scratch = mkdtempSync(join(tmpdir(), "review-e2e-"));
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  stack?.remove();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("agent-hosting-review on previews of the real CLI", () => {
+  it("a create: every Agent with its inputs; the secret image masked; exit 0 even with --fail-on replace,delete", async () => {
+    const text = await preview("create", [botA(), botC(PRIVATE_IMAGE_1)]);
+    expect(botCInputs(text)?.["image"]).toBe("[secret]");
+    const review = await runReviewBin(["--fail-on", "replace,delete"], text);
+    expect(review.stderr).toBe("");
+    expect(review.code).toBe(0);
+    expectClean(review.stdout);
+    expect(review.stdout).toContain("## Agent Hosting preview: stack `dev`");
+    expect(review.stdout).toContain("**3** to create");
+    expect(review.stdout).toContain("#### `bot-a`: create");
+    expect(review.stdout).toContain("- `image`: `registry.example.com/bot:1`");
+    expect(review.stdout).toContain("#### `bot-c`: create");
+    expect(review.stdout).toContain("- `image`: `[secret]`");
+    expect(review.stdout).toContain("- `secretSet`: `voice-secrets`");
+    expect(review.stdout).not.toContain("[!WARNING]");
+    await up([botA(), botC(PRIVATE_IMAGE_1)]);
+  });
+
+  it("an update in place: image, scaling, secret set, noise and a setting before → after; a changed secret input stays masked", async () => {
+    const changed = botA(UPDATED_A);
+    const text = await preview("update", [changed, botC(PRIVATE_IMAGE_2)]);
+    expect(botCInputs(text)?.["image"]).toBe("[secret]");
+    const file = join(scratch, "update.json");
+    writeFileSync(file, text);
+    const review = await runReviewBin([file, "--fail-on", "replace,delete"]);
+    expect(review.code).toBe(0);
+    expectClean(review.stdout);
+    expect(review.stdout).toContain("**2** to update");
+    expect(review.stdout).toContain("#### `bot-a`: update in place");
+    expect(review.stdout).toContain("- `image`: `registry.example.com/bot:1` → `registry.example.com/bot:2`");
+    expect(review.stdout).toContain('- `autoScaling`: _not set_ → `{"maxAgents":3,"minAgents":1}`');
+    expect(review.stdout).toContain("- `secretSet`: _not set_ → `voice-secrets`");
+    expect(review.stdout).toContain("- `enableNoise`: `false` → `true`");
+    expect(review.stdout).toContain("- `readyTimeoutSeconds`: `600` → `120`");
+    expect(review.stdout).not.toContain("`serviceName`:");
+    expect(review.stdout).toContain("#### `bot-c`: update in place");
+    expect(review.stdout).toContain("- `image`: `[secret]` → `[secret]`");
+    // The same document from stdin gives the same summary.
+    expect((await runReviewBin(["-"], text)).stdout).toBe(review.stdout);
+    await up([changed, botC(PRIVATE_IMAGE_2)]);
+  });
+
+  it("a replace: a warning naming the old and new serviceName; --fail-on replace,delete exits 3 after the summary", async () => {
+    const renamed = botA({ serviceName: "bot-a-v2", ...UPDATED_A });
+    const text = await preview("replace", [renamed, botC(PRIVATE_IMAGE_2)]);
+    const review = await runReviewBin(["--fail-on", "replace,delete"], text);
+    expect(review.code).toBe(3);
+    expectClean(review.stdout);
+    expect(review.stdout).toContain("#### `bot-a`: replace");
+    expect(review.stdout).toContain("> **Replace** of `bot-a` (forced by `serviceName`): `serviceName` `bot-a` → `bot-a-v2`.");
+    expect(review.stdout).toContain("> The old agent `bot-a` is deleted");
+    expect(review.stdout).toContain("- `serviceName`: `bot-a` → `bot-a-v2`");
+    expect(review.stdout).toContain("**Approval required:** `bot-a` (replace)");
+    expect(review.stderr).toContain("--fail-on replace,delete: bot-a (replace)");
+    // Without --fail-on, or failing only on deletes, the same preview passes.
+    expect((await runReviewBin([], text)).code).toBe(0);
+    expect((await runReviewBin(["--fail-on", "delete"], text)).code).toBe(0);
+  });
+
+  it("the same replace previewed with --show-replacement-steps --show-sames: one replace, and the unchanged Agent listed", async () => {
+    const renamed = botA({ serviceName: "bot-a-v2", ...UPDATED_A });
+    const plain = await runReviewBin([], await preview("replace", [renamed, botC(PRIVATE_IMAGE_2)]));
+    const text = await preview("replace-steps", [renamed, botC(PRIVATE_IMAGE_2)], ["--show-replacement-steps", "--show-sames"]);
+    const steps = (JSON.parse(text) as { steps: { op: string; urn: string }[] }).steps.filter((s) => s.urn.endsWith("::bot-a")).map((s) => s.op);
+    expect(steps).toEqual(expect.arrayContaining(["create-replacement", "replace", "delete-replaced"]));
+    const review = await runReviewBin(["--fail-on", "replace"], text);
+    expect(review.code).toBe(3);
+    expectClean(review.stdout);
+    const section = (markdown: string) => markdown.slice(markdown.indexOf("> [!WARNING]"), markdown.indexOf("\n\n", markdown.indexOf("#### `bot-a`")));
+    expect(section(review.stdout)).toBe(section(plain.stdout));
+    expect(review.stdout).toContain("Same (no change): `bot-c`");
+  });
+
+  it("a delete: a warning naming the agent deleted; --fail-on delete exits 3", async () => {
+    const text = await preview("delete", [botA(UPDATED_A)]);
+    const review = await runReviewBin(["--fail-on", "delete"], text);
+    expect(review.code).toBe(3);
+    expectClean(review.stdout);
+    expect(review.stdout).toContain("**1** to delete");
+    expect(review.stdout).toContain("> **Delete** of `bot-c`: the agent `bot-c` is deleted");
+    expect(review.stdout).toContain("#### `bot-c`: delete");
+    expect(review.stdout).toContain("- `image`: `[secret]`");
+    expect((await runReviewBin(["--fail-on", "replace"], text)).code).toBe(0);
+  });
+
+  it("a preview that fails still prints its document: the review shows the engine's error, the secret value in it masked", async () => {
+    const untagged = "registry.example.com/private-bot-token-3e8d";
+    const text = await preview("failed", [botA(), botC(untagged)], [], true);
+    // The engine prints the failing value into its message, a secret one too: the review must mask it.
+    expect(text).toContain(untagged);
+    const review = await runReviewBin(["--fail-on", "replace,delete"], text);
+    expect(review.code).toBe(0);
+    expectClean(review.stdout);
+    expect(review.stdout).not.toContain(untagged);
+    expect(review.stdout).toContain("### Preview errors");
+    expect(review.stdout).toContain("resource 'bot-c': property image value {[secret]} has a problem: must carry a tag");
+  });
+});

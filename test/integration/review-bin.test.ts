@@ -1,0 +1,107 @@
+/**
+ * `agent-hosting-review` as a pipeline runs it: `npx agent-hosting-review
+ * preview.json --fail-on replace,delete`, on previews the real CLI printed
+ * (test/unit/fixtures/review/). dist/ is built here only when the bin is missing.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviewBin, runReviewBin } from "../support/review-bin";
+
+const root = resolve(__dirname, "../..");
+const fixtures = join(root, "test/unit/fixtures/review");
+const npmBin = join(root, "node_modules/.bin/agent-hosting-review");
+let scratch: string;
+
+beforeAll(() => {
+  if (!existsSync(reviewBin)) {
+    try {
+      execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
+    } catch {
+      // tsc emits even when another part of the package has a type error; the check below is what matters.
+    }
+    execFileSync(process.execPath, [join(root, "scripts/link-self.mjs")], { cwd: root, stdio: "pipe" });
+  }
+  if (!existsSync(reviewBin)) throw new Error(`${reviewBin} could not be built`);
+  scratch = mkdtempSync(join(tmpdir(), "review-bin-"));
+}, 120_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("agent-hosting-review bin", () => {
+  it("is the package's bin, runs through its npm link and shebang, and prints the review", () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { bin: Record<string, string> };
+    expect(pkg.bin["agent-hosting-review"]).toBe("dist/review/bin.js");
+    expect(readFileSync(reviewBin, "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
+    const run = spawnSync(npmBin, [join(fixtures, "replace.json"), "--fail-on", "replace,delete"], { encoding: "utf8" });
+    expect(run.status).toBe(3);
+    expect(run.stdout).toContain("> **Replace** of `bot-a`");
+    expect(run.stderr).toBe("agent-hosting-review: --fail-on replace,delete: bot-a (replace)\n");
+  });
+
+  it("loads nothing but its own modules, the package's model and Node's: no Pulumi SDK, so it starts at once", () => {
+    for (const [dir, allowed] of [
+      ["dist/review", /^(\.\/[a-z-]+|\.\.\/model|node:[a-z/]+)$/],
+      ["dist/model", /^(\.\/[a-z-]+|node:[a-z/]+)$/],
+    ] as const) {
+      for (const file of readdirSync(join(root, dir)).filter((f) => f.endsWith(".js"))) {
+        const requires = [...readFileSync(join(root, dir, file), "utf8").matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1] as string);
+        for (const name of requires) expect(name, `${dir}/${file} requires ${name}`).toMatch(allowed);
+      }
+    }
+  });
+
+  it("reads the same preview from a file and from stdin; exits 0 when nothing is refused", async () => {
+    const text = readFileSync(join(fixtures, "update.json"), "utf8");
+    const fromFile = await runReviewBin([join(fixtures, "update.json")]);
+    const fromStdin = await runReviewBin([], text);
+    expect(fromFile.code).toBe(0);
+    expect(fromStdin.code).toBe(0);
+    expect(fromFile.stdout).toContain("#### `bot-a`: update in place");
+    expect(fromStdin.stdout).toBe(fromFile.stdout);
+    expect((await runReviewBin(["-", "--fail-on", "replace,delete"], text)).code).toBe(0);
+  });
+
+  it("--fail-on update refuses an update; --fail-on create refuses a create", async () => {
+    expect((await runReviewBin([join(fixtures, "update.json"), "--fail-on", "update"])).code).toBe(3);
+    expect((await runReviewBin([join(fixtures, "create.json"), "--fail-on", "create"])).code).toBe(3);
+    expect((await runReviewBin([join(fixtures, "create.json"), "--fail-on", "update,replace,delete"])).code).toBe(0);
+  });
+
+  it.each([
+    [["--fail-on", "destroy"], '"destroy" is not one'],
+    [["--fail-on"], "argument missing"],
+    [["--failon", "replace"], "Unknown option '--failon'"],
+    [["a.json", "b.json"], "expected at most one preview file"],
+  ])("a bad command line %j: exit 2, the reason and the usage on stderr, nothing on stdout", async (args, reason) => {
+    const run = await runReviewBin(args, "{}");
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(reason);
+    expect(run.stderr).toContain("usage: agent-hosting-review [PREVIEW.json | -] [--fail-on OPS] [--help]");
+  });
+
+  it("--help prints the usage and exits 0", async () => {
+    const run = await runReviewBin(["--help"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("--fail-on OPS");
+  });
+
+  it("a missing file or a document that is not a preview: exit 1 naming the file and the problem", async () => {
+    const missing = await runReviewBin([join(scratch, "nope.json")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`cannot read ${join(scratch, "nope.json")}: ENOENT`);
+    const textOutput = join(scratch, "text.txt");
+    writeFileSync(textOutput, "Previewing update (dev):\n");
+    const notJson = await runReviewBin([textOutput]);
+    expect(notJson.code).toBe(1);
+    expect(notJson.stdout).toBe("");
+    expect(notJson.stderr).toContain(`${textOutput}: the input is not JSON`);
+    expect(notJson.stderr).toContain("expected the output of `pulumi preview --json`");
+    const empty = await runReviewBin([], "");
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain("stdin: the input is not JSON (the input is empty)");
+  });
+});

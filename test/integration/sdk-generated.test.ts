@@ -1,0 +1,17 @@
+/**
+ * sdk/python and sdk/go are what Pulumi's code generators make from
+ * schema.json: regenerated into a temporary directory with tools/gen-sdk
+ * (built once and cached outside the repository) and compared file by file.
+ */
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(__dirname, "..", "..");
+
+describe("the generated SDKs", () => {
+  it("sdk/python and sdk/go are up to date with schema.json (run `node scripts/gen-sdk.mjs` after changing it)", () => {
+    const out = execFileSync(process.execPath, [join(root, "scripts/gen-sdk.mjs"), "--check"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    expect(out).toMatch(/sdk\/python and sdk\/go are up to date/);
+  });
+});

@@ -1,0 +1,105 @@
+"""The Python side of the language tests: one stack operation on an inline
+Python program that uses the generated Python SDK (sdk/python), through
+Pulumi's Python Automation API and the real pulumi CLI.
+
+Usage: python stack_op.py <up|preview|refresh|destroy> <work-dir> <params-json>
+Prints one JSON line: { ok, op, changeSummary, outputs, error, engineOutput }.
+The params describe the program (the same shape as the Go driver's); the
+stack's backend, passphrase and PULUMI_HOME come from the environment.
+"""
+
+import io
+import json
+import sys
+
+import pulumi
+import pulumi_agent_hosting as agent_hosting
+from pulumi import automation as auto
+
+
+def program(params):
+    def run():
+        providers = {
+            name: agent_hosting.Provider(name, api_key=p["apiKey"], base_url=p["baseUrl"])
+            for name, p in (params.get("providers") or {}).items()
+        }
+        for a in params.get("agents") or []:
+            options = {}
+            if a.get("provider"):
+                options["provider"] = providers[a["provider"]]
+            if a.get("import"):
+                options["import_"] = a["import"]
+            scaling = a.get("autoScaling")
+            agent = agent_hosting.Agent(
+                a["name"],
+                service_name=a["serviceName"],
+                image=a["image"],
+                enable_noise=a.get("enableNoise"),
+                secret_set=a.get("secretSet"),
+                ready_timeout_seconds=a.get("readyTimeoutSeconds"),
+                auto_scaling=agent_hosting.AgentAutoScalingArgs(
+                    min_agents=scaling["minAgents"], max_agents=scaling["maxAgents"]
+                )
+                if scaling
+                else None,
+                opts=pulumi.ResourceOptions(**options),
+            )
+            pulumi.export(a["name"] + ".id", agent.id)
+            pulumi.export(a["name"] + ".activeDeploymentId", agent.active_deployment_id)
+            pulumi.export(a["name"] + ".manifest", agent.manifest)
+            pulumi.export(a["name"] + ".image", agent.image)
+            pulumi.export(a["name"] + ".ready", agent.ready)
+        for name in params.get("secretSets") or []:
+            pulumi.export("secretSet." + name, agent_hosting.get_secret_set(name=name).field_names)
+
+    return run
+
+
+def summary(changes):
+    return dict(changes or {})
+
+
+def run(op, work_dir, params):
+    result = {"ok": False, "op": op, "changeSummary": {}, "outputs": {}, "engineOutput": ""}
+    out = io.StringIO()
+
+    def on_output(line):
+        out.write(line + "\n")
+
+    try:
+        stack = auto.create_or_select_stack(
+            stack_name="dev",
+            project_name="agent-hosting-python",
+            program=program(params),
+            opts=auto.LocalWorkspaceOptions(work_dir=work_dir),
+        )
+        config = params.get("config") or {}
+        if config:
+            stack.set_all_config({k: auto.ConfigValue(v["value"], v.get("secret", False)) for k, v in config.items()})
+        if op == "up":
+            r = stack.up(on_output=on_output)
+            result["changeSummary"] = summary(r.summary.resource_changes)
+            result["outputs"] = {k: v.value for k, v in r.outputs.items()}
+        elif op == "preview":
+            r = stack.preview(on_output=on_output, diff=True)
+            result["changeSummary"] = summary(r.change_summary)
+        elif op == "refresh":
+            r = stack.refresh(on_output=on_output)
+            result["changeSummary"] = summary(r.summary.resource_changes)
+        elif op == "destroy":
+            r = stack.destroy(on_output=on_output)
+            result["changeSummary"] = summary(r.summary.resource_changes)
+        else:
+            raise ValueError(f"unknown operation {op!r}: expected up, preview, refresh or destroy")
+        result["ok"] = True
+    except Exception as error:  # the test reads the error text
+        result["error"] = str(error)
+    result["engineOutput"] = out.getvalue()
+    return result
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        print("usage: stack_op.py <up|preview|refresh|destroy> <work-dir> <params-json>", file=sys.stderr)
+        sys.exit(2)
+    print(json.dumps(run(sys.argv[1], sys.argv[2], json.loads(sys.argv[3]))))

@@ -1,0 +1,54 @@
+/** schema.json is the schema built from the Agent model, and every property in it is described. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildSchema, schemaJson } from "../../src/native/package-schema";
+
+const root = join(__dirname, "..", "..");
+const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
+type Json = Record<string, unknown>;
+
+/** Every property map in the schema, with where it is. */
+function propertyMaps(schema: Json): [string, Json][] {
+  const maps: [string, Json][] = [];
+  const config = schema["config"] as Json;
+  maps.push(["config.variables", config["variables"] as Json]);
+  const provider = schema["provider"] as Json;
+  maps.push(["provider.inputProperties", provider["inputProperties"] as Json], ["provider.properties", provider["properties"] as Json]);
+  for (const [token, r] of Object.entries(schema["resources"] as Json)) {
+    maps.push([`${token}.inputProperties`, (r as Json)["inputProperties"] as Json], [`${token}.properties`, (r as Json)["properties"] as Json]);
+  }
+  for (const [token, f] of Object.entries(schema["functions"] as Json)) {
+    for (const side of ["inputs", "outputs"]) maps.push([`${token}.${side}`, ((f as Json)[side] as Json)["properties"] as Json]);
+  }
+  for (const [token, t] of Object.entries(schema["types"] as Json)) maps.push([token, (t as Json)["properties"] as Json]);
+  return maps;
+}
+
+describe("the package schema", () => {
+  it("schema.json is what the model builds (run `npm run build && node scripts/gen-schema.mjs` after changing the model)", () => {
+    expect(readFileSync(join(root, "schema.json"), "utf8")).toBe(schemaJson(version));
+  });
+
+  it("describes every property of the resource, the functions, the provider and the types", () => {
+    const maps = propertyMaps(buildSchema(version));
+    expect(maps.length).toBeGreaterThan(8);
+    for (const [where, properties] of maps) {
+      for (const [name, spec] of Object.entries(properties)) {
+        expect(typeof (spec as Json)["description"], `${where}.${name}`).toBe("string");
+        expect(((spec as Json)["description"] as string).trim(), `${where}.${name}`).not.toBe("");
+      }
+    }
+  });
+
+  it("has the Agent, its two functions and a provider whose apiKey is secret", () => {
+    const schema = buildSchema(version);
+    const agent = (schema["resources"] as Json)["agent-hosting:index:Agent"] as Json;
+    expect(agent["requiredInputs"]).toEqual(["serviceName", "image"]);
+    expect(Object.keys(agent["properties"] as Json)).toEqual(expect.arrayContaining(["activeDeploymentId", "manifest", "serviceName"]));
+    expect(Object.keys(schema["functions"] as Json).sort()).toEqual(["agent-hosting:index:getAgentLogs", "agent-hosting:index:getSecretSet"]);
+    const provider = schema["provider"] as Json;
+    expect((provider["inputProperties"] as Json)["apiKey"]).toMatchObject({ type: "string", secret: true });
+    expect(((schema["config"] as Json)["variables"] as Json)["apiKey"]).toMatchObject({ secret: true });
+  });
+});
