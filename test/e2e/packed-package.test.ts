@@ -127,9 +127,9 @@ function pulumiVersions(tree: { dependencies?: Record<string, unknown> }): strin
 }
 
 describe("the packed package", () => {
-  it("holds the built package, its README and package.json, and nothing else", () => {
+  it("holds the built package, its README, package.json and the package schema, and nothing else", () => {
     const entries = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n");
-    const stray = entries.filter((e) => !/^package\/(README\.md|package\.json|dist\/.+\.(js|d\.ts))$/.test(e));
+    const stray = entries.filter((e) => !/^package\/(README\.md|package\.json|schema\.json|dist\/.+\.(js|d\.ts))$/.test(e));
     expect(stray).toEqual([]);
     const manifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" })) as {
       main: string;
