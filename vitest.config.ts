@@ -30,7 +30,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
-          include: ["test/e2e/**/*.test.ts"],
+          // test/languages drives the native plugin from Go, Python and TypeScript programs under the real engine.
+          include: ["test/e2e/**/*.test.ts", "test/languages/**/*.test.ts"],
           globalSetup: ["test/e2e/support/global-setup.ts"],
           // End-to-end tests drive the real CLI several times per test; on a busy 2-core machine that takes minutes.
           testTimeout: 300_000,
