@@ -16,22 +16,31 @@ export class InterruptedError extends Error {
 
 const waiters = new Set<(error: InterruptedError) => void>();
 
-/** Ends every wait now (a signal, or the engine's Cancel call to the native plugin), then exits. */
+/** Ends every wait now: on the engine's Cancel call to the native plugin, or on a signal. */
 export function interruptWaits(reason: string): void {
   const error = new InterruptedError(reason);
   for (const reject of [...waiters]) reject(error);
   waiters.clear();
-  // Leave time for the answers to reach the engine, then go as asked.
-  setTimeout(() => process.exit(130), 2_000).unref();
 }
+
 let installed = false;
+
+/**
+ * On SIGINT or SIGTERM: with no wait in flight the process exits at once, as
+ * it would without a handler (the engine sends these when it closes its
+ * plugins, and waits for them to go). With waits in flight they answer first,
+ * and the process exits a moment later, once the answers are on their way.
+ */
+function onSignal(signal: string): void {
+  if (waiters.size === 0) process.exit(130);
+  interruptWaits(signal);
+  setTimeout(() => process.exit(130), 500);
+}
 
 function install(): void {
   if (installed) return;
   installed = true;
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => interruptWaits(signal));
-  }
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => onSignal(signal));
 }
 
 /** A promise that rejects when the process is interrupted, and a function that stops listening. */

@@ -30,7 +30,7 @@ export function outputsWithoutAnswer(inputs: AgentInputs, marks: OutputMarks): P
 }
 
 function mark(outputs: Props, marks: OutputMarks): Props {
-  outputs[SECRET_INPUTS_KEY] = [...marks.secretInputs];
+  if (marks.secretInputs.length > 0) outputs[SECRET_INPUTS_KEY] = [...marks.secretInputs];
   if (marks.pending) outputs[PENDING_KEY] = marks.pending;
   return outputs;
 }

@@ -11,11 +11,12 @@ const INPUT_NAMES: readonly string[] = AGENT_FIELDS.map((f) => f.name);
 const OUTPUT_NAMES: readonly string[] = AGENT_OUTPUTS.map((o) => o.name);
 
 /** The names of the declared inputs that are secrets, so outputs derived from them stay secret. */
-function secretInputNames(args: AgentArgs): pulumi.Output<string[]> {
+function secretInputNames(args: AgentArgs): pulumi.Output<string[] | undefined> {
   const record = args as unknown as Record<string, unknown>;
   const names = INPUT_NAMES.filter((name) => record[name] !== undefined);
   const flags = Promise.all(names.map((name) => pulumi.isSecret(pulumi.output(record[name]))));
-  return pulumi.output(flags.then((secret) => names.filter((_, i) => secret[i])));
+  // Left out when there are none, which keeps every Agent's state that much smaller.
+  return pulumi.output(flags.then((secret) => names.filter((_, i) => secret[i]))).apply((found) => (found.length > 0 ? found : undefined));
 }
 
 /** Agent's outputs, typed and documented from the model (declaration merging with the class below). */
