@@ -16,6 +16,8 @@ afterAll(async () => h?.close());
 
 describe("AgentHostingClient against the emulator", () => {
   it("create, read until ready, update, logs, secret set, delete", async () => {
+    // A client of its own: the connection count must not depend on what another test's client opened.
+    const client = h.client({ retryBaseDelayMs: 10, retryMaxDelayMs: 50 });
     const before = await h.control.stats();
     const created = await client.createAgent({
       serviceName: "client-bot",

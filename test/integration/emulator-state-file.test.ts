@@ -32,7 +32,9 @@ async function start(stateFile: string, secretSets: Record<string, string[]> = {
 
 describe("state file", () => {
   it("keeps agents, deployments, logs and secret sets across a restart", async () => {
-    const stateFile = join(dir, "state.json");
+    // A folder of its own, so what the other tests write beside it does not matter.
+    const own = mkdtempSync(join(dir, "restart-"));
+    const stateFile = join(own, "state.json");
     expect(existsSync(stateFile)).toBe(false);
     const first = await start(stateFile);
     const c1 = first.client();
@@ -56,7 +58,7 @@ describe("state file", () => {
     // The file: valid JSON without the key, and nothing else left in the directory.
     expect(() => JSON.parse(readFileSync(stateFile, "utf8")) as unknown).not.toThrow();
     expect(readFileSync(stateFile, "utf8")).not.toContain(API_KEY);
-    expect(readdirSync(dir)).toEqual(["state.json"]);
+    expect(readdirSync(own)).toEqual(["state.json"]);
 
     // Another emulator on the same file, started without the seeded set.
     const second = await start(stateFile);
@@ -93,7 +95,7 @@ describe("state file", () => {
     expect(all.slice(0, all.length - fresh.length)).toEqual(dumpsBefore[0]?.entries);
     for (const e of fresh) expect(toNs(e.timestamp) > toNs(lastLoaded?.timestamp ?? "")).toBe(true);
     await second.close();
-    expect(readdirSync(dir)).toEqual(["state.json"]);
+    expect(readdirSync(own)).toEqual(["state.json"]);
   });
 
   it("writes the file before acknowledging each change", async () => {
