@@ -186,8 +186,6 @@ export type AgentFieldName = (typeof AGENT_FIELDS)[number]["name"];
 
 /** Fields of the create body (and, without serviceName, of the update body). */
 export const SERVICE_FIELDS: readonly AgentField[] = AGENT_FIELDS.filter((f) => f.sentTo === "service");
-/** Provider settings: inputs that are never sent. */
-export const PROVIDER_SETTINGS: readonly AgentField[] = AGENT_FIELDS.filter((f) => f.sentTo === "provider");
 
 export function agentField(name: string): AgentField | undefined {
   return (AGENT_FIELDS as readonly AgentField[]).find((f) => f.name === name);

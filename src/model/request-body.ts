@@ -8,12 +8,6 @@ import { SERVICE_FIELDS } from "./agent-fields";
 import type { RequestBody } from "./manifest";
 import type { ServiceAgent } from "./service-agent";
 
-/** The live value of a "keep" field in request form, from the agent's answer. */
-function liveValue(name: string, agent: ServiceAgent | undefined): unknown {
-  if (agent === undefined) return undefined;
-  const field = SERVICE_FIELDS.find((f) => f.name === name);
-  return field?.manifest?.fromManifest(agent[name]);
-}
 
 function bodyOf(inputs: Record<string, unknown>, live: ServiceAgent | undefined, withName: boolean): RequestBody {
   const body: RequestBody = {};
@@ -22,7 +16,8 @@ function bodyOf(inputs: Record<string, unknown>, live: ServiceAgent | undefined,
     let value = inputs[field.name];
     if (value === undefined || value === null) {
       if (field.undeclared === "default") value = field.default;
-      else if (field.undeclared === "keep") value = liveValue(field.name, live);
+      // The answer reports a "keep" field under the same name, in manifest form.
+      else if (field.undeclared === "keep" && live !== undefined) value = field.manifest?.fromManifest(live[field.name]);
     }
     if (value !== undefined && value !== null) body[field.name] = value;
   }

@@ -43,9 +43,6 @@ export interface ServiceAgent {
   [extra: string]: unknown;
 }
 
-/** The fields of an answer the package relies on, checked in every answer. */
-export const RELIED_ON_AGENT_FIELDS = ["name", "ready", "activeDeploymentId", "activeDeploymentReady", "autoScaling"] as const;
-
 /** Whether the agent and its active deployment are ready (and, after an update, the expected deployment is active). */
 export function isAgentReady(agent: ServiceAgent, deploymentId?: string): boolean {
   return (

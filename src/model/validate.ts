@@ -1,5 +1,4 @@
 /** Checking a record of Agent fields against the field table: every failure at once, in field order. */
-import { AGENT_FIELDS } from "./agent-fields";
 import type { AgentField } from "./field";
 import type { RuleFailure } from "./rules";
 
@@ -38,6 +37,3 @@ export function validateFields(input: unknown, options: ValidateOptions): RuleFa
   }
   return failures;
 }
-
-/** Every input of Agent: the service's fields and the provider settings. */
-export const ALL_FIELDS: readonly AgentField[] = AGENT_FIELDS;

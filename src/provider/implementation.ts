@@ -184,22 +184,17 @@ export async function read(id: string, props: Props | undefined): Promise<{ id: 
   return { id: agent.name, props: toOutputs(inputs, agent, marks), inputs: { ...inputs, name: agent.name } };
 }
 
-/** The fields whose change must be sent to the service. */
-const sentChanges = (changed: readonly string[]) =>
-  changed.filter((name) => (AGENT_FIELDS as readonly AgentField[]).find((f) => f.name === name)?.change !== "local");
-
 export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const inputs = asInputs(news);
   const marks = marksOf(news);
   const pending = marksOf(olds).pending;
   const changes = diffAgent(olds, news);
-  const toSend = sentChanges(changes.changed);
-  if (toSend.length === 0 && pending === undefined) {
+  if (changes.localOnly && pending === undefined) {
     // Only settings kept in the state changed: nothing is sent.
     return { outs: toOutputs(inputs, agentFromOutputs(olds), marks) };
   }
   const client = await providerClient();
-  if (toSend.length === 0 && pending !== undefined) return { outs: await resume(pending, client, inputs, marks, news) };
+  if (changes.localOnly && pending !== undefined) return { outs: await resume(pending, client, inputs, marks, news) };
   const live = inputs.autoScaling === undefined ? await (await wait()).patientGetAgent(client, id) : undefined;
   const body = updateBody(inputs as unknown as Props, live);
   let agent: ServiceAgent;
