@@ -205,6 +205,12 @@ export async function update(id: string, olds: Props, news: Props): Promise<{ ou
     throw (await failures()).incompleteError("update", inputs, live, marks, news[PROVIDER_KEY], error);
   }
   agent = await clearKeptFields(client, id, inputs, body, agent);
+  if (changes.changed.includes("redeployTrigger") && agent.activeDeploymentId === olds["activeDeploymentId"]) {
+    // The document does not say that posting the same spec again makes a new deployment; say so when it did not.
+    await (await connection()).reportNote(
+      `agent-hosting: agent "${inputs.serviceName}": redeployTrigger changed, but the service kept deployment ${agent.activeDeploymentId}; it may treat an unchanged spec as no change (pin the image by digest instead)`,
+    );
+  }
   return { outs: await finish("update", client, inputs, agent, marks, news, agent.activeDeploymentId) };
 }
 

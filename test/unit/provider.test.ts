@@ -269,6 +269,20 @@ describe("update", () => {
     expect(outs).toMatchObject({ activeDeploymentId: "dep-2", redeployTrigger: "push-2" });
   });
 
+  it("a changed redeployTrigger that the service answers with the same deployment is reported, not hidden", async () => {
+    api().intercept({ path: "/v1/agents/voice-bot", method: "POST" }).reply(200, agentJson({ name: "voice-bot", deploymentId: "dep-1" }), JSON_REPLY);
+    const written: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      const news = await inputs({ serviceName: "voice-bot", image: "bot:1", autoScaling: { minAgents: 2, maxAgents: 5 }, redeployTrigger: "push-2" });
+      await impl.update("voice-bot", { ...olds, activeDeploymentId: "dep-1", redeployTrigger: "push-1" }, news);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(written.join("")).toContain('agent "voice-bot": redeployTrigger changed, but the service kept deployment dep-1');
+  });
+
   it("a create left pending by an earlier up is waited for, not sent again", async () => {
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
     const pending = { ...olds, autoScaling: undefined, [PENDING_KEY]: "create" };
