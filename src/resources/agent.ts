@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { AGENT_FIELDS, AGENT_OUTPUTS } from "../model";
 import { warnIfKeyInPlainText } from "../plain-key-warning";
 import { agentProvider } from "../provider/shim";
+import { pausePromiseStackTraces, resumePromiseStackTraces } from "./promise-stack-traces";
 import type { AgentArgs, AgentOutputProperties } from "./agent-types";
 
 export type { AgentArgs, AgentAutoScalingArgs } from "./agent-types";
@@ -10,13 +11,34 @@ export type { AgentArgs, AgentAutoScalingArgs } from "./agent-types";
 const INPUT_NAMES: readonly string[] = AGENT_FIELDS.map((f) => f.name);
 const OUTPUT_NAMES: readonly string[] = AGENT_OUTPUTS.map((o) => o.name);
 
-/** The names of the declared inputs that are secrets, so outputs derived from them stay secret. */
-function secretInputNames(args: AgentArgs): pulumi.Output<string[] | undefined> {
+/**
+ * The names of the declared inputs that are secrets, so outputs derived from
+ * them stay secret; left out when there are none, which keeps every Agent's
+ * state that much smaller. Plain values cannot be secrets, so an Agent
+ * declared with plain values only costs no Output here.
+ */
+function secretInputNames(args: AgentArgs): pulumi.Output<string[] | undefined> | undefined {
   const record = args as unknown as Record<string, unknown>;
   const names = INPUT_NAMES.filter((name) => record[name] !== undefined);
+  if (!names.some((name) => mayBeSecret(record[name]))) return undefined;
   const flags = Promise.all(names.map((name) => pulumi.isSecret(pulumi.output(record[name]))));
-  // Left out when there are none, which keeps every Agent's state that much smaller.
   return pulumi.output(flags.then((secret) => names.filter((_, i) => secret[i]))).apply((found) => (found.length > 0 ? found : undefined));
+}
+
+/** Whether a value holds an Output or a promise anywhere (only those can carry a secret). */
+function mayBeSecret(value: unknown): boolean {
+  if (pulumi.Output.isInstance(value) || value instanceof Promise) return true;
+  if (Array.isArray(value)) return value.some(mayBeSecret);
+  if (typeof value === "object" && value !== null) return Object.values(value).some(mayBeSecret);
+  return false;
+}
+
+const AGENT_TYPE = "pulumi-nodejs:dynamic/agent-hosting:Agent";
+
+/** The Agent's URN: a plain string for a top-level Agent (the stack is not in the type chain), else from the parent's. */
+function urnOf(name: string, parent: pulumi.Resource | undefined): pulumi.Input<string> {
+  if (parent === undefined) return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${AGENT_TYPE}::${name}`;
+  return pulumi.createUrn(name, AGENT_TYPE, parent);
 }
 
 /** Agent's outputs, typed and documented from the model (declaration merging with the class below). */
@@ -31,12 +53,18 @@ export class Agent extends pulumi.dynamic.Resource {
     if (!adopting) {
       // Every key goes to check, so a typo from JavaScript is named there rather than dropped.
       Object.assign(props, args);
-      props["__secretInputs"] = secretInputNames(args);
-      props["__urn"] = pulumi.createUrn(name, "pulumi-nodejs:dynamic/agent-hosting:Agent", opts?.parent);
+      const secretInputs = secretInputNames(args);
+      if (secretInputs !== undefined) props["__secretInputs"] = secretInputs;
+      props["__urn"] = urnOf(name, opts?.parent);
     }
     for (const key of [...INPUT_NAMES, ...OUTPUT_NAMES]) if (!(key in props)) props[key] = undefined;
     warnIfKeyInPlainText();
-    super(agentProvider, name, props, opts, "agent-hosting", "Agent");
+    const limit = pausePromiseStackTraces();
+    try {
+      super(agentProvider, name, props, opts, "agent-hosting", "Agent");
+    } finally {
+      resumePromiseStackTraces(limit);
+    }
   }
 
   /**

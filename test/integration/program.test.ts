@@ -87,6 +87,44 @@ describe("Agent under setMocks", () => {
     expect(Buffer.byteLength(provider)).toBeLessThan(4096);
   });
 
+  it("gives the provider the Agent's own URN, at the top level and under a component", async () => {
+    const top = new ah.Agent("urn-top", { serviceName: "urn-top", image: IMAGE });
+    class Fleet extends pulumi.ComponentResource {
+      constructor(name: string) {
+        super("acme:index:Fleet", name);
+      }
+    }
+    const fleet = new Fleet("fleet");
+    const child = new ah.Agent("urn-child", { serviceName: "urn-child", image: IMAGE }, { parent: fleet });
+    for (const [agent, name] of [[top, "urn-top"], [child, "urn-child"]] as const) {
+      const urn = await resolve(agent.urn);
+      const given = registered.find((r) => r.name === name)?.inputs["__urn"];
+      expect(given).toBe(urn);
+    }
+    expect(await resolve(child.urn)).toContain("acme:index:Fleet$pulumi-nodejs:dynamic/agent-hosting:Agent::urn-child");
+  });
+
+  it("lists the secret inputs only when some are secret, wherever the secret sits", async () => {
+    new ah.Agent("plain-inputs", { serviceName: "plain-inputs", image: pulumi.output(IMAGE), enableNoise: true });
+    const secret = new ah.Agent("secret-inputs", {
+      serviceName: "secret-inputs",
+      image: IMAGE,
+      secretSet: pulumi.secret("voice-bot-secrets"),
+      autoScaling: { minAgents: 1, maxAgents: pulumi.secret(3) },
+    });
+    await resolve(secret.urn);
+    const inputsOf = (name: string) => registered.find((r) => r.name === name)?.inputs ?? {};
+    expect(inputsOf("plain-inputs")).not.toHaveProperty("__secretInputs");
+    expect(inputsOf("secret-inputs")["__secretInputs"]).toEqual(["secretSet", "autoScaling"]);
+  });
+
+  it("leaves Error.stackTraceLimit as it found it, and source positions recorded", () => {
+    const before = Error.stackTraceLimit;
+    new ah.Agent("limit-kept", { serviceName: "limit-kept", image: IMAGE });
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(new Error("probe").stack?.split("\n").length).toBeGreaterThan(1);
+  });
+
   it("Agent.get registers a read of the named agent", async () => {
     const adopted = ah.Agent.get("adopted", "existing-bot");
     expect(await resolve(adopted.id)).toBe("existing-bot");
