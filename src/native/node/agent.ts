@@ -8,6 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { AGENT_FIELDS, AGENT_OUTPUTS } from "../../model";
 import type { AgentArgs, AgentOutputProperties } from "../../resources/agent-types";
+import { pausePromiseStackTraces, resumePromiseStackTraces } from "../../resources/promise-stack-traces";
 import { withVersion } from "./version";
 
 export type { AgentArgs };
@@ -31,6 +32,11 @@ export class Agent extends pulumi.CustomResource {
     // Every declared key goes to the plugin's check, which names any it does not know.
     const props: Record<string, unknown> = opts?.id === undefined ? { ...(args ?? {}) } : {};
     for (const key of PROPERTY_NAMES) if (!(key in props)) props[key] = undefined;
-    super(Agent.__pulumiType, name, props, withVersion(opts));
+    const limit = pausePromiseStackTraces();
+    try {
+      super(Agent.__pulumiType, name, props, withVersion(opts));
+    } finally {
+      resumePromiseStackTraces(limit);
+    }
   }
 }
