@@ -22,6 +22,11 @@ export interface SchemaFunction {
   result: readonly FunctionField[];
 }
 
+/** An object type whose members are all required scalars: [name, type, description]. */
+function members(typeName: string, fields: readonly (readonly [string, "string" | "integer", string])[]) {
+  return { typeName, properties: fields.map(([name, type, description]) => ({ name, type, required: true, description })) };
+}
+
 export const FUNCTIONS: readonly SchemaFunction[] = [
   {
     name: "getSecretSet",
@@ -48,23 +53,17 @@ export const FUNCTIONS: readonly SchemaFunction[] = [
     result: [
       {
         name: "total", type: "object", required: true, description: "How many entries match.",
-        object: {
-          typeName: "LogTotal",
-          properties: [
-            { name: "value", type: "integer", required: true, description: "Number of matching entries, exact or a lower bound (see relation)." },
-            { name: "relation", type: "string", required: true, description: '"eq" when exact, "gte" when a lower bound.' },
-          ],
-        },
+        object: members("LogTotal", [
+          ["value", "integer", "Number of matching entries, exact or a lower bound (see relation)."],
+          ["relation", "string", '"eq" when exact, "gte" when a lower bound.'],
+        ]),
       },
       {
         name: "logs", type: "array", required: true, description: "The page's entries.",
-        items: {
-          typeName: "LogEntry",
-          properties: [
-            { name: "log", type: "string", required: true, description: "The log line." },
-            { name: "timestamp", type: "string", required: true, description: "When it was written (RFC 3339, nanoseconds kept)." },
-          ],
-        },
+        items: members("LogEntry", [
+          ["log", "string", "The log line."],
+          ["timestamp", "string", "When it was written (RFC 3339, nanoseconds kept)."],
+        ]),
       },
     ],
   },

@@ -19,23 +19,28 @@ export interface RuleFailure {
 
 export type Rule = (value: unknown) => string | undefined;
 
-export const serviceNameProblem: Rule = (value) => {
-  if (typeof value !== "string") return "must be a string";
-  if (value.length < 1 || value.length > 54) return "must be 1 to 54 characters";
-  if (!SERVICE_NAME_PATTERN.test(value)) {
-    return "must match ^[a-z0-9]([a-z0-9-]*[a-z0-9])?$: lowercase letters, digits and hyphens, starting and ending with a letter or digit";
-  }
-  return undefined;
-};
+/** A name: a string of `min` to `max` characters matching `pattern` (`shape` says what that means). */
+function nameRule(min: number, max: number, pattern: RegExp, shape: string): Rule {
+  return (value) => {
+    if (typeof value !== "string") return "must be a string";
+    if (value.length < min || value.length > max) return `must be ${min} to ${max} characters`;
+    return pattern.test(value) ? undefined : shape;
+  };
+}
 
-export const secretSetNameProblem: Rule = (value) => {
-  if (typeof value !== "string") return "must be a string";
-  if (value.length < 3 || value.length > 63) return "must be 3 to 63 characters";
-  if (!SECRET_SET_NAME_PATTERN.test(value)) {
-    return "must be a lowercase DNS subdomain: letters, digits, '-' and '.', starting and ending with a letter or digit";
-  }
-  return undefined;
-};
+export const serviceNameProblem: Rule = nameRule(
+  1,
+  54,
+  SERVICE_NAME_PATTERN,
+  "must match ^[a-z0-9]([a-z0-9-]*[a-z0-9])?$: lowercase letters, digits and hyphens, starting and ending with a letter or digit",
+);
+
+export const secretSetNameProblem: Rule = nameRule(
+  3,
+  63,
+  SECRET_SET_NAME_PATTERN,
+  "must be a lowercase DNS subdomain: letters, digits, '-' and '.', starting and ending with a letter or digit",
+);
 
 export const imageProblem: Rule = (value) => {
   if (typeof value !== "string") return "must be a string";

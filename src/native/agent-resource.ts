@@ -67,19 +67,32 @@ export async function diff(request: DiffRequest): Promise<DiffResponse> {
   return diffResponse(outcome, olds, news);
 }
 
-/** `onSecrets` learns the inputs' secrets first, so a partial create's error keeps them secret in its outputs. */
-export async function create(request: CreateRequest, onSecrets: (s: ReadonlySet<string>) => void): Promise<CreateResponse> {
-  const inputs = fromStruct(request.getProperties());
+type Decoded = ReturnType<typeof fromStruct>;
+
+/**
+ * A create or an update: `onSecrets` learns the inputs' secrets first, so a
+ * partial create's error keeps them secret in its outputs. A preview answers
+ * with the inputs as they are; otherwise `act` gets the inputs marked for the
+ * implementation, and its outputs are returned with the inputs' secrets.
+ */
+async function apply(
+  request: { getPreview(): boolean; getUrn(): string },
+  inputs: Decoded,
+  onSecrets: (s: ReadonlySet<string>) => void,
+  act: (marked: Props) => Promise<{ id?: string; outs: Props }>,
+): Promise<{ id?: string; properties: ReturnType<typeof toStruct> }> {
   onSecrets(inputs.secrets);
-  const response = new CreateResponse();
-  if (request.getPreview()) {
-    response.setProperties(toStruct(inputs.props, inputs.secrets));
-    return response;
-  }
+  if (request.getPreview()) return { properties: toStruct(inputs.props, inputs.secrets) };
   const urn = request.getUrn();
-  const created = await forResource(urn, () => implementation.create(withMarks(inputs.props, inputs.secrets, urn)), true);
-  response.setId(created.id);
-  response.setProperties(toStruct({ ...created.outs }, inputs.secrets));
+  const done = await forResource(urn, () => act(withMarks(inputs.props, inputs.secrets, urn)), true);
+  return { ...(done.id === undefined ? {} : { id: done.id }), properties: toStruct({ ...done.outs }, inputs.secrets) };
+}
+
+export async function create(request: CreateRequest, onSecrets: (s: ReadonlySet<string>) => void): Promise<CreateResponse> {
+  const result = await apply(request, fromStruct(request.getProperties()), onSecrets, (marked) => implementation.create(marked));
+  const response = new CreateResponse();
+  if (result.id !== undefined) response.setId(result.id);
+  response.setProperties(result.properties);
   return response;
 }
 
@@ -102,16 +115,11 @@ export async function read(request: ReadRequest): Promise<ReadResponse> {
 
 export async function update(request: UpdateRequest, onSecrets: (s: ReadonlySet<string>) => void): Promise<UpdateResponse> {
   const olds = fromStruct(request.getOlds());
-  const news = fromStruct(request.getNews());
-  onSecrets(news.secrets);
+  const result = await apply(request, fromStruct(request.getNews()), onSecrets, (marked) =>
+    implementation.update(request.getId(), olds.props, marked),
+  );
   const response = new UpdateResponse();
-  if (request.getPreview()) {
-    response.setProperties(toStruct(news.props, news.secrets));
-    return response;
-  }
-  const urn = request.getUrn();
-  const updated = await forResource(urn, () => implementation.update(request.getId(), olds.props, withMarks(news.props, news.secrets, urn)), true);
-  response.setProperties(toStruct({ ...updated.outs }, news.secrets));
+  response.setProperties(result.properties);
   return response;
 }
 

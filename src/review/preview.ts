@@ -62,18 +62,20 @@ function optionalStrings(value: unknown, field: string): string[] | undefined {
   return value as string[];
 }
 
+/** Sets an optional member only when it was there (exactOptionalPropertyTypes: never an explicit undefined). */
+function setIfPresent<T, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) target[key] = value;
+}
+
 function parseState(value: unknown, field: string): PreviewState | undefined {
   const record = optionalRecord(value, field);
   if (!record) return undefined;
   const state: PreviewState = {};
   if (typeof record["urn"] === "string") state.urn = record["urn"];
   if (typeof record["type"] === "string") state.type = record["type"];
-  const inputs = optionalRecord(record["inputs"], `${field}.inputs`);
-  if (inputs) state.inputs = inputs;
-  const outputs = optionalRecord(record["outputs"], `${field}.outputs`);
-  if (outputs) state.outputs = outputs;
-  const secretOutputs = optionalStrings(record["additionalSecretOutputs"], `${field}.additionalSecretOutputs`);
-  if (secretOutputs) state.additionalSecretOutputs = secretOutputs;
+  setIfPresent(state, "inputs", optionalRecord(record["inputs"], `${field}.inputs`));
+  setIfPresent(state, "outputs", optionalRecord(record["outputs"], `${field}.outputs`));
+  setIfPresent(state, "additionalSecretOutputs", optionalStrings(record["additionalSecretOutputs"], `${field}.additionalSecretOutputs`));
   return state;
 }
 
@@ -86,14 +88,10 @@ function parseStep(value: unknown, index: number): PreviewStep {
     throw new PreviewFormatError(`${field}.urn must be a Pulumi URN (urn:pulumi:...)`);
   }
   const step: PreviewStep = { op, urn };
-  const oldState = parseState(value["oldState"], `${field}.oldState`);
-  if (oldState) step.oldState = oldState;
-  const newState = parseState(value["newState"], `${field}.newState`);
-  if (newState) step.newState = newState;
-  const diffReasons = optionalStrings(value["diffReasons"], `${field}.diffReasons`);
-  if (diffReasons) step.diffReasons = diffReasons;
-  const replaceReasons = optionalStrings(value["replaceReasons"], `${field}.replaceReasons`);
-  if (replaceReasons) step.replaceReasons = replaceReasons;
+  setIfPresent(step, "oldState", parseState(value["oldState"], `${field}.oldState`));
+  setIfPresent(step, "newState", parseState(value["newState"], `${field}.newState`));
+  setIfPresent(step, "diffReasons", optionalStrings(value["diffReasons"], `${field}.diffReasons`));
+  setIfPresent(step, "replaceReasons", optionalStrings(value["replaceReasons"], `${field}.replaceReasons`));
   const detailed = optionalRecord(value["detailedDiff"], `${field}.detailedDiff`);
   if (detailed) {
     const detailedDiff: Record<string, PropertyDiff> = {};

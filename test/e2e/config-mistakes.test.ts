@@ -5,12 +5,12 @@
  * URL and the setting; plain http leaves the machine only when allowed; a key
  * set without --secret is warned about. The key is never in any message.
  */
-import { createServer } from "node:net";
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
 import { e2eStack, repoRoot, type OpResult, type StackHandle } from "./support/stack";
+import { closedPort } from "../support/closed-port";
 
 const API_KEY = "e2e-config-SECRET-93b1";
 const PLAIN_KEY_WARNING = /warning: agent-hosting: agent-hosting:apiKey is set without --secret, so the API key sits in plain text/;
@@ -42,15 +42,6 @@ function newStack(name: string, config: Record<string, { value: string; secret?:
   const stack = e2eStack(name, program ? { baseUrl: "", apiKey: "", config, program } : { baseUrl: "", apiKey: "", config });
   stacks.push(stack);
   return stack;
-}
-
-/** A local port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 const text = (op: OpResult): string => `${op.error ?? ""}\n${op.engineOutput}`;

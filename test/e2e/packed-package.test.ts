@@ -9,12 +9,13 @@
  * builds; packing skips the prepack build so that the other test files,
  * which load the same dist/, are never left without it.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { runForLastJsonLine } from "../support/last-json-line";
 import { repoRoot } from "./support/stack";
 
 /**
@@ -78,7 +79,7 @@ interface RunnerResult {
 }
 
 /** One operation of the program's runner, in the program directory, with an offline backend there. */
-function runProgram(op: string): Promise<RunnerResult> {
+async function runProgram(op: string): Promise<RunnerResult> {
   const state = join(programDir, ".pulumi-state");
   mkdirSync(join(state, "backend"), { recursive: true });
   mkdirSync(join(state, "home"), { recursive: true });
@@ -97,22 +98,13 @@ function runProgram(op: string): Promise<RunnerResult> {
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
   };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["runner.cjs", op, JSON.stringify(params)], { cwd: programDir, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      try {
-        const summary = JSON.parse(stdout.trim().split("\n").pop() ?? "") as Omit<RunnerResult, "engineOutput">;
-        resolve({ ...summary, engineOutput: stderr });
-      } catch {
-        reject(new Error(`runner ${op} printed no summary (exit ${code}):\n${stdout}\n${stderr}`));
-      }
-    });
-  });
+  const run = await runForLastJsonLine<Omit<RunnerResult, "engineOutput">>(
+    process.execPath,
+    ["runner.cjs", op, JSON.stringify(params)],
+    { cwd: programDir, env },
+    `runner ${op}`,
+  );
+  return { ...run.result, engineOutput: run.stderr };
 }
 
 /** Every version of @pulumi/pulumi in an `npm ls --all --json` tree. */

@@ -92,6 +92,11 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
+/** Each piece appears in the review's Markdown (one expectation per piece, so a failure names it). */
+function expectContains(markdown: string, pieces: readonly string[]): void {
+  for (const piece of pieces) expect(markdown).toContain(piece);
+}
+
 describe("agent-hosting-review on previews of the real CLI", () => {
   it("a create: every Agent with its inputs; the secret image masked; exit 0 even with --fail-on replace,delete", async () => {
     const text = await preview("create", [botA(), botC(PRIVATE_IMAGE_1)]);
@@ -100,13 +105,15 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     expect(review.stderr).toBe("");
     expect(review.code).toBe(0);
     expectClean(review.stdout);
-    expect(review.stdout).toContain("## Agent Hosting preview: stack `dev`");
-    expect(review.stdout).toContain("**3** to create");
-    expect(review.stdout).toContain("#### `bot-a`: create");
-    expect(review.stdout).toContain("- `image`: `registry.example.com/bot:1`");
-    expect(review.stdout).toContain("#### `bot-c`: create");
-    expect(review.stdout).toContain("- `image`: `[secret]`");
-    expect(review.stdout).toContain("- `secretSet`: `voice-secrets`");
+    expectContains(review.stdout, [
+      "## Agent Hosting preview: stack `dev`",
+      "**3** to create",
+      "#### `bot-a`: create",
+      "- `image`: `registry.example.com/bot:1`",
+      "#### `bot-c`: create",
+      "- `image`: `[secret]`",
+      "- `secretSet`: `voice-secrets`",
+    ]);
     expect(review.stdout).not.toContain("[!WARNING]");
     await up([botA(), botC(PRIVATE_IMAGE_1)]);
   });
@@ -120,16 +127,20 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     const review = await runReviewBin([file, "--fail-on", "replace,delete"]);
     expect(review.code).toBe(0);
     expectClean(review.stdout);
-    expect(review.stdout).toContain("**2** to update");
-    expect(review.stdout).toContain("#### `bot-a`: update in place");
-    expect(review.stdout).toContain("- `image`: `registry.example.com/bot:1` → `registry.example.com/bot:2`");
-    expect(review.stdout).toContain('- `autoScaling`: _not set_ → `{"maxAgents":3,"minAgents":1}`');
-    expect(review.stdout).toContain("- `secretSet`: _not set_ → `voice-secrets`");
-    expect(review.stdout).toContain("- `enableNoise`: `false` → `true`");
-    expect(review.stdout).toContain("- `readyTimeoutSeconds`: `600` → `120`");
+    expectContains(review.stdout, [
+      "**2** to update",
+      "#### `bot-a`: update in place",
+      "- `image`: `registry.example.com/bot:1` → `registry.example.com/bot:2`",
+      '- `autoScaling`: _not set_ → `{"maxAgents":3,"minAgents":1}`',
+      "- `secretSet`: _not set_ → `voice-secrets`",
+      "- `enableNoise`: `false` → `true`",
+      "- `readyTimeoutSeconds`: `600` → `120`",
+    ]);
     expect(review.stdout).not.toContain("`serviceName`:");
-    expect(review.stdout).toContain("#### `bot-c`: update in place");
-    expect(review.stdout).toContain("- `image`: `[secret]` → `[secret]`");
+    expectContains(review.stdout, [
+      "#### `bot-c`: update in place",
+      "- `image`: `[secret]` → `[secret]`",
+    ]);
     // The same document from stdin gives the same summary.
     expect((await runReviewBin(["-"], text)).stdout).toBe(review.stdout);
     await up([changed, botC(PRIVATE_IMAGE_2)]);
@@ -141,11 +152,13 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     const review = await runReviewBin(["--fail-on", "replace,delete"], text);
     expect(review.code).toBe(3);
     expectClean(review.stdout);
-    expect(review.stdout).toContain("#### `bot-a`: replace");
-    expect(review.stdout).toContain("> **Replace** of `bot-a` (forced by `serviceName`): `serviceName` `bot-a` → `bot-a-v2`.");
-    expect(review.stdout).toContain("> The old agent `bot-a` is deleted");
-    expect(review.stdout).toContain("- `serviceName`: `bot-a` → `bot-a-v2`");
-    expect(review.stdout).toContain("**Approval required:** `bot-a` (replace)");
+    expectContains(review.stdout, [
+      "#### `bot-a`: replace",
+      "> **Replace** of `bot-a` (forced by `serviceName`): `serviceName` `bot-a` → `bot-a-v2`.",
+      "> The old agent `bot-a` is deleted",
+      "- `serviceName`: `bot-a` → `bot-a-v2`",
+      "**Approval required:** `bot-a` (replace)",
+    ]);
     expect(review.stderr).toContain("--fail-on replace,delete: bot-a (replace)");
     // Without --fail-on, or failing only on deletes, the same preview passes.
     expect((await runReviewBin([], text)).code).toBe(0);
@@ -171,10 +184,12 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     const review = await runReviewBin(["--fail-on", "delete"], text);
     expect(review.code).toBe(3);
     expectClean(review.stdout);
-    expect(review.stdout).toContain("**1** to delete");
-    expect(review.stdout).toContain("> **Delete** of `bot-c`: the agent `bot-c` is deleted");
-    expect(review.stdout).toContain("#### `bot-c`: delete");
-    expect(review.stdout).toContain("- `image`: `[secret]`");
+    expectContains(review.stdout, [
+      "**1** to delete",
+      "> **Delete** of `bot-c`: the agent `bot-c` is deleted",
+      "#### `bot-c`: delete",
+      "- `image`: `[secret]`",
+    ]);
     expect((await runReviewBin(["--fail-on", "replace"], text)).code).toBe(0);
   });
 
@@ -187,7 +202,9 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     expect(review.code).toBe(0);
     expectClean(review.stdout);
     expect(review.stdout).not.toContain(untagged);
-    expect(review.stdout).toContain("### Preview errors");
-    expect(review.stdout).toContain("resource 'bot-c' has a problem: image (a secret): must carry a tag");
+    expectContains(review.stdout, [
+      "### Preview errors",
+      "resource 'bot-c' has a problem: image (a secret): must carry a tag",
+    ]);
   });
 });

@@ -6,11 +6,11 @@
  * client's typed error as `cause` and never the key.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AuthenticationError, ConfigurationError, ConnectionError, NotFoundError } from "../../src/client/errors";
 import { startEmulator } from "../../src/emulator";
 import { getAgentLogs, getSecretSet, ProgramCallError } from "../../src/index";
+import { closedPort } from "../support/closed-port";
 
 const API_KEY = "program-call-SECRET-5e0b";
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
@@ -34,14 +34,6 @@ afterEach(() => {
 function useSettings(baseUrl: string, apiKey: string): void {
   process.env["AGENT_HOSTING_BASE_URL"] = baseUrl;
   process.env["AGENT_HOSTING_API_KEY"] = apiKey;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function failure(promise: Promise<unknown>): Promise<ProgramCallError> {

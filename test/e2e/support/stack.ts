@@ -6,16 +6,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { runForLastJsonLine, type OperationSummary } from "../../support/last-json-line";
 
 export const repoRoot = resolve(__dirname, "../../..");
 const stackOp = join(repoRoot, "scripts/stack-op.mjs");
 
-export interface OpResult {
-  ok: boolean;
-  op: string;
-  changeSummary: Record<string, number>;
-  outputs: Record<string, unknown>;
-  error?: string;
+export interface OpResult extends OperationSummary {
   deployment?: { deployment?: { resources?: Record<string, unknown>[] } } & Record<string, unknown>;
   /** The document `pulumi preview --json` printed (op "preview-json"). */
   preview?: Record<string, unknown>;
@@ -86,22 +82,13 @@ export function e2eStack(
   };
 }
 
-function runNode(args: string[], env: Record<string, string>): Promise<OpResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const last = stdout.trim().split("\n").pop() ?? "";
-      try {
-        const parsed = JSON.parse(last) as Omit<OpResult, "engineOutput" | "exitCode">;
-        resolvePromise({ ...parsed, changeSummary: parsed.changeSummary ?? {}, outputs: parsed.outputs ?? {}, engineOutput: stderr, exitCode: code });
-      } catch {
-        reject(new Error(`stack-op ${args[1]} printed no summary (exit ${code}):\n${stdout}\n${stderr}`));
-      }
-    });
-  });
+async function runNode(args: string[], env: Record<string, string>): Promise<OpResult> {
+  const run = await runForLastJsonLine<Omit<OpResult, "engineOutput" | "exitCode">>(
+    process.execPath,
+    args,
+    { cwd: repoRoot, env: { ...process.env, ...env } },
+    `stack-op ${args[1]}`,
+  );
+  const parsed = run.result;
+  return { ...parsed, changeSummary: parsed.changeSummary ?? {}, outputs: parsed.outputs ?? {}, engineOutput: run.stderr, exitCode: run.exitCode };
 }
