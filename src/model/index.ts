@@ -9,5 +9,6 @@ export * from "./provider-config";
 export * from "./request-body";
 export * from "./rules";
 export * from "./service-agent";
+export * from "./type-tokens";
 export * from "./validate";
 export * from "./agent-types";

@@ -20,13 +20,11 @@ import {
 } from "@pulumi/pulumi/proto/provider_pb";
 import * as implementation from "../provider/implementation";
 import { diffResponse } from "./detailed-diff";
-import { SECRET_INPUTS_KEY } from "../provider/types";
+import { SECRET_INPUTS_KEY, URN_KEY } from "../provider/types";
+import { NATIVE_AGENT_TYPE } from "../model";
 import { forResource } from "./status";
 import { fromStruct, toStruct, type Props } from "./values";
 
-const URN_KEY = "__urn";
-
-export const AGENT_TYPE = "agent-hosting:index:Agent";
 
 /**
  * What the implementation reads beside the inputs (as the dynamic Agent
@@ -39,7 +37,7 @@ function withMarks(props: Props, secrets: ReadonlySet<string>, urn: string): Pro
 
 function requireAgentType(type: string, urn: string): void {
   const actual = type || urn.split("::")[2] || "";
-  if (actual !== AGENT_TYPE) throw new Error(`unknown resource type "${actual}"; this provider manages ${AGENT_TYPE}`);
+  if (actual !== NATIVE_AGENT_TYPE) throw new Error(`unknown resource type "${actual}"; this provider manages ${NATIVE_AGENT_TYPE}`);
 }
 
 export async function check(request: CheckRequest): Promise<CheckResponse> {

@@ -31,7 +31,7 @@ import type * as Connection from "./connection";
 import { diffAgent, type DiffOutcome } from "./diff";
 import type * as Failures from "./failures";
 import { asInputs, inputsFromAgent, marksOf, toOutputs, type OutputMarks } from "./outputs";
-import { PROVIDER_KEY } from "./types";
+import { PROVIDER_KEY, URN_KEY } from "./types";
 import type * as Wait from "./wait";
 
 type Props = Record<string, unknown>;
@@ -60,7 +60,7 @@ export async function check(olds: Props, news: Props): Promise<CheckOutcome> {
   return checkAgentInputs(olds, news);
 }
 
-const urnOf = (props: Props) => (typeof props["__urn"] === "string" ? props["__urn"] : undefined);
+const urnOf = (props: Props) => (typeof props[URN_KEY] === "string" ? props[URN_KEY] : undefined);
 
 export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
   const outcome = diffAgent(olds, news);

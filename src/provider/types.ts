@@ -9,6 +9,9 @@ export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 /** Names of the inputs the program declared as secrets (set by the Agent class, kept in the outputs). */
 export const SECRET_INPUTS_KEY = "__secretInputs";
 
+/** The Agent's URN among its inputs (set by the Agent class), so progress lines go to the resource's own row. */
+export const URN_KEY = "__urn";
+
 /**
  * Set in the outputs while a create or update was sent but did not finish:
  * the next `up` waits for it instead of sending it again.

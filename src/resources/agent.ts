@@ -1,8 +1,9 @@
 /** The Agent resource: a named agent running a container image at the service. */
 import * as pulumi from "@pulumi/pulumi";
-import { AGENT_FIELDS, AGENT_OUTPUTS } from "../model";
+import { AGENT_FIELDS, AGENT_OUTPUTS, DYNAMIC_AGENT_TYPE } from "../model";
 import { warnIfKeyInPlainText } from "../plain-key-warning";
 import { agentProvider } from "../provider/shim";
+import { SECRET_INPUTS_KEY, URN_KEY } from "../provider/types";
 import { pausePromiseStackTraces, resumePromiseStackTraces } from "./promise-stack-traces";
 import type { AgentArgs, AgentOutputProperties } from "./agent-types";
 
@@ -33,12 +34,10 @@ function mayBeSecret(value: unknown): boolean {
   return false;
 }
 
-const AGENT_TYPE = "pulumi-nodejs:dynamic/agent-hosting:Agent";
-
 /** The Agent's URN: a plain string for a top-level Agent (the stack is not in the type chain), else from the parent's. */
 function urnOf(name: string, parent: pulumi.Resource | undefined): pulumi.Input<string> {
-  if (parent === undefined) return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${AGENT_TYPE}::${name}`;
-  return pulumi.createUrn(name, AGENT_TYPE, parent);
+  if (parent === undefined) return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${DYNAMIC_AGENT_TYPE}::${name}`;
+  return pulumi.createUrn(name, DYNAMIC_AGENT_TYPE, parent);
 }
 
 /** Agent's outputs, typed and documented from the model (declaration merging with the class below). */
@@ -54,8 +53,8 @@ export class Agent extends pulumi.dynamic.Resource {
       // Every key goes to check, so a typo from JavaScript is named there rather than dropped.
       Object.assign(props, args);
       const secretInputs = secretInputNames(args);
-      if (secretInputs !== undefined) props["__secretInputs"] = secretInputs;
-      props["__urn"] = urnOf(name, opts?.parent);
+      if (secretInputs !== undefined) props[SECRET_INPUTS_KEY] = secretInputs;
+      props[URN_KEY] = urnOf(name, opts?.parent);
     }
     for (const key of [...INPUT_NAMES, ...OUTPUT_NAMES]) if (!(key in props)) props[key] = undefined;
     warnIfKeyInPlainText();

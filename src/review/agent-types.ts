@@ -1,10 +1,9 @@
 /** How a preview's resource is known to be an Agent. */
 import type { PreviewState } from "./preview";
 
-/** An Agent of the package's dynamic provider (`pulumi-nodejs:dynamic/<module>:<type>`). */
-export const DYNAMIC_AGENT_TYPE = "pulumi-nodejs:dynamic/agent-hosting:Agent";
-/** An Agent of a native `agent-hosting` provider plugin. */
-export const NATIVE_AGENT_TYPE = "agent-hosting:index:Agent";
+import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "../model";
+
+export { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE };
 /** The type of a dynamic resource registered without a module and type name. */
 export const GENERIC_DYNAMIC_TYPE = "pulumi-nodejs:dynamic:Resource";
 /** What the package's serialized provider loads: it marks an Agent under the generic dynamic type. */

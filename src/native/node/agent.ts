@@ -6,7 +6,7 @@
  * runs the same implementation.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { AGENT_FIELDS, AGENT_OUTPUTS } from "../../model";
+import { AGENT_FIELDS, AGENT_OUTPUTS, NATIVE_AGENT_TYPE } from "../../model";
 import type { AgentArgs, AgentOutputProperties } from "../../resources/agent-types";
 import { pausePromiseStackTraces, resumePromiseStackTraces } from "../../resources/promise-stack-traces";
 import { withVersion } from "./version";
@@ -21,7 +21,7 @@ export interface Agent extends AgentOutputProperties {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Agent extends pulumi.CustomResource {
-  static readonly __pulumiType = "agent-hosting:index:Agent";
+  static readonly __pulumiType = NATIVE_AGENT_TYPE;
 
   /** Reads an existing agent into the program (it is not managed: destroy leaves it alone). */
   static get(name: string, serviceName: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Agent {

@@ -1,0 +1,6 @@
+/** The Pulumi type tokens of the Agent, the same for the resources, the plugin and the review bin. */
+
+/** An Agent of the package's dynamic provider (`pulumi-nodejs:dynamic/<module>:<type>`). */
+export const DYNAMIC_AGENT_TYPE = "pulumi-nodejs:dynamic/agent-hosting:Agent";
+/** An Agent of the native `agent-hosting` provider plugin. */
+export const NATIVE_AGENT_TYPE = "agent-hosting:index:Agent";
