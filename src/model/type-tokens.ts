@@ -4,3 +4,9 @@
 export const DYNAMIC_AGENT_TYPE = "pulumi-nodejs:dynamic/agent-hosting:Agent";
 /** An Agent of the native `agent-hosting` provider plugin. */
 export const NATIVE_AGENT_TYPE = "agent-hosting:index:Agent";
+/**
+ * The module the dynamic provider's serialized text loads at call time (the
+ * package.json `exports` entry); it also marks an Agent registered under the
+ * generic dynamic type.
+ */
+export const PROVIDER_IMPLEMENTATION_MODULE = "pulumi-agent-hosting/provider-impl";

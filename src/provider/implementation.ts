@@ -291,3 +291,18 @@ export async function remove(id: string): Promise<void> {
     throw error;
   }
 }
+
+/**
+ * The provider the serialized text (provider/shim.ts) hands to Pulumi's
+ * dynamic-provider process. The functions above keep their names: the longer
+ * text an earlier version stored in a state calls them one by one.
+ */
+export const provider = {
+  configure: (req: { config: ConfigSource | undefined }): Promise<void> => configure(req.config),
+  check,
+  diff,
+  create,
+  read,
+  update,
+  delete: (id: string): Promise<void> => remove(id),
+};

@@ -2,8 +2,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { AGENT_FIELDS, AGENT_OUTPUTS, DYNAMIC_AGENT_TYPE } from "../model";
 import { warnIfKeyInPlainText } from "../plain-key-warning";
-import { agentProvider } from "../provider/shim";
-import { SECRET_INPUTS_KEY, URN_KEY } from "../provider/types";
+import { AGENT_PROVIDER_SOURCE } from "../provider/shim";
+import { PROVIDER_KEY, SECRET_INPUTS_KEY, URN_KEY } from "../provider/types";
 import { pausePromiseStackTraces, resumePromiseStackTraces } from "./promise-stack-traces";
 import type { AgentArgs, AgentOutputProperties } from "./agent-types";
 
@@ -44,8 +44,14 @@ function urnOf(name: string, parent: pulumi.Resource | undefined): pulumi.Input<
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
 export interface Agent extends AgentOutputProperties {}
 
+/**
+ * A dynamic resource: its type is the dynamic provider's, and its
+ * `__provider` is the provider's module text (provider/shim.ts), which
+ * `pulumi.dynamic.Resource` would instead produce with the closure
+ * serializer (four times the size, in every Agent's state and call).
+ */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class Agent extends pulumi.dynamic.Resource {
+export class Agent extends pulumi.CustomResource {
   constructor(name: string, args: AgentArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = {};
     const adopting = opts?.id !== undefined;
@@ -57,10 +63,11 @@ export class Agent extends pulumi.dynamic.Resource {
       props[URN_KEY] = urnOf(name, opts?.parent);
     }
     for (const key of [...INPUT_NAMES, ...OUTPUT_NAMES]) if (!(key in props)) props[key] = undefined;
+    props[PROVIDER_KEY] = AGENT_PROVIDER_SOURCE;
     warnIfKeyInPlainText();
     const limit = pausePromiseStackTraces();
     try {
-      super(agentProvider, name, props, opts, "agent-hosting", "Agent");
+      super(DYNAMIC_AGENT_TYPE, name, props, opts);
     } finally {
       resumePromiseStackTraces(limit);
     }

@@ -1,19 +1,17 @@
 /** How a preview's resource is known to be an Agent. */
 import type { PreviewState } from "./preview";
 
-import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "../model";
+import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE, PROVIDER_IMPLEMENTATION_MODULE } from "../model";
 
 export { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE };
 /** The type of a dynamic resource registered without a module and type name. */
 export const GENERIC_DYNAMIC_TYPE = "pulumi-nodejs:dynamic:Resource";
-/** What the package's serialized provider loads: it marks an Agent under the generic dynamic type. */
-export const PROVIDER_IMPLEMENTATION = "pulumi-agent-hosting/provider-impl";
 
 export type AgentProviderKind = "dynamic" | "native";
 
 function servedByThisPackage(state: PreviewState | undefined): boolean {
   const code = state?.inputs?.["__provider"] ?? state?.outputs?.["__provider"];
-  return typeof code === "string" && code.includes(PROVIDER_IMPLEMENTATION);
+  return typeof code === "string" && code.includes(PROVIDER_IMPLEMENTATION_MODULE);
 }
 
 /**

@@ -3,8 +3,9 @@
  * brings its own emulator and stack, so none depends on another or on the
  * order they run in: create → no-op preview → update in place → scaling-only
  * update → replace; an outside delete and refresh; an outside change shown as
- * drift and restored by up; Agent.get adopting; the state and destroy. The
- * engine's output and the state never hold the API key.
+ * drift and restored by up; Agent.get adopting; the state and destroy; an
+ * Agent whose state an earlier version wrote. The engine's output and the
+ * state never hold the API key.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -194,11 +195,41 @@ describe.each(READINGS)("an Agent through the real pulumi CLI (%s reading)", (re
       const agents = resources.filter((r) => r.type === AGENT_TYPE);
       expect(agents).toHaveLength(2);
       for (const agent of agents) {
-        expect(Buffer.byteLength(String(agent.inputs?.["__provider"]))).toBeLessThanOrEqual(4096);
+        expect(Buffer.byteLength(String(agent.inputs?.["__provider"]))).toBeLessThan(512);
       }
       for (const file of filesUnder(join(stack.workDir, ".state"))) {
         expect(readFileSync(file, "utf8").includes(API_KEY), file).toBe(false);
       }
       expect((await run("destroy")).error).toBeUndefined();
+    }));
+});
+
+describe("an Agent made by an earlier version of the package", () => {
+  // Its state holds the provider text the closure serializer wrote then;
+  // refresh and destroy run the text stored at the last `up`.
+  const earlierText = readFileSync(join(__dirname, "../support/earlier-provider-texts/closure-serialized-arrows.txt"), "utf8");
+
+  it("previews as unchanged under this version, and its stored text still refreshes and destroys it", () =>
+    withFixture("earlier", "emulator", async ({ control, run }) => {
+      const args = agentArgs("bot-e", "registry.example.com/bot:1");
+      const up = await run("up", { earlier: [{ resource: "bot-e", args, providerText: earlierText }] });
+      expect(up.error).toBeUndefined();
+      expect(up.changeSummary).toEqual({ create: 2 });
+      expect(await serviceNames(control)).toEqual(["bot-e"]);
+
+      const preview = await run("preview", { agents: [{ resource: "bot-e", args }] });
+      expect(preview.error).toBeUndefined();
+      expect(preview.changeSummary).toEqual({ same: 2 });
+
+      const state = await run("export");
+      const stored = (state.deployment as { deployment: { resources: { type: string; outputs?: Record<string, unknown> }[] } }).deployment.resources.find(
+        (r) => r.type === AGENT_TYPE,
+      );
+      expect(stored?.outputs?.["__provider"]).toBe(earlierText);
+      const refresh = await run("refresh");
+      expect(refresh.error).toBeUndefined();
+      expect(refresh.changeSummary).toEqual({ same: 2 });
+      expect((await run("destroy")).error).toBeUndefined();
+      expect(await serviceNames(control)).toEqual([]);
     }));
 });

@@ -3,7 +3,7 @@
  * right type, inputs and defaults, and the ...Output functions resolve.
  *
  * The package is loaded from dist/ with Node's own require (as a program
- * loads it), so Pulumi serializes the real shim, not a transformed copy.
+ * loads it), so the registration carries the built provider text.
  */
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import { API_KEY, IMAGE } from "../support/fixtures";
 const load = createRequire(__filename);
 const pulumi = load("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
 const ah = load("../../dist/index.js") as typeof import("../../src/index");
+const shim = load("../../dist/provider/shim.js") as typeof import("../../src/provider/shim");
 
 interface Registered {
   type: string;
@@ -61,7 +62,7 @@ afterAll(async () => {
 });
 
 describe("Agent under setMocks", () => {
-  it("registers the dynamic type with the inputs as given and a small serialized provider", async () => {
+  it("registers the dynamic type with the inputs as given and the provider's module text", async () => {
     const agent = new ah.Agent("voice-bot", {
       serviceName: "voice-bot",
       image: IMAGE,
@@ -81,10 +82,9 @@ describe("Agent under setMocks", () => {
       enableNoise: true,
     });
     const provider = String(entry?.inputs["__provider"]);
-    expect(provider).toContain("pulumi-agent-hosting/provider-impl");
+    expect(provider).toBe(shim.AGENT_PROVIDER_SOURCE);
     expect(provider).not.toContain(API_KEY);
-    expect(provider).not.toContain("zod");
-    expect(Buffer.byteLength(provider)).toBeLessThan(4096);
+    expect(Buffer.byteLength(provider)).toBeLessThan(512);
   });
 
   it("gives the provider the Agent's own URN, at the top level and under a component", async () => {

@@ -3,7 +3,8 @@
  * captured by test/e2e/review.test.ts), and on rewrites of them.
  */
 import { describe, expect, it } from "vitest";
-import { DYNAMIC_AGENT_TYPE, GENERIC_DYNAMIC_TYPE, NATIVE_AGENT_TYPE, PROVIDER_IMPLEMENTATION } from "../../src/review/agent-types";
+import { PROVIDER_IMPLEMENTATION_MODULE } from "../../src/model";
+import { DYNAMIC_AGENT_TYPE, GENERIC_DYNAMIC_TYPE, NATIVE_AGENT_TYPE } from "../../src/review/agent-types";
 import { MAX_REVIEW_LENGTH, REVIEW_MARKER } from "../../src/review/markdown";
 import { reviewPreview } from "../../src/review/review";
 import { maskSecretsInText } from "../../src/review/secrets";
@@ -186,7 +187,7 @@ describe("which resources are Agents", () => {
       ["bot-a", "update", "dynamic"],
       ["bot-c", "update", "dynamic"],
     ]);
-    const otherCode = asType(fixtureText("update"), GENERIC_DYNAMIC_TYPE).split(PROVIDER_IMPLEMENTATION).join("another-package/impl");
+    const otherCode = asType(fixtureText("update"), GENERIC_DYNAMIC_TYPE).split(PROVIDER_IMPLEMENTATION_MODULE).join("another-package/impl");
     expect(reviewPreview(otherCode).agents).toEqual([]);
   });
 

@@ -1,6 +1,15 @@
 // An end-to-end program: the agents and adoptions named in its parameters.
-// params: { agents: [{ resource, args }], adopt: [{ resource, serviceName }], secretSet?, logsOf? }
+// params: { agents: [{ resource, args }], adopt: [{ resource, serviceName }], secretSet?, logsOf?,
+//           earlier: [{ resource, args, providerText }] }
+const pulumi = require("@pulumi/pulumi");
 const ah = require("pulumi-agent-hosting");
+
+/** An Agent as an earlier version registered it: the same type, with the serialized provider text it stored. */
+class EarlierAgent extends pulumi.CustomResource {
+  constructor(name, args, providerText) {
+    super("pulumi-nodejs:dynamic/agent-hosting:Agent", name, { ...args, name: undefined, __provider: providerText });
+  }
+}
 
 module.exports = (params) => {
   const outputs = {};
@@ -13,6 +22,9 @@ module.exports = (params) => {
       autoScaling: agent.autoScaling,
       manifest: agent.manifest,
     };
+  }
+  for (const { resource, args, providerText } of params.earlier ?? []) {
+    outputs[resource] = { name: new EarlierAgent(resource, args, providerText).name };
   }
   // An agent whose inputs come from another agent's outputs: unknown during the first preview.
   for (const { resource, of } of params.shadows ?? []) {

@@ -1,0 +1,135 @@
+/**
+ * The serialized provider's text, loaded the way Pulumi's dynamic-provider
+ * process loads it (a CommonJS module whose `exports.handler()` returns the
+ * provider), and the provider it hands out, driven against undici's
+ * MockAgent as that process drives it.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { MockAgent } from "undici";
+import { afterEach, describe, expect, it } from "vitest";
+import { PROVIDER_IMPLEMENTATION_MODULE } from "../../src/model";
+import { useDispatcher } from "../../src/provider/connection";
+import * as implementation from "../../src/provider/implementation";
+import { AGENT_PROVIDER_SOURCE, PROVIDER_METHODS } from "../../src/provider/shim";
+import { API_KEY } from "../support/fixtures";
+import { JSON_REPLY } from "./support/client-harness";
+
+type Provider = Record<string, (...args: unknown[]) => Promise<unknown>>;
+
+/** Compiles `source` (this version's text unless given) with a `require` that hands out `modules[name]` and records each name asked for. */
+function load(modules: Record<string, unknown>, source = AGENT_PROVIDER_SOURCE) {
+  const required: string[] = [];
+  const fakeRequire = (name: string) => {
+    required.push(name);
+    if (!(name in modules)) throw new Error(`Cannot find module '${name}'`);
+    return modules[name];
+  };
+  const exports: { handler?: () => Provider } = {};
+  new Function("exports", "require", source)(exports, fakeRequire);
+  if (typeof exports.handler !== "function") throw new Error("the text exports no handler");
+  return { handler: exports.handler, required };
+}
+
+let mockAgent: MockAgent | undefined;
+afterEach(async () => {
+  useDispatcher(undefined);
+  await mockAgent?.close();
+  mockAgent = undefined;
+});
+
+describe("the serialized provider's text", () => {
+  it("is a one-line module that captures nothing", () => {
+    expect(AGENT_PROVIDER_SOURCE).toBe(`exports.handler = () => require("${PROVIDER_IMPLEMENTATION_MODULE}").provider;\n`);
+    expect(Buffer.byteLength(AGENT_PROVIDER_SOURCE)).toBeLessThan(128);
+  });
+
+  it("requires nothing when loaded; its handler loads the installed implementation's provider", () => {
+    const { handler, required } = load({ [PROVIDER_IMPLEMENTATION_MODULE]: implementation });
+    expect(required).toEqual([]);
+    expect(handler()).toBe(implementation.provider);
+    expect(required).toEqual([PROVIDER_IMPLEMENTATION_MODULE]);
+  });
+
+  it("fails with Node's own message when the package is not installed beside the program", () => {
+    const { handler } = load({});
+    expect(() => handler()).toThrow(`Cannot find module '${PROVIDER_IMPLEMENTATION_MODULE}'`);
+  });
+
+  it("names the module the package exports for it", () => {
+    const pkg = JSON.parse(readFileSync(join(__dirname, "../../package.json"), "utf8")) as { name: string; exports: Record<string, unknown> };
+    expect(PROVIDER_IMPLEMENTATION_MODULE).toBe(`${pkg.name}/provider-impl`);
+    expect(pkg.exports).toHaveProperty("./provider-impl");
+  });
+});
+
+describe("the provider it hands out", () => {
+  it("has exactly the methods the dynamic-provider process calls, check to update being the implementation's own", () => {
+    const provider = implementation.provider as unknown as Provider;
+    expect(Object.keys(provider)).toEqual([...PROVIDER_METHODS]);
+    for (const name of ["check", "diff", "create", "read", "update"] as const) expect(provider[name]).toBe(implementation[name]);
+  });
+
+  it("configure takes the stack's config from the request, and delete DELETEs with it", async () => {
+    mockAgent = new MockAgent({ enableCallHistory: true });
+    mockAgent.disableNetConnect();
+    useDispatcher(mockAgent, { retryBaseDelayMs: 5, retryMaxDelayMs: 20 });
+    const origin = "https://configured.test";
+    const config = new Map([
+      ["agent-hosting:apiKey", API_KEY],
+      ["agent-hosting:baseUrl", `${origin}/v1`],
+    ]);
+    mockAgent
+      .get(origin)
+      .intercept({ path: "/v1/agents/voice-bot", method: "DELETE", headers: { authorization: `Bearer ${API_KEY}` } })
+      .reply(200, { status: "OK" }, JSON_REPLY);
+    const { handler } = load({ [PROVIDER_IMPLEMENTATION_MODULE]: implementation });
+    const provider = handler();
+    await provider["configure"]?.({ config: { get: (key: string) => config.get(key) } });
+    await expect(provider["delete"]?.("voice-bot", { serviceName: "voice-bot" })).resolves.toBeUndefined();
+    mockAgent.assertNoPendingInterceptors();
+  });
+});
+
+describe("the texts earlier versions stored in states", () => {
+  // destroy and refresh run the text stored at the last `up`: the closure
+  // serializer's renderings of the earlier shims call the implementation's
+  // functions one by one, so they must keep working against this version.
+  const fixtures = join(__dirname, "../support/earlier-provider-texts");
+  const calls: { name: string; args: unknown[] }[] = [];
+  const recording = Object.fromEntries(
+    ["configure", "check", "diff", "create", "read", "update", "remove"].map((name) => [
+      name,
+      async (...args: unknown[]) => {
+        calls.push({ name, args });
+        return { name, args };
+      },
+    ]),
+  );
+
+  for (const file of ["closure-serialized-functions.txt", "closure-serialized-arrows.txt"]) {
+    it(`${file}: every method reaches the implementation's function of its name, with its arguments`, async () => {
+      calls.length = 0;
+      const { handler, required } = load({ [PROVIDER_IMPLEMENTATION_MODULE]: recording }, readFileSync(join(fixtures, file), "utf8"));
+      const provider = handler();
+      expect(Object.keys(provider)).toEqual([...PROVIDER_METHODS]);
+      const config = { get: () => undefined };
+      await provider["configure"]?.({ config });
+      expect(await provider["check"]?.({ a: 1 }, { a: 2 })).toEqual({ name: "check", args: [{ a: 1 }, { a: 2 }] });
+      expect(await provider["diff"]?.("bot", { a: 1 }, { a: 2 })).toEqual({ name: "diff", args: ["bot", { a: 1 }, { a: 2 }] });
+      expect(await provider["create"]?.({ a: 1 })).toEqual({ name: "create", args: [{ a: 1 }] });
+      expect(await provider["read"]?.("bot", { a: 1 })).toEqual({ name: "read", args: ["bot", { a: 1 }] });
+      expect(await provider["update"]?.("bot", { a: 1 }, { a: 2 })).toEqual({ name: "update", args: ["bot", { a: 1 }, { a: 2 }] });
+      await provider["delete"]?.("bot", { a: 1 });
+      expect(calls[0]).toEqual({ name: "configure", args: [config] });
+      expect(calls.at(-1)).toEqual({ name: "remove", args: ["bot"] });
+      expect(required).toEqual(Array(7).fill(PROVIDER_IMPLEMENTATION_MODULE));
+    });
+  }
+
+  it("the implementation still exports each function those texts call", () => {
+    for (const name of ["configure", "check", "diff", "create", "read", "update", "remove"]) {
+      expect(typeof (implementation as Record<string, unknown>)[name], name).toBe("function");
+    }
+  });
+});
