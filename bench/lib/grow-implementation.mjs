@@ -1,7 +1,10 @@
 // A temporary build of dist/provider/implementation.js whose `create` first
 // calls a generated function of at least `bytes` bytes of code, which leaves
 // a marker file when it runs, so the bench can tell that the grown code was
-// really called (and not just present). `restore()` puts the file back.
+// really called (and not just present). Both ways in are grown: the exported
+// `create` (what the provider texts of earlier versions call) and the
+// `provider` object's (what the serialized text hands to Pulumi).
+// `restore()` puts the file back.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -21,8 +24,10 @@ export function growthFunction(bytes, markerFile) {
 export function growImplementation(repoRoot, bytes, markerFile) {
   const file = join(repoRoot, "dist/provider/implementation.js");
   const original = readFileSync(file, "utf8");
-  if (!/^exports\.create = /m.test(original)) {
-    throw new Error(`${file} no longer assigns exports.create; the code-size figure needs a new place to grow`);
+  for (const name of ["create", "provider"]) {
+    if (!new RegExp(`^exports\\.${name} = `, "m").test(original)) {
+      throw new Error(`${file} no longer assigns exports.${name}; the code-size figure needs a new place to grow`);
+    }
   }
   const growth = growthFunction(bytes, markerFile);
   const wrapper = [
@@ -31,6 +36,7 @@ export function growImplementation(repoRoot, bytes, markerFile) {
     "  __benchGrowth();",
     "  return __benchCreate(props);",
     "};",
+    "exports.provider.create = exports.create;",
   ].join("\n");
   rmSync(markerFile, { force: true });
   writeFileSync(file, `${original}\n${growth}\n${wrapper}\n`);

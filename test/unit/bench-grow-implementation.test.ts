@@ -1,6 +1,7 @@
 /**
  * The code-size figure's growth (bench/lib/grow-implementation.mjs): the
- * grown module's `create` runs the added code before the original create,
+ * grown module's `create`, exported and in its `provider` object, runs the
+ * added code before the original create,
  * the added code is at least the requested size, the marker shows it ran,
  * and restore() puts the file back byte for byte.
  */
@@ -14,8 +15,10 @@ import { growImplementation, growthFunction } from "../../bench/lib/grow-impleme
 const ORIGINAL = [
   '"use strict";',
   "Object.defineProperty(exports, \"__esModule\", { value: true });",
+  "exports.provider = exports.create = void 0;",
   "exports.create = create;",
   "async function create(props) { return { id: props.serviceName, outs: { created: true } }; }",
+  "exports.provider = { create };",
   "",
 ].join("\n");
 
@@ -46,6 +49,15 @@ describe("growImplementation", () => {
     expect(grown.addedBytes).toBeGreaterThanOrEqual(256 * 1024);
   });
 
+  it("the provider object's create, which the serialized text hands to Pulumi, runs the added code too", async () => {
+    const { root, file } = fakeRoot();
+    const marker = join(root, "called");
+    const grown = growImplementation(root, 1024, marker);
+    const impl = createRequire(file)(file) as { provider: { create: (p: unknown) => Promise<unknown> } };
+    expect(await impl.provider.create({ serviceName: "bot" })).toEqual({ id: "bot", outs: { created: true } });
+    expect(grown.called()).toBe(true);
+  });
+
   it("restore puts the original file back byte for byte", () => {
     const { root, file } = fakeRoot();
     const grown = growImplementation(root, 1024, join(root, "called"));
@@ -54,9 +66,11 @@ describe("growImplementation", () => {
     expect(readFileSync(file, "utf8")).toBe(ORIGINAL);
   });
 
-  it("refuses a module that does not assign exports.create", () => {
+  it("refuses a module that does not assign exports.create or exports.provider", () => {
     const { root } = fakeRoot("module.exports = { create() {} };\n");
     expect(() => growImplementation(root, 1024, join(root, "called"))).toThrow(/no longer assigns exports\.create/);
+    const { root: noProvider } = fakeRoot("exports.create = create;\nasync function create() {}\n");
+    expect(() => growImplementation(noProvider, 1024, join(noProvider, "called"))).toThrow(/no longer assigns exports\.provider/);
   });
 
   it("the generated function holds at least the requested bytes of code", () => {
