@@ -1,7 +1,8 @@
 /**
  * A pipeline's `pulumi up` must not lose an agent, create one twice or leak
  * the key when the network or the service misbehaves: faults injected in the
- * emulator, an up killed midway, the emulator restarted midway, and load
+ * emulator, an up killed midway (and the checkpoint sidecar a kill can leave
+ * empty), the emulator restarted midway, and load
  * against a rate limit.
  */
 import { spawn, type ChildProcess } from "node:child_process";
