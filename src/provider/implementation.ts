@@ -3,6 +3,7 @@
  * this module from the installed package at call time, so none of this code,
  * no client and no key is captured into the state.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import type { AgentHostingClient } from "../client/client";
 import {
   AgentNotFoundError,
@@ -305,4 +306,4 @@ export const provider = {
   read,
   update,
   delete: (id: string): Promise<void> => remove(id),
-};
+} satisfies pulumi.dynamic.ResourceProvider;

@@ -18,7 +18,4 @@
  */
 import { PROVIDER_IMPLEMENTATION_MODULE } from "../model/type-tokens";
 
-/** The names of the provider's methods, as the dynamic-provider process calls them. */
-export const PROVIDER_METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"] as const;
-
 export const AGENT_PROVIDER_SOURCE = `exports.handler = () => require(${JSON.stringify(PROVIDER_IMPLEMENTATION_MODULE)}).provider;\n`;

@@ -11,11 +11,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PROVIDER_IMPLEMENTATION_MODULE } from "../../src/model";
 import { useDispatcher } from "../../src/provider/connection";
 import * as implementation from "../../src/provider/implementation";
-import { AGENT_PROVIDER_SOURCE, PROVIDER_METHODS } from "../../src/provider/shim";
+import { AGENT_PROVIDER_SOURCE } from "../../src/provider/shim";
 import { API_KEY } from "../support/fixtures";
 import { JSON_REPLY } from "./support/client-harness";
 
 type Provider = Record<string, (...args: unknown[]) => Promise<unknown>>;
+
+/** The provider's methods, as Pulumi's dynamic-provider process calls them. */
+const PROVIDER_METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"];
+/** The implementation's functions the texts of earlier versions call, one per method. */
+const IMPLEMENTATION_FUNCTIONS = ["configure", "check", "diff", "create", "read", "update", "remove"];
 
 /** Compiles `source` (this version's text unless given) with a `require` that hands out `modules[name]` and records each name asked for. */
 function load(modules: Record<string, unknown>, source = AGENT_PROVIDER_SOURCE) {
@@ -66,7 +71,7 @@ describe("the serialized provider's text", () => {
 describe("the provider it hands out", () => {
   it("has exactly the methods the dynamic-provider process calls, check to update being the implementation's own", () => {
     const provider = implementation.provider as unknown as Provider;
-    expect(Object.keys(provider)).toEqual([...PROVIDER_METHODS]);
+    expect(Object.keys(provider)).toEqual(PROVIDER_METHODS);
     for (const name of ["check", "diff", "create", "read", "update"] as const) expect(provider[name]).toBe(implementation[name]);
   });
 
@@ -98,7 +103,7 @@ describe("the texts earlier versions stored in states", () => {
   const fixtures = join(__dirname, "../support/earlier-provider-texts");
   const calls: { name: string; args: unknown[] }[] = [];
   const recording = Object.fromEntries(
-    ["configure", "check", "diff", "create", "read", "update", "remove"].map((name) => [
+    IMPLEMENTATION_FUNCTIONS.map((name) => [
       name,
       async (...args: unknown[]) => {
         calls.push({ name, args });
@@ -112,7 +117,7 @@ describe("the texts earlier versions stored in states", () => {
       calls.length = 0;
       const { handler, required } = load({ [PROVIDER_IMPLEMENTATION_MODULE]: recording }, readFileSync(join(fixtures, file), "utf8"));
       const provider = handler();
-      expect(Object.keys(provider)).toEqual([...PROVIDER_METHODS]);
+      expect(Object.keys(provider)).toEqual(PROVIDER_METHODS);
       const config = { get: () => undefined };
       await provider["configure"]?.({ config });
       expect(await provider["check"]?.({ a: 1 }, { a: 2 })).toEqual({ name: "check", args: [{ a: 1 }, { a: 2 }] });
@@ -128,7 +133,7 @@ describe("the texts earlier versions stored in states", () => {
   }
 
   it("the implementation still exports each function those texts call", () => {
-    for (const name of ["configure", "check", "diff", "create", "read", "update", "remove"]) {
+    for (const name of IMPLEMENTATION_FUNCTIONS) {
       expect(typeof (implementation as Record<string, unknown>)[name], name).toBe("function");
     }
   });
