@@ -73,6 +73,10 @@ function checkName(value: string, property: string, kind: "agent" | "set"): void
   if (reason) throw new InputValidationError([{ property, reason }]);
 }
 
+function logsExchange(query: AgentLogsQuery): Exchange {
+  return { method: "GET", segments: ["agents", query.agentName, "logs"], query: logsQueryParams(query) };
+}
+
 export class AgentHostingClient {
   private readonly transport: Transport;
   private readonly policy: RetryPolicy;
@@ -196,11 +200,7 @@ export class AgentHostingClient {
 
   async getAgentLogs(query: AgentLogsQuery): Promise<LogResult> {
     checkLogsQuery(query);
-    const exchange: Exchange = {
-      method: "GET",
-      segments: ["agents", query.agentName, "logs"],
-      query: logsQueryParams(query),
-    };
+    const exchange = logsExchange(query);
     return parseLogResult(await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
   }
 
@@ -216,7 +216,11 @@ export class AgentHostingClient {
       failures.push({ property: "limit", reason: "must be an integer ≥ 1" });
     }
     if (failures.length > 0) throw new InputValidationError(failures);
-    return new LogEntryIterator(args, (q) => this.getAgentLogs(q));
+    const path = this.transport.pathOf(logsExchange(query).segments);
+    return new LogEntryIterator(args, {
+      fetch: (q, wanted) => this.call(logsExchange(q), (e) => (wanted?.() ?? true) && isRetryable(e, "GET")),
+      parse: (text) => parseLogResult(text, "GET", path),
+    });
   }
 
   async getSecretSet(name: string): Promise<SecretSet> {

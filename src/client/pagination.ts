@@ -1,6 +1,6 @@
 /**
- * Every log entry matching a query, page by page: one page in memory at a
- * time, entries handed out one by one, each at most once while new lines
+ * Every log entry matching a query, page by page: at most two pages in
+ * memory, entries handed out one by one, each at most once while new lines
  * arrive during the iteration.
  *
  * Paging is by offset, so a line written above the current position shifts
@@ -15,6 +15,14 @@
  * In ascending order new lines arrive at the end: they are read there, each
  * once, and the iteration ends when it catches up (a short page).
  *
+ * From the second page on, the next page is requested as soon as a page's
+ * text has arrived (unless the exact count the service last reported says
+ * there is none), so the service prepares it while this page is parsed and
+ * handed out: at most two pages are held and one request is in flight, on
+ * the connection the page before used. A page requested ahead and not
+ * wanted after all (the caller stopped, or the page turned out to be the
+ * last) is waited for, never retried, and dropped.
+ *
  * A hand-written async iterator rather than an async generator: a generator
  * resumes through its own promise queue for every entry, which costs more
  * than the rest of reading a 1000-entry page; here an entry already in the
@@ -27,6 +35,24 @@ export interface IterateLogsArgs extends AgentLogsQuery {
   /** Entries per request, 1 to 1000 (default 1000). `limit` caps the total yielded. */
   pageSize?: number;
 }
+
+/** Where the pages come from: the request, and the check of an answer's text. */
+export interface LogPageSource {
+  /** Requests one page; `wanted` says whether a failed attempt is still worth a retry. */
+  fetch(query: AgentLogsQuery, wanted?: () => boolean): Promise<string>;
+  parse(text: string): LogResult;
+}
+
+/** A page requested before it was needed. */
+interface Ahead {
+  offset: number;
+  limit: number;
+  text: Promise<string>;
+  wanted: boolean;
+}
+
+/** One turn of the event loop: undici puts a dispatched request on the wire in a later phase. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
@@ -80,10 +106,13 @@ export class LogEntryIterator implements AsyncIterableIterator<LogEntry> {
   private first = true;
   private last = false;
   private finished = false;
+  /** The count the service last reported, once a page has been read. */
+  private total: LogResult["total"] | undefined;
+  private ahead: Ahead | undefined;
 
   constructor(
     args: IterateLogsArgs,
-    private readonly fetchPage: (query: AgentLogsQuery) => Promise<LogResult>,
+    private readonly source: LogPageSource,
   ) {
     const { pageSize, limit, ...query } = args;
     this.query = query;
@@ -97,28 +126,82 @@ export class LogEntryIterator implements AsyncIterableIterator<LogEntry> {
       this.yielded++;
       return Promise.resolve({ done: false, value: this.page[this.index++] as LogEntry });
     }
-    if (this.finished || this.last || this.yielded >= this.cap) {
-      this.finish();
-      return Promise.resolve(DONE);
-    }
+    if (this.finished || this.last || this.yielded >= this.cap) return this.finish().then(() => DONE);
     return this.nextPage();
   }
 
   private async nextPage(): Promise<IteratorResult<LogEntry, undefined>> {
     const want = Math.min(this.pageSize, this.cap - this.yielded);
     const startOffset = this.offset;
-    const result = await this.fetchPage({ ...this.query, offset: startOffset, limit: want });
+    const text = await this.take(startOffset, want);
+    if (this.finished) return DONE;
+    let result: LogResult;
+    try {
+      if (this.requestAhead(startOffset + want, this.yielded + want)) await nextTurn();
+      result = this.source.parse(text);
+    } catch (error) {
+      await this.finish();
+      throw error;
+    }
     const logs = result.logs;
+    this.total = result.total;
     this.index = this.first ? 0 : repeatedHead(this.page, logs);
     this.page = logs;
     this.offset += logs.length;
     const exhausted = result.total.relation === "eq" && this.offset >= result.total.value;
     this.last = logs.length < want || exhausted;
+    if (this.last) await this.dropAhead();
     if (this.first) {
       this.first = false;
       if (!this.last && startOffset === 0) this.pinWindow(logs[0]);
     }
     return this.next();
+  }
+
+  /** The page at `offset`: the one requested ahead when it is that page, else a new request. */
+  private async take(offset: number, limit: number): Promise<string> {
+    const ahead = this.ahead;
+    if (ahead !== undefined && ahead.offset === offset && ahead.limit === limit) {
+      this.ahead = undefined;
+      return ahead.text;
+    }
+    await this.dropAhead();
+    return this.source.fetch({ ...this.query, offset, limit });
+  }
+
+  /**
+   * Requests the page at `offset` now, unless the cap leaves no room after
+   * `yieldedAfter` entries or an exact count ("eq") says nothing lies there.
+   * A count that is only a lower bound (a capped "gte") cannot say, so the
+   * page is requested: past such a count, reading ahead costs one request
+   * at the end of the entries. The window is pinned after the first page,
+   * so nothing is requested ahead before it.
+   */
+  private requestAhead(offset: number, yieldedAfter: number): boolean {
+    const limit = Math.min(this.pageSize, this.cap - yieldedAfter);
+    const total = this.total;
+    if (total === undefined || limit < 1) return false;
+    if (total.relation === "eq" && offset >= total.value) return false;
+    const ahead: Ahead = { offset, limit, text: Promise.resolve(""), wanted: true };
+    ahead.text = this.source.fetch({ ...this.query, offset, limit }, () => ahead.wanted);
+    // Its failure is met when the page is taken; a page dropped unread fails unheard.
+    ahead.text.catch(() => undefined);
+    this.ahead = ahead;
+    return true;
+  }
+
+  /**
+   * Lets a page requested ahead and not wanted after all run to its end, not
+   * retried, and drops its answer: when the iteration is over nothing of it
+   * is in flight, and the connection stays open for the next call (an
+   * aborted HTTP/1.1 request would close it).
+   */
+  private async dropAhead(): Promise<void> {
+    const ahead = this.ahead;
+    if (ahead === undefined) return;
+    this.ahead = undefined;
+    ahead.wanted = false;
+    await ahead.text.catch(() => undefined);
   }
 
   /** Newest first from offset 0: later pages end before the second after the newest entry (or the caller's endTime, if earlier). */
@@ -130,14 +213,15 @@ export class LogEntryIterator implements AsyncIterableIterator<LogEntry> {
     if (given === undefined || end < boundSeconds(given, "end")) this.query = { ...this.query, endTime: end };
   }
 
-  private finish(): void {
+  private finish(): Promise<void> {
     this.finished = true;
     this.page = [];
+    return this.dropAhead();
   }
 
+  /** Breaking off: a page requested ahead is waited for, then nothing of the iteration is in flight. */
   return(): Promise<IteratorResult<LogEntry, undefined>> {
-    this.finish();
-    return Promise.resolve(DONE);
+    return this.finish().then(() => DONE);
   }
 
   [Symbol.asyncIterator](): this {

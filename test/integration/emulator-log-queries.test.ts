@@ -305,10 +305,17 @@ describe("the total's cap", () => {
     }
   });
 
-  it("iterateAgentLogs reads every entry although the total is capped", async () => {
-    const read = await collect(client.iterateAgentLogs({ agentName: "big-logs", order: "asc" }));
+  it("iterateAgentLogs reads every entry although the total is capped, on one connection that the next call reuses", async () => {
+    const fresh = emu.client();
+    const before = await emu.control.stats();
+    const read = await collect(fresh.iterateAgentLogs({ agentName: "big-logs", order: "asc" }));
     expect(read).toHaveLength(big.length);
     expect(read).toEqual(big.map((e) => ({ log: e.log, timestamp: e.timestamp })));
+    await fresh.getAgent("big-logs");
+    const after = await emu.control.stats();
+    // 11 pages, the page past the end that was requested ahead, and the GET.
+    expect(after.byRoute["GET /v1/agents/big-logs/logs"]! - (before.byRoute["GET /v1/agents/big-logs/logs"] ?? 0)).toBe(12);
+    expect(after.apiConnections - before.apiConnections).toBe(1);
   });
 });
 

@@ -73,9 +73,11 @@ const PAGING: PagingCase[] = [
   paging("`limit` below the page size makes a single request of that size", 2500, { limit: 10 }, [0, 10], ["0+10"]),
   paging("`limit` above 1000 is a cap on the total, not a page size", 5000, { limit: 2100 }, [0, 2100], ["0+1000", "1000+1000", "2000+100"]),
   // The service caps its count at 10000 and says "gte"; there are 10500 entries.
-  paging('a total with relation "gte" (capped count) does not stop it early', 10_500, { pageSize: 1000 }, [0, 10_500], pagesOf(Array.from({ length: 11 }, (_, i) => i * 1000), 1000), capped(10_000)),
+  // Past a count that is only a lower bound the next page is requested ahead
+  // of knowing this one is the last: one request past the end (11000).
+  paging('a total with relation "gte" (capped count) does not stop it early; reading ahead past it asks for one page past the end', 10_500, { pageSize: 1000 }, [0, 10_500], pagesOf(Array.from({ length: 12 }, (_, i) => i * 1000), 1000), capped(10_000)),
   paging('the same counts with relation "eq" do stop on total (the relation is what matters)', 5, { pageSize: 2 }, [0, 2], ["0+2"], exactly(2)),
-  paging('...while with "gte" it goes on until a short page', 5, { pageSize: 2 }, [0, 5], pagesOf([0, 2, 4], 2), capped(2)),
+  paging('...while with "gte" it goes on until a short page (and the page after it, requested ahead)', 5, { pageSize: 2 }, [0, 5], pagesOf([0, 2, 4, 6], 2), capped(2)),
   paging("starts from the given offset", 25, { offset: 5, pageSize: 10 }, [5, 25], pagesOf([5, 15], 10)),
 ];
 
@@ -127,3 +129,75 @@ describe("iterateAgentLogs", () => {
     expect(h.calls()).toHaveLength(2);
   });
 });
+
+describe("iterateAgentLogs reads one page ahead", () => {
+  it("the next page is requested when a page arrives, before its entries are handed out", async () => {
+    serve({ entries: logEntries(0, 3000) });
+    const requestedWhenHandedOut: number[] = [];
+    let n = 0;
+    for await (const _entry of h.client.iterateAgentLogs({ agentName: "voice-bot", order: "asc", pageSize: 1000 })) {
+      if (n % 1000 === 0) requestedWhenHandedOut.push(h.calls().length);
+      n++;
+    }
+    expect(n).toBe(3000);
+    // The first page is read alone (its count is not known yet); the second
+    // page's arrival requests the third; the third is the last by the count.
+    expect(requestedWhenHandedOut).toEqual([1, 3, 3]);
+    expect(pages()).toEqual(pagesOf([0, 1000, 2000], 1000));
+  });
+
+  it("breaking off asks for nothing beyond the page already requested ahead", async () => {
+    serve({ entries: logEntries(0, 5000) });
+    let n = 0;
+    for await (const _entry of h.client.iterateAgentLogs({ agentName: "voice-bot", order: "asc", pageSize: 1000 })) {
+      if (++n === 1500) break;
+    }
+    expect(pages()).toEqual(pagesOf([0, 1000, 2000], 1000));
+  });
+
+  it("a page requested ahead that fails with 503 is retried, and the iteration goes on", async () => {
+    const entries = logEntries(0, 6);
+    const page = (offset: number) => ({ total: { value: 6, relation: "eq" }, logs: entries.slice(offset, offset + 2) });
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=0&order=asc`, method: "GET" }).reply(200, page(0), JSON_REPLY);
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=2&order=asc`, method: "GET" }).reply(200, page(2), JSON_REPLY);
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=4&order=asc`, method: "GET" }).reply(503, "");
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=4&order=asc`, method: "GET" }).reply(200, page(4), JSON_REPLY);
+    expect(await collect(h.client.iterateAgentLogs({ agentName: "voice-bot", order: "asc", pageSize: 2 }))).toEqual(entries);
+    expect(pages()).toEqual(pagesOf([0, 2, 4, 4], 2));
+    expect(h.sleeps).toEqual([500]);
+  });
+
+  it("a page requested ahead that fails with 404 ends the iteration there, after every entry before it", async () => {
+    const entries = logEntries(0, 6);
+    const page = (offset: number) => ({ total: { value: 6, relation: "eq" }, logs: entries.slice(offset, offset + 2) });
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=0&order=asc`, method: "GET" }).reply(200, page(0), JSON_REPLY);
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=2&order=asc`, method: "GET" }).reply(200, page(2), JSON_REPLY);
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=4&order=asc`, method: "GET" }).reply(404, errorJson("NOT_FOUND", "gone"), JSON_REPLY);
+    const { seen, error } = await readUntilFailure(h.client.iterateAgentLogs({ agentName: "voice-bot", order: "asc", pageSize: 2 }));
+    expect(seen).toEqual(entries.slice(0, 4));
+    expect(error).toBeInstanceOf(NotFoundError);
+  });
+
+  it("a page requested ahead and then not wanted is not retried when it fails", async () => {
+    const entries = logEntries(0, 6);
+    const page = (offset: number) => ({ total: { value: 6, relation: "eq" }, logs: entries.slice(offset, offset + 2) });
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=0&order=asc`, method: "GET" }).reply(200, page(0), JSON_REPLY);
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=2&order=asc`, method: "GET" }).reply(200, page(2), JSON_REPLY);
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=4&order=asc`, method: "GET" }).reply(503, "");
+    let n = 0;
+    for await (const _entry of h.client.iterateAgentLogs({ agentName: "voice-bot", order: "asc", pageSize: 2 })) {
+      if (++n === 3) break;
+    }
+    expect(pages()).toEqual(pagesOf([0, 2, 4], 2));
+    expect(h.sleeps).toEqual([]);
+  });
+
+  it("newest first, pages are read ahead inside the window pinned by the first page", async () => {
+    serve({ entries: logEntries(0, 5) });
+    await collect(h.client.iterateAgentLogs({ agentName: "voice-bot", pageSize: 2 }));
+    const queries = h.calls().map((c) => c.searchParams);
+    expect(queries.map((q) => q["endTime"])).toEqual([undefined, "1714557601", "1714557601"]);
+    expect(pages()).toEqual(pagesOf([0, 2, 4], 2));
+  });
+});
+
