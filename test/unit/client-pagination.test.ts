@@ -130,6 +130,18 @@ describe("iterateAgentLogs", () => {
   });
 });
 
+const THIRD_PAGE = `${LOGS_PATH}?limit=2&offset=4&order=asc`;
+
+/** Six entries oldest first in pages of two, the first two pages answered once each; the test answers THIRD_PAGE. */
+function sixEntriesFirstTwoPagesServed() {
+  const entries = logEntries(0, 6);
+  const pageAt = (offset: number) => ({ total: { value: 6, relation: "eq" }, logs: entries.slice(offset, offset + 2) });
+  for (const offset of [0, 2]) {
+    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=${offset}&order=asc`, method: "GET" }).reply(200, pageAt(offset), JSON_REPLY);
+  }
+  return { entries, pageAt };
+}
+
 describe("iterateAgentLogs reads one page ahead", () => {
   it("the next page is requested when a page arrives, before its entries are handed out", async () => {
     serve({ entries: logEntries(0, 3000) });
@@ -156,34 +168,25 @@ describe("iterateAgentLogs reads one page ahead", () => {
   });
 
   it("a page requested ahead that fails with 503 is retried, and the iteration goes on", async () => {
-    const entries = logEntries(0, 6);
-    const page = (offset: number) => ({ total: { value: 6, relation: "eq" }, logs: entries.slice(offset, offset + 2) });
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=0&order=asc`, method: "GET" }).reply(200, page(0), JSON_REPLY);
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=2&order=asc`, method: "GET" }).reply(200, page(2), JSON_REPLY);
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=4&order=asc`, method: "GET" }).reply(503, "");
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=4&order=asc`, method: "GET" }).reply(200, page(4), JSON_REPLY);
+    const { entries, pageAt } = sixEntriesFirstTwoPagesServed();
+    h.api.intercept({ path: THIRD_PAGE, method: "GET" }).reply(503, "");
+    h.api.intercept({ path: THIRD_PAGE, method: "GET" }).reply(200, pageAt(4), JSON_REPLY);
     expect(await collect(h.client.iterateAgentLogs({ agentName: "voice-bot", order: "asc", pageSize: 2 }))).toEqual(entries);
     expect(pages()).toEqual(pagesOf([0, 2, 4, 4], 2));
     expect(h.sleeps).toEqual([500]);
   });
 
   it("a page requested ahead that fails with 404 ends the iteration there, after every entry before it", async () => {
-    const entries = logEntries(0, 6);
-    const page = (offset: number) => ({ total: { value: 6, relation: "eq" }, logs: entries.slice(offset, offset + 2) });
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=0&order=asc`, method: "GET" }).reply(200, page(0), JSON_REPLY);
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=2&order=asc`, method: "GET" }).reply(200, page(2), JSON_REPLY);
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=4&order=asc`, method: "GET" }).reply(404, errorJson("NOT_FOUND", "gone"), JSON_REPLY);
+    const { entries } = sixEntriesFirstTwoPagesServed();
+    h.api.intercept({ path: THIRD_PAGE, method: "GET" }).reply(404, errorJson("NOT_FOUND", "gone"), JSON_REPLY);
     const { seen, error } = await readUntilFailure(h.client.iterateAgentLogs({ agentName: "voice-bot", order: "asc", pageSize: 2 }));
     expect(seen).toEqual(entries.slice(0, 4));
     expect(error).toBeInstanceOf(NotFoundError);
   });
 
   it("a page requested ahead and then not wanted is not retried when it fails", async () => {
-    const entries = logEntries(0, 6);
-    const page = (offset: number) => ({ total: { value: 6, relation: "eq" }, logs: entries.slice(offset, offset + 2) });
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=0&order=asc`, method: "GET" }).reply(200, page(0), JSON_REPLY);
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=2&order=asc`, method: "GET" }).reply(200, page(2), JSON_REPLY);
-    h.api.intercept({ path: `${LOGS_PATH}?limit=2&offset=4&order=asc`, method: "GET" }).reply(503, "");
+    sixEntriesFirstTwoPagesServed();
+    h.api.intercept({ path: THIRD_PAGE, method: "GET" }).reply(503, "");
     let n = 0;
     for await (const _entry of h.client.iterateAgentLogs({ agentName: "voice-bot", order: "asc", pageSize: 2 })) {
       if (++n === 3) break;
