@@ -25,7 +25,6 @@ import { NATIVE_AGENT_TYPE } from "../model";
 import { forResource } from "./status";
 import { fromStruct, toStruct, type Props } from "./values";
 
-
 /**
  * What the implementation reads beside the inputs (as the dynamic Agent
  * passes them): the names of the inputs that are secret, so the outputs that

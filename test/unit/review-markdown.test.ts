@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { PROVIDER_IMPLEMENTATION_MODULE } from "../../src/model";
-import { DYNAMIC_AGENT_TYPE, GENERIC_DYNAMIC_TYPE, NATIVE_AGENT_TYPE } from "../../src/review/agent-types";
+import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "../../src/model";
+import { GENERIC_DYNAMIC_TYPE } from "../../src/review/agent-types";
 import { MAX_REVIEW_LENGTH, REVIEW_MARKER } from "../../src/review/markdown";
 import { reviewPreview } from "../../src/review/review";
 import { maskSecretsInText } from "../../src/review/secrets";
