@@ -18,7 +18,6 @@ import {
 } from "../client/errors";
 import {
   AGENT_FIELDS,
-  agentMatchesBody,
   createBody,
   reportedValues,
   updateBody,
@@ -94,7 +93,7 @@ export async function create(props: Props): Promise<{ id: string; outs: Props }>
   const client = await providerClient();
   let created: ServiceAgent;
   try {
-    created = await createOrAdopt(client, createBody(inputs as unknown as Props), inputs);
+    created = await createAgent(client, createBody(inputs as unknown as Props), inputs);
   } catch (error) {
     if (!mayHaveActed(error)) throw error;
     throw (await failures()).incompleteError("create", inputs, undefined, marks, props[PROVIDER_KEY], error);
@@ -139,31 +138,20 @@ async function finish(
 }
 
 /**
- * POST /agents. On 409, the existing agent is taken as this resource only
- * when it has exactly the requested spec and was created within the
- * readiness timeout (an interrupted create of this run whose answer never
- * reached the state). Anything else stays a ConflictError saying what to do.
+ * POST /agents. A 409 means the name is taken, possibly by another stack: it
+ * is never taken over. The client's read-back after an unanswered POST is the
+ * only way a create of this call is recognized at the service.
  */
-async function createOrAdopt(client: AgentHostingClient, body: Props, inputs: AgentInputs): Promise<ServiceAgent> {
+async function createAgent(client: AgentHostingClient, body: Props, inputs: AgentInputs): Promise<ServiceAgent> {
   try {
     return await client.createAgent(body as unknown as Parameters<AgentHostingClient["createAgent"]>[0]);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
-    const existing = await (await wait()).patientGetAgent(client, inputs.serviceName);
-    const created = existing.createdAt === undefined ? Number.NaN : Date.parse(existing.createdAt);
-    const recent = Date.now() - created <= (inputs.readyTimeoutSeconds + 60) * 1000;
-    if (!agentMatchesBody(existing, body) || !recent) {
-      const why = agentMatchesBody(existing, body)
-        ? "was not created by an interrupted run of this stack (it is older than the readiness timeout)"
-        : "has a different spec";
-      throw error.withMessage(
-        `agent "${inputs.serviceName}" already exists and ${why}; choose another serviceName, or adopt it with Agent.get("${inputs.serviceName}") (or the native provider's import)`,
-      );
-    }
-    await (await connection()).reportNote(
-      `agent-hosting: agent "${inputs.serviceName}" already existed with the requested spec, created ${existing.createdAt}: an interrupted earlier create; taking it over`,
+    throw error.withMessage(
+      `agent "${inputs.serviceName}": the name is taken at the service (by another stack, or outside Pulumi), and this stack never takes it over; ` +
+        `choose another serviceName, read the agent with Agent.get("${inputs.serviceName}"), ` +
+        `or adopt it into this stack with the native provider's import (pulumi import agent-hosting:index:Agent <resource name> ${inputs.serviceName})`,
     );
-    return existing;
   }
 }
 
@@ -226,7 +214,7 @@ async function resume(pending: Verb, client: AgentHostingClient, inputs: AgentIn
     agent = await (await wait()).patientGetAgent(client, inputs.serviceName);
   } catch (error) {
     if (!(error instanceof NotFoundError) || pending !== "create") throw error;
-    agent = await createOrAdopt(client, createBody(inputs as unknown as Props), inputs);
+    agent = await createAgent(client, createBody(inputs as unknown as Props), inputs);
   }
   return finish(pending, client, inputs, agent, marks, news, undefined);
 }

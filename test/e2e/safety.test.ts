@@ -203,22 +203,19 @@ describe("nothing orphaned when the provider process is interrupted", () => {
   });
 });
 
-describe("take over only what is plausibly ours", () => {
-  it("an agent of the same name with another spec is not taken: the error says how to adopt it", async () => {
-    await client.createAgent({ serviceName: "taken-bot", image: "registry.example.com/someone-else:3" });
+describe("a name taken at the service is never taken over", () => {
+  it("an agent of the same name and spec made moments ago is a conflict: the error says what to do, the state holds nothing, the agent is untouched", async () => {
+    const made = await client.createAgent({ serviceName: "taken-bot", image: IMAGE, nodeType: "arm", enableNoise: false });
     const stack = newStack("taken");
     const up = await stack.run("up", { params: one("bot", { serviceName: "taken-bot", image: IMAGE }) });
     expect(up.ok).toBe(false);
-    expect(up.error).toContain('agent "taken-bot" already exists and has a different spec; choose another serviceName, or adopt it with Agent.get("taken-bot")');
-    expect(specOf(await client.getAgent("taken-bot"))["image"]).toBe("registry.example.com/someone-else:3");
-  });
-
-  it("an identical agent created moments ago (an interrupted create) is taken over", async () => {
-    await client.createAgent({ serviceName: "resumed-bot", image: IMAGE, nodeType: "arm", enableNoise: false });
-    const stack = newStack("resumed");
-    const up = await stack.run("up", { params: one("bot", { serviceName: "resumed-bot", image: IMAGE }) });
-    expect(up.error).toBeUndefined();
-    expect(up.engineOutput).toContain('agent "resumed-bot" already existed with the requested spec');
+    expect(up.error).toContain('agent "taken-bot": the name is taken at the service (by another stack, or outside Pulumi), and this stack never takes it over');
+    expect(up.error).toContain('read the agent with Agent.get("taken-bot")');
+    expect(up.engineOutput).not.toContain("taking it over");
+    expect(JSON.stringify((await stack.run("export")).deployment)).not.toContain('"id":"taken-bot"');
+    const after = await client.getAgent("taken-bot");
+    expect(after.activeDeploymentId).toBe(made.activeDeploymentId);
+    expect(after.createdAt).toBe(made.createdAt);
   });
 });
 
