@@ -13,7 +13,8 @@
  *
  * Where the document is silent the emulator chooses as a plausible service
  * would, and says so in its answer:
- * - serviceName is at most 63 characters (a DNS label, as metadata.name is);
+ * - serviceName is 1 to 54 characters, the same bound the provider checks
+ *   (a DNS label of 63 leaves room for the suffixes a deployment adds);
  * - image follows the container reference grammar: `[host[:port]/]path[:tag][@algo:hex]`,
  *   lowercase path components, no whitespace; a tag is not required;
  * - autoScaling needs both members, minAgents ≥ 0, maxAgents ≥ 1, minAgents ≤ maxAgents;
@@ -25,7 +26,7 @@
 import type { CreateBody, UpdateBody, Violation } from "./wire";
 
 const SERVICE_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
-const MAX_SERVICE_NAME = 63;
+const MAX_SERVICE_NAME = 54;
 const DOMAIN_COMPONENT = "(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])";
 const DOMAIN = `(?:${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*(?::[0-9]+)?)`;
 const PATH_COMPONENT = "(?:[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)";

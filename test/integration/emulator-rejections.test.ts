@@ -119,6 +119,7 @@ describe("400 GENERIC_BAD_REQUEST on create: one rule at a time", () => {
       ["ending with a hyphen", "voice-"],
       ["with a dot", "voice.bot"],
       ["empty", ""],
+      ["of 55 characters", "a".repeat(55)],
       ["of 64 characters", "a".repeat(64)],
       ["not a string", 42],
     ]),
@@ -187,6 +188,13 @@ describe("400 GENERIC_BAD_REQUEST on create: one rule at a time", () => {
     ["a number", 7],
   ])("a body that is %s", async (_label, json) => {
     expectError(await emu.raw("POST", "/v1/agents", { body: JSON.stringify(json), headers: { "content-type": "application/json" } }), 400, "GENERIC_BAD_REQUEST");
+  });
+
+  it("a serviceName of 54 characters, the longest allowed, is accepted", async () => {
+    const name = "b".repeat(54);
+    const r = await emu.raw("POST", "/v1/agents", { json: { ...valid, serviceName: name } });
+    expect(r.status).toBe(200);
+    expect((await emu.raw("GET", `/v1/agents/${name}`)).status).toBe(200);
   });
 
   it("names every wrong field in one message", async () => {
