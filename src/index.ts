@@ -12,6 +12,7 @@ export type { AgentArgs, AgentAutoScalingArgs } from "./resources/agent";
 export { getSecretSet, getSecretSetOutput } from "./functions/get-secret-set";
 export type { GetSecretSetArgs, GetSecretSetOutputArgs, GetSecretSetResult } from "./functions/get-secret-set";
 export { getAgentLogs, getAgentLogsOutput } from "./functions/get-agent-logs";
+export type { OutputCallOptions } from "./functions/output-call";
 export type { GetAgentLogsArgs, GetAgentLogsOutputArgs, GetAgentLogsResult } from "./functions/get-agent-logs";
 export { ProgramCallError } from "./functions/program-call-error";
 export * from "./client/errors";

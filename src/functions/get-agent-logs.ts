@@ -1,6 +1,8 @@
-/** getAgentLogs: one page of an agent's logs (spec 4.2). */
+/** getAgentLogs: one page of an agent's logs. */
 import * as pulumi from "@pulumi/pulumi";
 import type { AgentLogsQuery, LogResult } from "../client/schemas";
+import { boundSeconds } from "../client/logs-query";
+import { outputCall, type OutputCallOptions } from "./output-call";
 import { withProgramClient } from "./settings";
 
 export type GetAgentLogsArgs = AgentLogsQuery;
@@ -22,26 +24,28 @@ export async function getAgentLogs(args: GetAgentLogsArgs): Promise<GetAgentLogs
   return withProgramClient(`getAgentLogs("${args.agentName}")`, (client) => client.getAgentLogs(args));
 }
 
-function toSeconds(value: number | Date): number {
-  return value instanceof Date ? Math.floor(value.getTime() / 1000) : value;
-}
-
-/** Dates must become seconds before `pulumi.output`, which would flatten a Date into `{}`. */
-function timeInput(value: pulumi.Input<number | Date> | undefined): pulumi.Input<number> | undefined {
+/** A bound as the client sends it: a Date's start rounds down, its end rounds up. A Date is turned into seconds before `pulumi.output`, which would flatten it into `{}`. */
+function timeInput(value: pulumi.Input<number | Date> | undefined, edge: "start" | "end"): pulumi.Input<number> | undefined {
   if (value === undefined) return undefined;
-  if (pulumi.Output.isInstance(value)) return value.apply(toSeconds);
-  if (value instanceof Promise) return value.then(toSeconds);
-  return toSeconds(value as number | Date);
+  const seconds = (v: number | Date) => boundSeconds(v, edge);
+  if (pulumi.Output.isInstance(value)) return value.apply(seconds);
+  if (value instanceof Promise) return value.then(seconds);
+  return seconds(value as number | Date);
 }
 
-export function getAgentLogsOutput(args: GetAgentLogsOutputArgs): pulumi.Output<GetAgentLogsResult> {
-  const normalized = { ...args, startTime: timeInput(args.startTime), endTime: timeInput(args.endTime) };
-  return pulumi.output(normalized).apply((resolved) => {
-    const query: AgentLogsQuery = { agentName: resolved.agentName };
-    for (const key of ["limit", "offset", "deploymentId", "query", "order", "startTime", "endTime"] as const) {
-      const value = resolved[key];
-      if (value !== undefined) (query as unknown as Record<string, unknown>)[key] = value;
-    }
-    return getAgentLogs(query);
-  });
+/** getAgentLogs with `pulumi.Input` arguments; unknown in a preview while the agent it names is being created. */
+export function getAgentLogsOutput(args: GetAgentLogsOutputArgs, opts?: OutputCallOptions): pulumi.Output<GetAgentLogsResult> {
+  const normalized = { ...args, startTime: timeInput(args.startTime, "start"), endTime: timeInput(args.endTime, "end") };
+  return outputCall(
+    normalized,
+    (resolved) => {
+      const query: AgentLogsQuery = { agentName: resolved.agentName };
+      for (const key of ["limit", "offset", "deploymentId", "query", "order", "startTime", "endTime"] as const) {
+        const value = resolved[key];
+        if (value !== undefined) (query as unknown as Record<string, unknown>)[key] = value;
+      }
+      return getAgentLogs(query);
+    },
+    opts,
+  );
 }

@@ -1,6 +1,7 @@
 /** getSecretSet: the field names of a secret set (values are never returned). */
 import * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../client/errors";
+import { outputCall, type OutputCallOptions } from "./output-call";
 import { withProgramClient } from "./settings";
 
 export interface GetSecretSetArgs {
@@ -37,6 +38,7 @@ export async function getSecretSet(args: GetSecretSetArgs): Promise<GetSecretSet
   });
 }
 
-export function getSecretSetOutput(args: GetSecretSetOutputArgs): pulumi.Output<GetSecretSetResult> {
-  return pulumi.output(args).apply((resolved) => getSecretSet({ name: resolved.name }));
+/** getSecretSet with `pulumi.Input` arguments; unknown in a preview while a resource its name comes from is being created. */
+export function getSecretSetOutput(args: GetSecretSetOutputArgs, opts?: OutputCallOptions): pulumi.Output<GetSecretSetResult> {
+  return outputCall(args, (resolved) => getSecretSet({ name: resolved.name }), opts);
 }

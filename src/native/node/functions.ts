@@ -1,8 +1,17 @@
-/** The plugin's functions, invoked through the engine (the provider's settings and key stay in the plugin). */
+/**
+ * The plugin's functions, invoked through the engine (the provider's settings
+ * and key stay in the plugin). The Output forms go through the SDK's
+ * `invokeOutput`, which keeps Pulumi's output-invoke rule: in a preview, while
+ * a resource the arguments come from is being created, the result is unknown
+ * and nothing is invoked.
+ */
 import * as pulumi from "@pulumi/pulumi";
 import type { GetAgentLogsResult } from "../../functions/get-agent-logs";
 import type { GetSecretSetArgs, GetSecretSetResult } from "../../functions/get-secret-set";
 import { withVersion } from "./version";
+
+const GET_SECRET_SET = "agent-hosting:index:getSecretSet";
+const GET_AGENT_LOGS = "agent-hosting:index:getAgentLogs";
 
 export interface GetAgentLogsArgs {
   agentName: string;
@@ -16,10 +25,25 @@ export interface GetAgentLogsArgs {
   endTime?: number;
 }
 
+/** GetAgentLogsArgs with every argument a `pulumi.Input`. */
+export type GetAgentLogsOutputArgs = { [K in keyof GetAgentLogsArgs]: pulumi.Input<NonNullable<GetAgentLogsArgs[K]>> };
+
+export interface GetSecretSetOutputArgs {
+  name: pulumi.Input<string>;
+}
+
 export function getSecretSet(args: GetSecretSetArgs, opts?: pulumi.InvokeOptions): Promise<GetSecretSetResult> {
-  return pulumi.runtime.invoke("agent-hosting:index:getSecretSet", { name: args.name }, withVersion(opts));
+  return pulumi.runtime.invoke(GET_SECRET_SET, { name: args.name }, withVersion(opts));
+}
+
+export function getSecretSetOutput(args: GetSecretSetOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSecretSetResult> {
+  return pulumi.runtime.invokeOutput(GET_SECRET_SET, { name: args.name }, withVersion(opts));
 }
 
 export function getAgentLogs(args: GetAgentLogsArgs, opts?: pulumi.InvokeOptions): Promise<GetAgentLogsResult> {
-  return pulumi.runtime.invoke("agent-hosting:index:getAgentLogs", { ...args }, withVersion(opts));
+  return pulumi.runtime.invoke(GET_AGENT_LOGS, { ...args }, withVersion(opts));
+}
+
+export function getAgentLogsOutput(args: GetAgentLogsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAgentLogsResult> {
+  return pulumi.runtime.invokeOutput(GET_AGENT_LOGS, { ...args }, withVersion(opts));
 }

@@ -6,4 +6,12 @@
  */
 export { Agent, type AgentArgs } from "./agent";
 export { Provider, type ProviderArgs } from "./provider";
-export { getAgentLogs, getSecretSet, type GetAgentLogsArgs } from "./functions";
+export {
+  getAgentLogs,
+  getAgentLogsOutput,
+  getSecretSet,
+  getSecretSetOutput,
+  type GetAgentLogsArgs,
+  type GetAgentLogsOutputArgs,
+  type GetSecretSetOutputArgs,
+} from "./functions";

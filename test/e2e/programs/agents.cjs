@@ -1,6 +1,7 @@
 // An end-to-end program: the agents and adoptions named in its parameters.
-// params: { agents: [{ resource, args }], adopt: [{ resource, serviceName }], secretSet?, logsOf?,
-//           earlier: [{ resource, args, providerText }] }
+// params: { agents: [{ resource, args }], adopt: [{ resource, serviceName }], secretSet?,
+//           earlier: [{ resource, args, providerText }], shadows: [{ resource, of }],
+//           readsOf: [{ resource, of }] }
 const pulumi = require("@pulumi/pulumi");
 const ah = require("pulumi-agent-hosting");
 
@@ -13,8 +14,10 @@ class EarlierAgent extends pulumi.CustomResource {
 
 module.exports = (params) => {
   const outputs = {};
+  const agents = {};
   for (const { resource, args } of params.agents ?? []) {
     const agent = new ah.Agent(resource, args);
+    agents[resource] = agent;
     outputs[resource] = {
       name: agent.name,
       activeDeploymentId: agent.activeDeploymentId,
@@ -34,6 +37,14 @@ module.exports = (params) => {
       image: target.manifest.apply((m) => (m ? m.spec.image : "registry.example.com/bot:1")),
     });
     outputs[resource] = { name: agent.name };
+  }
+  // Functions whose arguments come from an agent: unknown in a preview that creates it, as Pulumi's output invokes are.
+  for (const { resource, of } of params.readsOf ?? []) {
+    const agent = agents[of];
+    outputs[resource] = {
+      logCount: ah.getAgentLogsOutput({ agentName: agent.name, limit: 5 }).logs.apply((l) => l.length),
+      secretFields: ah.getSecretSetOutput({ name: agent.secretSet.apply((s) => s ?? "") }).fieldNames,
+    };
   }
   for (const { resource, serviceName } of params.adopt ?? []) {
     const agent = ah.Agent.get(resource, serviceName);

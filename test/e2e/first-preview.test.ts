@@ -1,0 +1,71 @@
+/**
+ * A new stack previewed before anything exists, as a pipeline's first
+ * `pulumi preview` and `pulumi up` do: functions whose arguments come from an
+ * agent being created (getAgentLogsOutput({ agentName: bot.name }),
+ * getSecretSetOutput({ name: bot.secretSet })) follow Pulumi's rule for
+ * output invokes. Their results are unknown in that preview and nothing is
+ * requested for them; once the agent exists they run, in previews too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { e2eStack } from "./support/stack";
+
+const API_KEY = "e2e-SECRET-first-preview-51c2";
+
+const params = {
+  agents: [{ resource: "bot", args: { serviceName: "first-bot", image: "registry.example.com/bot:1", secretSet: "voice-secrets" } }],
+  readsOf: [{ resource: "reads", of: "bot" }],
+};
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let control: EmulatorControl;
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
+  control = new EmulatorControl(emulator.baseUrl);
+});
+afterAll(async () => emulator?.close());
+
+/** The requests the emulator received for logs and secret sets since the last reset of its log. */
+async function reads(): Promise<string[]> {
+  const { requests } = await control.requests();
+  return requests.filter((r) => r.method === "GET" && (/\/logs$/.test(r.path) || r.path.startsWith("/v1/secrets/"))).map((r) => r.path).sort();
+}
+
+describe("the first preview of a new stack", () => {
+  it("shows the reads of an agent being created as unknown and sends nothing for them; up, the next preview and destroy run them", async () => {
+    const stack = e2eStack("first-preview", { baseUrl: emulator.url, apiKey: API_KEY });
+    const texts: string[] = [];
+    try {
+      const preview = await stack.run("preview", { params });
+      texts.push(preview.engineOutput, preview.error ?? "");
+      expect(preview.error).toBeUndefined();
+      expect(preview.changeSummary).toEqual({ create: 2 });
+      expect(preview.engineOutput).toMatch(/reads: \{\n\s+logCount\s+: \[unknown\]\n\s+secretFields: \[unknown\]\n\s+\}/);
+      expect(await reads()).toEqual([]);
+      expect((await control.listAgents()).agents).toEqual([]);
+
+      const up = await stack.run("up", { params });
+      texts.push(up.engineOutput, up.error ?? "");
+      expect(up.error).toBeUndefined();
+      expect(up.changeSummary).toEqual({ create: 2 });
+      expect(up.outputs["reads"]).toEqual({ logCount: expect.any(Number), secretFields: ["TOKEN"] });
+      // The readiness wait also reads the newest log line for its progress notes.
+      const afterUp = await reads();
+      expect(afterUp).toContain("/v1/agents/first-bot/logs");
+      expect(afterUp.filter((path) => path === "/v1/secrets/voice-secrets")).toHaveLength(1);
+
+      const again = await stack.run("preview", { params });
+      texts.push(again.engineOutput, again.error ?? "");
+      expect(again.changeSummary).toEqual({ same: 2 });
+      expect(await reads()).toEqual([...afterUp, "/v1/agents/first-bot/logs", "/v1/secrets/voice-secrets"].sort());
+
+      const destroy = await stack.run("destroy");
+      texts.push(destroy.engineOutput, destroy.error ?? "");
+      expect(destroy.ok).toBe(true);
+      expect((await control.listAgents()).agents).toEqual([]);
+      expect(texts.join("\n")).not.toContain(API_KEY);
+    } finally {
+      stack.remove();
+    }
+  });
+});
