@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The main job: emulator + `pulumi up` of examples/basic, its outputs, a
+// The main job: emulator + a preview and `pulumi up` of examples/basic, its outputs, a
 // preview that shows no changes, then destroy. `--keep` leaves the stack and
 // the emulator running and prints how to use them.
 //
@@ -52,6 +52,10 @@ const { stack } = await openStack({
 
 let failed = false;
 try {
+  // `pulumi up` previews first, then updates: the same two steps here, the preview of a new stack included.
+  step("pulumi preview (examples/basic, a new stack: nothing exists yet)");
+  await stack.preview({ onOutput: (s) => process.stdout.write(s), color: "always" });
+
   step("pulumi up (examples/basic)");
   const up = await stack.up({ onOutput: (s) => process.stdout.write(s), color: "always" });
   const out = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, v.value]));

@@ -9,12 +9,15 @@
 //        [--preview-arg FLAG ...]
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
-// summary: { ok, op, changeSummary, outputs, error }. `preview-json` runs
+// summary: { ok, op, changeSummary, outputs, error, agentOperations }.
+// `up` runs a preview first, as `pulumi up` does, and reports in
+// `agentOperations` what each did to every agent. `preview-json` runs
 // `pulumi preview --json` (plus any --preview-arg, e.g. --show-sames) and
 // adds its document as `preview`.
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
+import { agentOperationRecorder } from "./lib/operations.mjs";
 import { freshRequire, openStack } from "./lib/stack.mjs";
 
 const { positionals, values } = parseArgs({
@@ -52,6 +55,8 @@ function summary(result) {
 
 // What the CLI printed on stdout: for `preview-json`, the document, also when the preview fails.
 let cliStdout = "";
+// For `up`: what its preview and its update did to each agent.
+let agentOperations;
 try {
   const { stack, envVars } = await openStack({
     workDir: resolve(values["work-dir"]),
@@ -68,9 +73,15 @@ try {
   const common = { onOutput, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
   let result;
   switch (op) {
-    case "up":
-      result = await stack.up({ ...common, refresh: values.refresh });
+    case "up": {
+      // `pulumi up` previews first, and updates only after that preview succeeded.
+      const previewed = agentOperationRecorder();
+      const applied = agentOperationRecorder();
+      agentOperations = { preview: previewed.ops, update: applied.ops };
+      await stack.preview({ ...common, refresh: values.refresh, onEvent: previewed.onEvent });
+      result = await stack.up({ ...common, refresh: values.refresh, onEvent: applied.onEvent });
       break;
+    }
     case "preview":
       result = await stack.preview({ ...common, refresh: values.refresh, diff: !values["no-diff"] });
       break;
@@ -117,7 +128,7 @@ try {
       throw new Error(`unknown operation "${op}"`);
   }
   const extra = result?.deployment ? { deployment: result.deployment } : result?.preview ? { preview: result.preview } : {};
-  process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...summary(result), ...extra })}\n`);
+  process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...summary(result), ...extra, ...(agentOperations ? { agentOperations } : {}) })}\n`);
 } catch (error) {
   const message = error?.stderr || error?.message || String(error);
   // A failed `pulumi preview --json` still prints its document, with the errors among its diagnostics.
@@ -130,6 +141,7 @@ try {
     }
   }
   const stdout = String(error?.stdout ?? "");
-  process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}) })}\n`);
+  const ops = agentOperations ? { agentOperations } : {};
+  process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}), ...ops })}\n`);
   process.exitCode = 1;
 }

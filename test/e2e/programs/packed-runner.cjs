@@ -7,12 +7,23 @@
 //
 // params: { baseUrl, apiKey, agent: { serviceName, image }, secretSet }
 // The engine's output goes to stderr; the last line of stdout is a JSON
-// summary: { ok, op, changeSummary, outputs, deployment?, error? }.
+// summary: { ok, op, changeSummary, outputs, deployment?, error?, agentOperations? }.
+// `up` previews first, as `pulumi up` does.
 const { execFileSync } = require("node:child_process");
 const auto = require("@pulumi/pulumi/automation");
 
 const [op, paramsJson] = process.argv.slice(2);
 const params = JSON.parse(paramsJson ?? "{}");
+
+/** Collects { urn: [op, ...] } of the Agents from engine events (the test compares preview and update). */
+function agentOperationRecorder() {
+  const ops = {};
+  const onEvent = (event) => {
+    const meta = event?.resourcePreEvent?.metadata;
+    if (meta && /:Agent$/.test(meta.type)) (ops[meta.urn] ??= []).push(meta.op);
+  };
+  return { ops, onEvent };
+}
 
 const program = async () => {
   const ah = require("pulumi-agent-hosting");
@@ -35,7 +46,15 @@ async function main() {
   });
   const onOutput = (s) => process.stderr.write(s);
   let result = {};
-  if (op === "up") result = await stack.up({ onOutput });
+  let agentOperations;
+  if (op === "up") {
+    // `pulumi up` previews first, and updates only after that preview succeeded.
+    const previewed = agentOperationRecorder();
+    const applied = agentOperationRecorder();
+    agentOperations = { preview: previewed.ops, update: applied.ops };
+    await stack.preview({ onOutput, onEvent: previewed.onEvent });
+    result = await stack.up({ onOutput, onEvent: applied.onEvent });
+  }
   else if (op === "preview") result = await stack.preview({ onOutput, diff: true });
   else if (op === "destroy") result = await stack.destroy({ onOutput });
   else if (op === "export") {
@@ -47,7 +66,7 @@ async function main() {
     Object.entries(result.outputs ?? {}).map(([k, v]) => [k, v.secret ? "[secret]" : v.value]),
   );
   const changeSummary = result.summary?.resourceChanges ?? result.changeSummary ?? {};
-  const summary = { ok: true, op, changeSummary, outputs };
+  const summary = { ok: true, op, changeSummary, outputs, ...(agentOperations ? { agentOperations } : {}) };
   if (result.deployment) summary.deployment = result.deployment;
   process.stdout.write(`\n${JSON.stringify(summary)}\n`);
 }
