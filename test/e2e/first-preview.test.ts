@@ -11,6 +11,7 @@ import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { e2eStack } from "./support/stack";
 
 const API_KEY = "e2e-SECRET-first-preview-51c2";
+const BOT_URN = "urn:pulumi:dev::agent-hosting-e2e::pulumi-nodejs:dynamic/agent-hosting:Agent::bot";
 
 const params = {
   agents: [{ resource: "bot", args: { serviceName: "first-bot", image: "registry.example.com/bot:1", secretSet: "voice-secrets" } }],
@@ -48,6 +49,8 @@ describe("the first preview of a new stack", () => {
       texts.push(up.engineOutput, up.error ?? "");
       expect(up.error).toBeUndefined();
       expect(up.changeSummary).toEqual({ create: 2 });
+      // Its own preview and its update both saw the agent's create (the comparison has something to compare).
+      expect(up.agentOperations).toEqual({ preview: { [BOT_URN]: ["create"] }, update: { [BOT_URN]: ["create"] } });
       expect(up.outputs["reads"]).toEqual({ logCount: expect.any(Number), secretFields: ["TOKEN"] });
       // The readiness wait also reads the newest log line for its progress notes.
       const afterUp = await reads();

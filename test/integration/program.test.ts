@@ -7,7 +7,7 @@
  */
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../src/emulator";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { API_KEY, IMAGE } from "../support/fixtures";
 
 const load = createRequire(__filename);
@@ -156,6 +156,20 @@ describe("functions under setMocks", () => {
       ah.getAgentLogsOutput({ agentName: "logs-bot", startTime: new Date(Date.now() + 3_600_000) }),
     );
     expect(future.logs).toEqual([]);
+  });
+
+  it("getAgentLogsOutput rounds Date bounds as the client does: startTime down, endTime up", async () => {
+    const client = new ah.AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+    await client.createAgent({ serviceName: "edge-bot", image: "bot:1" });
+    const control = new EmulatorControl(emulator.baseUrl);
+    const at = Date.UTC(2024, 0, 2, 3, 4, 5, 500); // an entry half-way through a second
+    await control.appendLogs("edge-bot", 1, { startMs: at, prefix: "edge line" });
+    const bounds = { startTime: new Date(at + 100), endTime: new Date(at + 100) };
+    const direct = await client.getAgentLogs({ agentName: "edge-bot", ...bounds });
+    await client.close();
+    const viaOutput = await resolve(ah.getAgentLogsOutput({ agentName: "edge-bot", ...bounds }));
+    expect(direct.logs.map((l) => l.log)).toEqual(["edge line 0"]);
+    expect(viaOutput).toEqual(direct);
   });
 
   it("a missing secret set is an error naming it", async () => {

@@ -14,9 +14,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/agent-hosting/pulumi-agent-hosting/sdk/go/agenthosting"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto"
+	"github.com/pulumi/pulumi/sdk/v3/go/auto/events"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optdestroy"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optpreview"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optrefresh"
@@ -48,6 +50,8 @@ type agentParams struct {
 	Provider string `json:"provider,omitempty"`
 	// Adopt this existing agent (the `import` resource option).
 	Import string `json:"import,omitempty"`
+	// Export the Output-form functions of this agent: its logs' count and its secret set's fields.
+	Reads bool `json:"reads,omitempty"`
 }
 
 type programParams struct {
@@ -64,6 +68,8 @@ type result struct {
 	Outputs       map[string]any `json:"outputs"`
 	Error         string         `json:"error,omitempty"`
 	EngineOutput  string         `json:"engineOutput"`
+	// For up: what its preview and its update did to each agent.
+	AgentOperations map[string]map[string][]string `json:"agentOperations,omitempty"`
 }
 
 func program(p programParams) pulumi.RunFunc {
@@ -115,6 +121,12 @@ func program(p programParams) pulumi.RunFunc {
 			ctx.Export(a.Name+".manifest", agent.Manifest)
 			ctx.Export(a.Name+".image", agent.Image)
 			ctx.Export(a.Name+".ready", agent.Ready)
+			if a.Reads {
+				logs := agenthosting.GetAgentLogsOutput(ctx, agenthosting.GetAgentLogsOutputArgs{AgentName: agent.Name, Limit: pulumi.IntPtr(5)})
+				ctx.Export(a.Name+".logCount", logs.Logs().ApplyT(func(l []agenthosting.LogEntry) int { return len(l) }))
+				set := agenthosting.GetSecretSetOutput(ctx, agenthosting.GetSecretSetOutputArgs{Name: agent.SecretSet.Elem()})
+				ctx.Export(a.Name+".secretFields", set.FieldNames())
+			}
 		}
 		for _, name := range p.SecretSets {
 			set, err := agenthosting.GetSecretSet(ctx, &agenthosting.GetSecretSetArgs{Name: name})
@@ -134,6 +146,31 @@ func summary(changes *map[string]int) map[string]int {
 	return *changes
 }
 
+// operationLog collects { urn: [op, ...] } of the Agents from an operation's engine events.
+type operationLog struct {
+	ops  map[string][]string
+	done chan struct{}
+}
+
+func agentOperations() (*operationLog, chan events.EngineEvent) {
+	log := &operationLog{ops: map[string][]string{}, done: make(chan struct{})}
+	ch := make(chan events.EngineEvent)
+	go func() {
+		defer close(log.done)
+		for e := range ch {
+			if e.ResourcePreEvent == nil || !strings.HasSuffix(e.ResourcePreEvent.Metadata.Type, ":Agent") {
+				continue
+			}
+			meta := e.ResourcePreEvent.Metadata
+			log.ops[meta.URN] = append(log.ops[meta.URN], string(meta.Op))
+		}
+	}()
+	return log, ch
+}
+
+// wait returns once the Automation API has closed the event channel.
+func (l *operationLog) wait() { <-l.done }
+
 func run(op, workDir string, p programParams) result {
 	ctx := context.Background()
 	res := result{Op: op, ChangeSummary: map[string]int{}, Outputs: map[string]any{}}
@@ -151,7 +188,18 @@ func run(op, workDir string, p programParams) result {
 	var out bytes.Buffer
 	switch op {
 	case "up":
-		r, e := stack.Up(ctx, optup.ProgressStreams(&out), optup.ErrorProgressStreams(&out))
+		// `pulumi up` previews first and updates only after that preview succeeded;
+		// the caller compares what each did to the agents.
+		previewed, previewEvents := agentOperations()
+		applied, updateEvents := agentOperations()
+		res.AgentOperations = map[string]map[string][]string{"preview": previewed.ops, "update": applied.ops}
+		_, err = stack.Preview(ctx, optpreview.ProgressStreams(&out), optpreview.ErrorProgressStreams(&out), optpreview.EventStreams(previewEvents))
+		previewed.wait()
+		if err != nil {
+			break
+		}
+		r, e := stack.Up(ctx, optup.ProgressStreams(&out), optup.ErrorProgressStreams(&out), optup.EventStreams(updateEvents))
+		applied.wait()
 		err = e
 		res.ChangeSummary = summary(r.Summary.ResourceChanges)
 		for k, v := range r.Outputs {

@@ -2,7 +2,7 @@
 // program (run by scripts/stack-op.mjs through the Node Automation API) that
 // uses the native plugin through `pulumi-agent-hosting/native`. The params
 // have the same shape as the Go and Python drivers'.
-const { Agent, Provider, getSecretSet } = require("pulumi-agent-hosting/native");
+const { Agent, Provider, getAgentLogsOutput, getSecretSet, getSecretSetOutput } = require("pulumi-agent-hosting/native");
 
 module.exports = async function program(params) {
   const providers = {};
@@ -25,6 +25,10 @@ module.exports = async function program(params) {
     outputs[`${a.name}.manifest`] = agent.manifest;
     outputs[`${a.name}.image`] = agent.image;
     outputs[`${a.name}.ready`] = agent.ready;
+    if (a.reads) {
+      outputs[`${a.name}.logCount`] = getAgentLogsOutput({ agentName: agent.name, limit: 5 }).logs.apply((l) => l.length);
+      outputs[`${a.name}.secretFields`] = getSecretSetOutput({ name: agent.secretSet.apply((s) => s ?? "") }).fieldNames;
+    }
   }
   for (const name of params.secretSets ?? []) {
     outputs[`secretSet.${name}`] = (await getSecretSet({ name })).fieldNames;

@@ -3,7 +3,9 @@ Python program that uses the generated Python SDK (sdk/python), through
 Pulumi's Python Automation API and the real pulumi CLI.
 
 Usage: python stack_op.py <up|preview|refresh|destroy> <work-dir> <params-json>
-Prints one JSON line: { ok, op, changeSummary, outputs, error, engineOutput }.
+Prints one JSON line: { ok, op, changeSummary, outputs, error, engineOutput,
+agentOperations }. `up` previews first, as `pulumi up` does; agentOperations
+holds what the preview and the update did to each agent.
 The params describe the program (the same shape as the Go driver's); the
 stack's backend, passphrase and PULUMI_HOME come from the environment.
 """
@@ -49,6 +51,11 @@ def program(params):
             pulumi.export(a["name"] + ".manifest", agent.manifest)
             pulumi.export(a["name"] + ".image", agent.image)
             pulumi.export(a["name"] + ".ready", agent.ready)
+            if a.get("reads"):
+                logs = agent_hosting.get_agent_logs_output(agent_name=agent.name, limit=5)
+                pulumi.export(a["name"] + ".logCount", logs.logs.apply(len))
+                fields = agent_hosting.get_secret_set_output(name=agent.secret_set).field_names
+                pulumi.export(a["name"] + ".secretFields", fields)
         for name in params.get("secretSets") or []:
             pulumi.export("secretSet." + name, agent_hosting.get_secret_set(name=name).field_names)
 
@@ -57,6 +64,21 @@ def program(params):
 
 def summary(changes):
     return dict(changes or {})
+
+
+def agent_operations():
+    """Collects { urn: [op, ...] } of the Agents from the engine's events."""
+    ops = {}
+
+    def on_event(event):
+        pre = getattr(event, "resource_pre_event", None)
+        meta = getattr(pre, "metadata", None)
+        if meta is None or not str(meta.type).endswith(":Agent"):
+            return
+        op = getattr(meta.op, "value", meta.op)
+        ops.setdefault(meta.urn, []).append(str(op))
+
+    return ops, on_event
 
 
 def run(op, work_dir, params):
@@ -77,7 +99,13 @@ def run(op, work_dir, params):
         if config:
             stack.set_all_config({k: auto.ConfigValue(v["value"], v.get("secret", False)) for k, v in config.items()})
         if op == "up":
-            r = stack.up(on_output=on_output)
+            # `pulumi up` previews first and updates only after that preview succeeded;
+            # the caller compares what each did to the agents.
+            previewed, on_preview_event = agent_operations()
+            applied, on_update_event = agent_operations()
+            result["agentOperations"] = {"preview": previewed, "update": applied}
+            stack.preview(on_output=on_output, on_event=on_preview_event)
+            r = stack.up(on_output=on_output, on_event=on_update_event)
             result["changeSummary"] = summary(r.summary.resource_changes)
             result["outputs"] = {k: v.value for k, v in r.outputs.items()}
         elif op == "preview":

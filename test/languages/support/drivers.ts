@@ -32,6 +32,8 @@ export interface AgentParams {
   provider?: string;
   /** Adopt this existing agent (the `import` resource option). */
   import?: string;
+  /** Export `<name>.logCount` and `<name>.secretFields` from the Output-form functions, with arguments from this agent. */
+  reads?: boolean;
 }
 
 export interface ProgramParams {

@@ -14,6 +14,7 @@ export async function runDriver(command: string, args: string[], env: NodeJS.Pro
     changeSummary: parsed.changeSummary ?? {},
     outputs: parsed.outputs ?? {},
     ...(parsed.error ? { error: parsed.error } : {}),
+    ...(parsed.agentOperations ? { agentOperations: parsed.agentOperations } : {}),
     engineOutput: `${parsed.engineOutput ?? ""}${stderr}`,
   };
 }

@@ -79,9 +79,20 @@ export function languageScenario(driver: LanguageDriver): void {
   describe(`${driver.language}: an Agent through the native plugin`, () => {
     let firstDeployment = "";
 
-    it("up creates the agent, exports activeDeploymentId and manifest, and getSecretSet answers", async () => {
-      const up = await run("up", { config: config(), agents: [agent(`${tag}-bot`, "registry.example.com/bot:1.0")], secretSets: ["voice-secrets"] });
+    it("up (after a first preview of the new stack) creates the agent, exports activeDeploymentId and manifest, and the functions answer", async () => {
+      // Output-form functions reading the agent are unknown while the preview creates it, and run in the update.
+      const first = { config: config(), agents: [{ ...agent(`${tag}-bot`, "registry.example.com/bot:1.0"), reads: true }], secretSets: ["voice-secrets"] };
+      const preview = await run("preview", first);
+      expectOk(preview);
+      expect(preview.changeSummary["create"]).toBe(2);
+      expect(await clientA.getAgentLogs({ agentName: `${tag}-bot` }).catch((e: Error) => e.name)).toBe("NotFoundError");
+      const up = await run("up", first);
       expectOk(up);
+      // The driver's preview and update both saw the agent's create (the comparison has something to compare).
+      expect(Object.values(up.agentOperations?.preview ?? {})).toEqual([["create"]]);
+      expect(Object.values(up.agentOperations?.update ?? {})).toEqual([["create"]]);
+      expect(up.outputs["bot.logCount"]).toEqual(expect.any(Number));
+      expect(up.outputs["bot.secretFields"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
       expect(up.changeSummary["create"]).toBe(2); // the stack and the agent
       firstDeployment = String(up.outputs["bot.activeDeploymentId"]);
       const live = await clientA.getAgent(`${tag}-bot`);
