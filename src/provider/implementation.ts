@@ -119,7 +119,9 @@ async function finish(
   const urn = urnOf(props);
   const c = await connection();
   const onPoll = (await import("./progress")).progressReporter(client, inputs.serviceName, (line) => c.reportInfo(line, urn));
-  const options: Wait.WaitOptions = { timeoutSeconds: inputs.readyTimeoutSeconds, onPoll };
+  // Polling stops when the wait ends in any way, an interruption included.
+  const polling = new AbortController();
+  const options: Wait.WaitOptions = { timeoutSeconds: inputs.readyTimeoutSeconds, onPoll, signal: polling.signal };
   if (deploymentId !== undefined) options.deploymentId = deploymentId;
   let result: Wait.WaitResult;
   const stop = (await import("./interrupt")).whenInterrupted();
@@ -130,6 +132,7 @@ async function finish(
     throw f.incompleteError(verb, inputs, failure.agent ?? agent, marks, props[PROVIDER_KEY], failure.error);
   } finally {
     stop.dispose();
+    polling.abort();
   }
   if (!result.ready) {
     throw await f.notReadyError(client, verb, inputs, result.agent, result.waitedMs, result.lastError, marks, props[PROVIDER_KEY]);

@@ -5,6 +5,7 @@
  * dropped connections, timeouts, a 404 just after a create) are ridden out
  * until the wait's own timeout; any other failure ends the wait.
  */
+import { setTimeout as sleepFor } from "node:timers/promises";
 import type { AgentHostingClient } from "../client/client";
 import { ApiError, ConnectionError, NotFoundError, RateLimitError, ServerError, TimeoutError } from "../client/errors";
 import { isAgentReady, type ServiceAgent } from "../model";
@@ -19,6 +20,8 @@ export interface WaitOptions {
   onPoll?: (observation: PollObservation) => Promise<void> | void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Ends the wait: it rejects with the signal's reason and polls no more. */
+  signal?: AbortSignal;
 }
 
 export type WaitResult =
@@ -79,6 +82,12 @@ export async function patientGetAgent(
   }
 }
 
+/** Sleeps `ms`; an abort ends it early with the signal's own reason. */
+function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return sleepFor(ms);
+  return sleepFor(ms, undefined, { signal }).catch(() => signal.throwIfAborted());
+}
+
 /** Polls until ready or the timeout; throws WaitFailure on a failure that is not transient. */
 export async function waitForAgentReady(
   client: AgentHostingClient,
@@ -86,21 +95,24 @@ export async function waitForAgentReady(
   initial: ServiceAgent | undefined,
   options: WaitOptions,
 ): Promise<WaitResult> {
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const { signal } = options;
+  const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, signal));
   const now = options.now ?? Date.now;
   const started = now();
   const timeoutMs = options.timeoutSeconds * 1000;
   const deadline = started + timeoutMs;
   let agent = initial;
   let lastError: unknown;
-  let delay = options.firstDelayMs ?? 100;
+  let wait = options.firstDelayMs ?? 100;
   while (agent === undefined || !isAgentReady(agent, options.deploymentId)) {
+    signal?.throwIfAborted();
     const observation: PollObservation = { agent, waitedMs: now() - started, timeoutMs };
     if (lastError !== undefined) observation.lastError = message(lastError);
     await options.onPoll?.(observation);
     const remaining = deadline - now();
     if (remaining <= 0) return { ready: false, agent, waitedMs: now() - started, lastError };
-    await sleep(Math.min(delay, remaining));
+    await sleep(Math.min(wait, remaining));
+    signal?.throwIfAborted();
     try {
       agent = await client.getAgent(name);
       lastError = undefined;
@@ -108,7 +120,7 @@ export async function waitForAgentReady(
       if (!isTransient(error)) throw new WaitFailure(error, agent);
       lastError = error;
     }
-    delay = nextPollDelay(delay, now() - started);
+    wait = nextPollDelay(wait, now() - started);
   }
   return { ready: true, agent };
 }

@@ -233,7 +233,7 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
     }
   });
 
-  it("the engine's Cancel ends a readiness wait at once, answering with the agent kept in state", async () => {
+  it("the engine's Cancel ends a readiness wait at once, answering with the agent kept in state, and stops its polling", async () => {
     const other = spawn(process.execPath, [join(root, "dist/native/bin.js")], { env: { ...process.env, AGENT_HOSTING_API_KEY: API_KEY, AGENT_HOSTING_BASE_URL: emulator.url } });
     try {
       const port = await new Promise<string>((resolve) => other.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())));
@@ -253,6 +253,12 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
       const bytes = error?.metadata.get("grpc-status-details-bin")[0] as Buffer;
       const detail = Status.deserializeBinary(new Uint8Array(bytes)).getDetailsList()[0]?.unpack(ErrorResourceInitFailed.deserializeBinary, "pulumirpc.ErrorResourceInitFailed");
       expect(detail?.getId()).toBe("cancelled");
+      // The wait's polling stopped with it (the plugin process lives on).
+      const polls = async () => (await control.requests()).requests.filter((r) => r.method === "GET" && r.path.endsWith("/agents/cancelled")).length;
+      const atCancel = await polls();
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(await polls()).toBe(atCancel);
+      expect(other.exitCode).toBeNull();
       second.close();
     } finally {
       other.kill();
