@@ -198,7 +198,7 @@ export async function update(id: string, olds: Props, news: Props): Promise<{ ou
   }
   agent = await clearKeptFields(client, id, inputs, body, agent);
   if (changes.changed.includes("redeployTrigger") && agent.activeDeploymentId === olds["activeDeploymentId"]) {
-    // The document does not say that posting the same spec again makes a new deployment; say so when it did not.
+    // A service may treat an unchanged spec as no change and keep the deployment; say so when it did.
     await (await connection()).reportNote(
       `agent-hosting: agent "${inputs.serviceName}": redeployTrigger changed, but the service kept deployment ${agent.activeDeploymentId}; it may treat an unchanged spec as no change (pin the image by digest instead)`,
     );
