@@ -3,10 +3,10 @@
 // tests and benchmarks (which run it as a child process, outside vitest's
 // module transform, as a user's program runs):
 //
-//   node scripts/stack-op.mjs <up|preview|preview-json|refresh|destroy|export|output-json|outputs|cancel>
+//   node scripts/stack-op.mjs <up|preview|preview-json|refresh|destroy|export|import-state|output-json|outputs|cancel>
 //        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON] [--no-diff]
 //        [--config JSON] [--parallel N] [--refresh] [--clear-pending-creates] [--project NAME]
-//        [--preview-arg FLAG ...]
+//        [--preview-arg FLAG ...] [--state-file FILE]
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, error, agentOperations }.
@@ -34,6 +34,7 @@ const { positionals, values } = parseArgs({
     "clear-pending-creates": { type: "boolean", default: false },
     "no-diff": { type: "boolean", default: false },
     "preview-arg": { type: "string", multiple: true, default: [] },
+    "state-file": { type: "string" },
   },
 });
 const op = positionals[0];
@@ -96,6 +97,16 @@ try {
     case "destroy":
       result = await stack.destroy(common);
       break;
+    case "import-state": {
+      // The CLI's own `pulumi stack import` of an edited export (--state-file), the repair Pulumi offers for a checkpoint.
+      execFileSync("pulumi", ["stack", "import", "--stack", values.stack, "--file", resolve(values["state-file"])], {
+        cwd: resolve(values["work-dir"]),
+        env: { ...process.env, ...envVars },
+        encoding: "utf8",
+      });
+      result = {};
+      break;
+    }
     case "outputs":
       result = { outputs: await stack.outputs() };
       break;

@@ -5,8 +5,8 @@
  * empty), the emulator restarted midway, and load
  * against a rate limit.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -90,7 +90,7 @@ describe("an up killed in the middle of creates", () => {
   });
   afterAll(async () => emulator?.close());
 
-  it("the next up (after the refresh the engine asks for) converges to exactly the declared agents", async () => {
+  it("after pulumi cancel and the README's repair of pending creates, the next up converges to exactly the declared agents, none posted twice", async () => {
     const texts: string[] = [];
     const stack = newStack("killed", emulator.url);
     const params = { agents: agents("killed", 8) };
@@ -112,23 +112,30 @@ describe("an up killed in the middle of creates", () => {
       up = await stack.run("up", { params });
       texts.push(up.engineOutput, up.error ?? "");
     }
-    if (!up.ok) {
-      // The killed update left its lock and pending creates: `pulumi cancel` removes the lock,
-      // `pulumi refresh --clear-pending-creates` the pending creates; up then takes over the agents already made.
-      expect(`${up.error}`).toMatch(/locked|pending|interrupted/i);
-      const cancel = await stack.run("cancel");
-      texts.push(cancel.error ?? "");
-      const refresh = await stack.run("refresh", { clearPendingCreates: true });
-      texts.push(refresh.engineOutput, refresh.error ?? "");
-      expect(refresh.error).toBeUndefined();
-      up = await stack.run("up", { params });
-      texts.push(up.engineOutput, up.error ?? "");
-    }
+    // The killed update left its lock and the creates it had begun as pending: the README's repair
+    // ("A create killed before the state heard of it"), step by step, its jq filter taken from the README.
+    expect(up.ok).toBe(false);
+    expect(`${up.error}`).toMatch(/locked/i);
+    const cancel = await stack.run("cancel");
+    texts.push(cancel.error ?? "");
+    const pending = await pendingCreates(stack);
+    expect(pending.length).toBeGreaterThan(0);
+    const repaired = await repairWithReadmeJq(stack);
+    const imported = await stack.run("import-state", { stateFile: repaired });
+    expect(imported.error).toBeUndefined();
+    const refresh = await stack.run("refresh");
+    texts.push(refresh.engineOutput, refresh.error ?? "");
+    expect(refresh.error).toBeUndefined();
+    expect(await pendingCreates(stack)).toEqual([]);
+    expect(await agentsInState(stack)).toEqual(createdBeforeKill);
+    up = await stack.run("up", { params });
+    texts.push(up.engineOutput, up.error ?? "");
     expect(up.error).toBeUndefined();
     expect(await serviceAgents(control)).toEqual(names("killed", 8));
     expect(await agentsInState(stack)).toEqual(names("killed", 8));
-    const posts = (await control.stats()).byRoute["POST /v1/agents"] ?? 0;
-    expect(posts).toBeLessThanOrEqual(8 + createdBeforeKill.length);
+    // Each agent was posted once: the imported ones were not posted again.
+    expect((await control.stats()).byRoute["POST /v1/agents"]).toBe(8);
+    expect(await conflicts(control)).toBe(0);
     await expectNoKeyInStack(stack, API_KEY, texts);
     expect((await stack.run("destroy")).ok).toBe(true);
     expect(await serviceAgents(control)).toEqual([]);
@@ -172,6 +179,29 @@ function removeEmptySidecars(dir: string): string[] {
     }
   }
   return removed;
+}
+
+/** The creates a killed run left pending in the state: each resource's URN and the agent's serviceName (its ID). */
+async function pendingCreates(stack: StackHandle): Promise<{ urn: string; serviceName: string }[]> {
+  const exported = (await stack.run("export")).deployment as { deployment?: { pending_operations?: { type: string; resource: { urn: string; inputs?: { serviceName?: string } } }[] } };
+  return (exported.deployment?.pending_operations ?? [])
+    .filter((op) => op.type === "creating")
+    .map((op) => ({ urn: op.resource.urn, serviceName: String(op.resource.inputs?.serviceName) }));
+}
+
+/**
+ * The README's repair of pending creates: `pulumi stack export`, its jq
+ * filter (read from the README's block), then the file to `pulumi stack import`.
+ */
+async function repairWithReadmeJq(stack: StackHandle): Promise<string> {
+  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  const filter = /^jq '(.+)' state\.json > repaired\.json$/m.exec(readme)?.[1];
+  expect(filter, "the README's jq line").toBeDefined();
+  const exported = join(stack.workDir, "state.json");
+  const repaired = join(stack.workDir, "repaired.json");
+  writeFileSync(exported, JSON.stringify((await stack.run("export")).deployment)); // what `pulumi stack export --file` writes
+  writeFileSync(repaired, execFileSync("jq", [filter as string, exported], { encoding: "utf8" }));
+  return repaired;
 }
 
 /** Kills the processes whose working directory is `dir` (plugins the engine started there). */

@@ -30,6 +30,8 @@ export interface RunOptions {
   noDiff?: boolean;
   /** Extra flags of `pulumi preview` for op "preview-json", e.g. `--show-sames`. */
   previewArgs?: string[];
+  /** For op "import-state": the edited export to import. */
+  stateFile?: string;
 }
 
 export interface StackHandle {
@@ -60,6 +62,7 @@ export function e2eStack(
     if (options.clearPendingCreates) args.push("--clear-pending-creates");
     if (options.noDiff) args.push("--no-diff");
     for (const flag of options.previewArgs ?? []) args.push(`--preview-arg=${flag}`);
+    if (options.stateFile) args.push("--state-file", options.stateFile);
     return args;
   };
   return {
