@@ -72,7 +72,13 @@ type result struct {
 	AgentOperations map[string]map[string][]string `json:"agentOperations,omitempty"`
 }
 
+// readmeProgram, when set (by a README block built beside this file), is the program run instead of the params'.
+var readmeProgram pulumi.RunFunc
+
 func program(p programParams) pulumi.RunFunc {
+	if readmeProgram != nil {
+		return readmeProgram
+	}
 	return func(ctx *pulumi.Context) error {
 		providers := map[string]*agenthosting.Provider{}
 		for name, settings := range p.Providers {

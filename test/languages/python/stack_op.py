@@ -20,6 +20,10 @@ from pulumi import automation as auto
 
 
 def program(params):
+    if params.get("source"):
+        # A whole program's text (a README block): run as `pulumi up` would run __main__.py.
+        return lambda: exec(compile(params["source"], "__main__.py", "exec"), {"__name__": "__main__"})
+
     def run():
         providers = {
             name: agent_hosting.Provider(name, api_key=p["apiKey"], base_url=p["baseUrl"])

@@ -42,6 +42,8 @@ export interface ProgramParams {
   agents?: AgentParams[];
   /** Names for getSecretSet; each result is exported as `secretSet.<name>`. */
   secretSets?: string[];
+  /** A whole program's text instead of the described one (Python only: a README block). */
+  source?: string;
 }
 
 export type StackOp = "up" | "preview" | "refresh" | "destroy";

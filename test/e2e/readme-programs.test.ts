@@ -1,0 +1,172 @@
+/**
+ * The README's programs run as written, as users paste them: every code
+ * block that is a program (TypeScript, Python, Go) is taken from README.md
+ * and run against the emulator, on a new stack, in the CLI's order: a
+ * preview of the new stack (nothing exists yet), then up (which previews
+ * first), then destroy. Only placeholders change: `<your-service-host>` and
+ * `<other-host>` become the emulator's address, and the config a program
+ * reads (`otherKey`) is set. A block that is neither a program run here nor
+ * a fragment listed below fails the test, so a new README program cannot
+ * escape it. The README's example is examples/basic/index.ts, byte for byte.
+ *
+ * Programs run through each language's Automation API (no language host
+ * binary exists here): TypeScript transpiled and loaded inside the inline
+ * program; Python exec'd as __main__ inside the inline program; Go with its
+ * `func main() { pulumi.Run(f) }` turned into `func init() { readmeProgram =
+ * pulumi.RunFunc(f) }`, built beside the Go language driver, which runs it.
+ */
+import { createHash } from "node:crypto";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cacheRoot, goProgram, sourceHash } from "../../scripts/lib/go-tool.mjs";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { pythonDriver, repoRoot } from "../languages/support/drivers";
+import { runDriver, type OpResult } from "../languages/support/run";
+import { stackDir, type StackDir } from "../languages/support/stack-env";
+import { readmeBlocks, type CodeBlock } from "../support/readme-blocks";
+
+const API_KEY = "readme-SECRET-key-4e7b21";
+const PROGRAM_LANGS = new Set(["ts", "typescript", "python", "go", "yaml"]);
+
+/** Blocks that are not whole programs, each known by a line of it, with why. */
+const FRAGMENTS: { lang: string; line: string; why: string }[] = [
+  { lang: "python", line: 'opts=pulumi.ResourceOptions(import_="voice-bot"))', why: "one resource's import option, inside the Python program above" },
+  { lang: "go", line: 'pulumi.Import(pulumi.ID("voice-bot"))', why: "one resource's import option, inside the Go program above" },
+  { lang: "ts", line: "registry.example.com/voice-bot@sha256:", why: "one declaration showing an image pinned by digest" },
+  { lang: "ts", line: "redeployTrigger: process.env.BUILD_ID", why: "one declaration showing redeployTrigger" },
+  { lang: "ts", line: "const client = new AgentHostingClient(", why: "client calls outside Pulumi, not a program" },
+];
+
+const fragmentOf = (block: CodeBlock) => FRAGMENTS.find((f) => f.lang === block.lang && block.code.includes(f.line));
+
+const blocks = readmeBlocks(repoRoot).filter((b) => PROGRAM_LANGS.has(b.lang));
+const programs = blocks.filter((b) => fragmentOf(b) === undefined);
+
+/** The placeholders of a service address, replaced by the emulator's. */
+function withService(code: string, url: string): string {
+  return code.replaceAll("https://<your-service-host>/v1", url).replaceAll("https://<other-host>/v1", url);
+}
+
+function config(project: string, url: string): Record<string, { value: string; secret?: boolean }> {
+  return {
+    "agent-hosting:baseUrl": { value: url },
+    "agent-hosting:apiKey": { value: API_KEY, secret: true },
+    [`${project}:otherKey`]: { value: API_KEY, secret: true },
+  };
+}
+
+type Op = "preview" | "up" | "destroy";
+type Runner = (op: Op, stack: StackDir) => Promise<OpResult>;
+
+/** A TypeScript block: transpiled to CommonJS and required inside scripts/stack-op.mjs's inline program. */
+function typescriptRunner(block: CodeBlock, url: string, dir: string): Runner {
+  const js = ts.transpileModule(withService(block.code, url), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+  writeFileSync(join(dir, "readme-program.js"), js);
+  // Required afresh inside the program, so its resources register in the run; its exports are the stack's outputs.
+  writeFileSync(
+    join(dir, "program.cjs"),
+    `module.exports = () => {
+  delete require.cache[require.resolve("./readme-program.js")];
+  const { __esModule, ...outputs } = require("./readme-program.js");
+  return outputs;
+};
+`,
+  );
+  return (op, stack) =>
+    runDriver(
+      process.execPath,
+      [join(repoRoot, "scripts/stack-op.mjs"), op, "--work-dir", stack.workDir, "--project", "readme-ts", "--program", join(dir, "program.cjs"), "--config", JSON.stringify(config("readme-ts", url))],
+      stack.env,
+      repoRoot,
+    );
+}
+
+function pythonRunner(block: CodeBlock, url: string): Runner {
+  pythonDriver.prepare();
+  return (op, stack) => pythonDriver.run(op, stack.workDir, { config: config("agent-hosting-python", url), source: withService(block.code, url) }, stack.env);
+}
+
+/** A Go block: `func main() { pulumi.Run(f) }` becomes the Go driver's readmeProgram, built beside it. */
+function goRunner(block: CodeBlock, url: string): Runner {
+  const code = withService(block.code, url)
+    .replace(/^func main\(\) \{\n\tpulumi\.Run\(/m, "func init() {\n\treadmeProgram = pulumi.RunFunc(");
+  expect(code, "the Go block's main calls pulumi.Run").toContain("readmeProgram = pulumi.RunFunc(");
+  const driver = join(repoRoot, "test/languages/go");
+  const source = join(cacheRoot, "readme-go-src", createHash("sha256").update(sourceHash([driver])).update(code).digest("hex").slice(0, 16));
+  mkdirSync(source, { recursive: true });
+  for (const file of ["go.mod", "go.sum", "main.go"]) cpSync(join(driver, file), join(source, file));
+  const mod = readFileSync(join(source, "go.mod"), "utf8").replace("=> ../../../sdk/go", `=> ${join(repoRoot, "sdk/go")}`);
+  writeFileSync(join(source, "go.mod"), mod);
+  writeFileSync(join(source, "readme_program.go"), code);
+  const binary = goProgram("readme-go", source, [join(repoRoot, "sdk/go")]);
+  return (op, stack) => runDriver(binary, [op, stack.workDir, JSON.stringify({ config: config("agent-hosting-go", url) })], stack.env, stack.workDir);
+}
+
+describe("the README's code blocks", () => {
+  it("each is a program run below or a listed fragment, and every listed fragment is still in the README", () => {
+    expect(programs.map((b) => b.lang).sort()).toEqual(expect.arrayContaining(["go", "python", "ts"]));
+    for (const fragment of FRAGMENTS) {
+      expect(blocks.some((b) => b.lang === fragment.lang && b.code.includes(fragment.line)), fragment.line).toBe(true);
+    }
+    for (const block of programs) expect(["ts", "typescript", "python", "go"], `README line ${block.line}`).toContain(block.lang);
+  });
+
+  it("the README's example is examples/basic/index.ts, byte for byte", () => {
+    const example = readFileSync(join(repoRoot, "examples/basic/index.ts"), "utf8");
+    expect(programs.some((b) => b.code === example)).toBe(true);
+  });
+});
+
+describe.each(programs.map((b) => [`${b.lang} program at README line ${b.line}`, b] as const))("%s", (_label, block) => {
+  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let control: EmulatorControl;
+  let stack: StackDir;
+  let run: Runner;
+  const texts: string[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({
+      port: 0,
+      apiKey: API_KEY,
+      readyAfterMs: 300,
+      secretSets: { "voice-secrets": ["TOKEN"], "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD"] },
+    });
+    control = new EmulatorControl(emulator.baseUrl);
+    stack = stackDir(`readme-${block.lang}-${block.line}`);
+    const lang = block.lang === "typescript" ? "ts" : block.lang;
+    if (lang === "ts") run = typescriptRunner(block, emulator.url, stack.workDir);
+    else if (lang === "python") run = pythonRunner(block, emulator.url);
+    else run = goRunner(block, emulator.url);
+  });
+  afterAll(async () => {
+    stack?.remove();
+    await emulator?.close();
+  });
+
+  it("previews on a new stack, then up creates its agents and its outputs, then destroy removes them", async () => {
+    const record = (r: OpResult) => (texts.push(r.engineOutput, r.error ?? ""), r);
+    const preview = record(await run("preview", stack));
+    expect(preview.error ?? "", preview.engineOutput).toBe("");
+    expect(preview.changeSummary["create"]).toBeGreaterThan(1);
+    expect((await control.listAgents()).agents).toEqual([]);
+
+    const up = record(await run("up", stack));
+    expect(up.error ?? "", up.engineOutput).toBe("");
+    expect(up.changeSummary["create"]).toBe(preview.changeSummary["create"]);
+    expect((await control.listAgents()).agents.length).toBe(up.changeSummary["create"]! - 1 - countProviders(block.code));
+    expect(Object.keys(up.outputs).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(up.outputs)) expect(value, `output ${name}`).not.toBeUndefined();
+
+    const destroy = record(await run("destroy", stack));
+    expect(destroy.error ?? "", destroy.engineOutput).toBe("");
+    expect((await control.listAgents()).agents).toEqual([]);
+    expect(texts.join("\n")).not.toContain(API_KEY);
+  });
+});
+
+/** Explicit providers a program declares (each is a resource of the stack, not an agent). */
+function countProviders(code: string): number {
+  return (code.match(/\bProvider\(/g) ?? []).length;
+}
