@@ -20,7 +20,7 @@ import {
 } from "@pulumi/pulumi/proto/provider_pb";
 import * as implementation from "../provider/implementation";
 import { diffResponse } from "./detailed-diff";
-import { SECRET_INPUTS_KEY, URN_KEY } from "../provider/types";
+import { SECRET_INPUTS_KEY, UNKNOWN_VALUE, URN_KEY } from "../provider/types";
 import { NATIVE_AGENT_TYPE } from "../model";
 import { forResource } from "./status";
 import { fromStruct, toStruct, type Props } from "./values";
@@ -86,7 +86,11 @@ async function apply(
 }
 
 export async function create(request: CreateRequest, onSecrets: (s: ReadonlySet<string>) => void): Promise<CreateResponse> {
-  const result = await apply(request, fromStruct(request.getProperties()), onSecrets, (marked) => implementation.create(marked));
+  const inputs = fromStruct(request.getProperties());
+  // Previewing a create, the agent does not exist yet: its name is unknown like its ID, so a function
+  // that reads it (Pulumi YAML's fn::invoke with ${bot.name}) waits for the update, as output invokes do.
+  if (request.getPreview()) inputs.props = { ...inputs.props, name: UNKNOWN_VALUE };
+  const result = await apply(request, inputs, onSecrets, (marked) => implementation.create(marked));
   const response = new CreateResponse();
   if (result.id !== undefined) response.setId(result.id);
   response.setProperties(result.properties);

@@ -123,7 +123,7 @@ export function providerService(): IResourceProviderServer {
       await implementation.configure(config);
       const response = new ConfigureResponse();
       response.setAcceptsecrets(true);
-      response.setSupportspreview(false);
+      response.setSupportspreview(true);
       response.setAcceptresources(false);
       return response;
     }),

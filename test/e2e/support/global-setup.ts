@@ -1,7 +1,8 @@
 /**
  * Before any test: build the package's dist/ link and provide the pulumi CLI
- * once (scripts/pulumi-cli.sh builds it from source on a cold machine and
- * caches it outside the repo), so parallel test files never race to build it.
+ * and Pulumi YAML's language host once (scripts/pulumi-cli.sh and
+ * scripts/pulumi-yaml.sh build them from source on a cold machine and cache
+ * them outside the repo), so parallel test files never race to build them.
  */
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
@@ -20,4 +21,6 @@ export default function setup(): void {
     process.env["PATH"] = `${dir}:${process.env["PATH"] ?? ""}`;
     process.env["AGENT_HOSTING_PULUMI_CLI_DIR"] = dir;
   }
+  // Pulumi YAML's language host, for the YAML program tests (built once, cached like the CLI).
+  execFileSync("bash", [join(root, "scripts/pulumi-yaml.sh")], { stdio: ["ignore", "ignore", "inherit"] });
 }

@@ -1,0 +1,122 @@
+/**
+ * Pulumi YAML, as users run it: examples/yaml copied into a program
+ * directory, the native plugin installed from its tarball with `pulumi plugin
+ * install`, Pulumi YAML's language host (scripts/pulumi-yaml.sh) beside the
+ * CLI, and the CLI run as commands in that directory: stack init, config,
+ * the first preview of the new stack, up (which previews first), a no-op
+ * preview, refresh, drift shown and restored, import of an agent made
+ * outside Pulumi, destroy. The API key never shows in any output or the state.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { copyFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AgentHostingClient } from "../../src/client/client";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { repoRoot } from "../languages/support/drivers";
+import { stackDir, type StackDir } from "../languages/support/stack-env";
+
+const API_KEY = "yaml-SECRET-key-6a1f03";
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let control: EmulatorControl;
+let client: AgentHostingClient;
+let program: StackDir;
+let env: NodeJS.ProcessEnv;
+const seen: string[] = [];
+
+/** Runs `pulumi args` in the program directory (asynchronously: the emulator answers from this process). */
+function pulumi(...args: string[]): Promise<{ code: number; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("pulumi", args, { cwd: program.workDir, env });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      seen.push(out);
+      resolve({ code: code ?? -1, out });
+    });
+  });
+}
+
+async function ok(...args: string[]): Promise<string> {
+  const { code, out } = await pulumi(...args);
+  expect(code, out).toBe(0);
+  return out;
+}
+
+const specAtService = async (name: string) => (await client.getAgent(name)).deployment?.manifest?.["spec"];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD"] } });
+  control = new EmulatorControl(emulator.baseUrl);
+  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+  program = stackDir("yaml-program");
+  copyFileSync(join(repoRoot, "examples/yaml/Pulumi.yaml"), join(program.workDir, "Pulumi.yaml"));
+  const yamlHost = execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+    .trim()
+    .split("\n")
+    .pop();
+  // The language host is found on PATH, as a Pulumi install ships it beside the CLI. The plugin is the
+  // installed one: no node_modules/.bin (where a test runner puts this package's own bin) on the user's PATH.
+  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = program.env;
+  const path = (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
+  env = { ...rest, PATH: [yamlHost, ...path].join(":") };
+});
+
+afterAll(async () => {
+  await client?.close();
+  await emulator?.close();
+  program?.remove();
+});
+
+describe("a Pulumi YAML program with the CLI in its directory", () => {
+  it("runs the user's commands in order: first preview, up, no-op preview, refresh, drift, import, destroy", async () => {
+    await ok("stack", "init", "dev");
+    await ok("config", "set", "agent-hosting:baseUrl", emulator.url);
+    await ok("config", "set", "--secret", "agent-hosting:apiKey", API_KEY);
+
+    // The first preview of the new stack: nothing exists; the logs read of ${bot.name} waits for the update.
+    const preview = await ok("preview");
+    expect(preview).toMatch(/\+ +agent-hosting:index:Agent +bot +create/);
+    expect(preview).toMatch(/newestLogLines: +\[unknown\]/);
+    expect((await control.listAgents()).agents).toEqual([]);
+
+    const up = await ok("up", "--yes");
+    expect(up).toContain("2 created");
+    const outputs = JSON.parse(await ok("stack", "output", "--json")) as Record<string, unknown>;
+    const live = await client.getAgent("voice-bot");
+    expect(outputs["deploymentId"]).toBe(live.activeDeploymentId);
+    expect(outputs["secretFields"]).toEqual(["OPENAI_API_KEY", "SIP_PASSWORD"]);
+    expect(outputs["manifest"]).toMatchObject({ spec: { image: "registry.example.com/voice-bot:1.4.2", autoScaling: { minReplicas: 1, maxReplicas: 5 } } });
+    expect(Array.isArray(outputs["newestLogLines"])).toBe(true);
+
+    await ok("preview", "--expect-no-changes");
+    expect(await ok("refresh", "--yes")).toMatch(/2 unchanged/);
+
+    // Drift made outside Pulumi: refresh reads it, the preview shows it, up restores the declared image.
+    await client.updateAgent("voice-bot", { image: "registry.example.com/voice-bot:9.9.9", secretSet: "voice-bot-secrets", enableNoise: true, autoScaling: { minAgents: 1, maxAgents: 5 } });
+    await ok("refresh", "--yes");
+    const drifted = await pulumi("preview", "--expect-no-changes", "--diff");
+    expect(drifted.code).not.toBe(0);
+    expect(drifted.out).toMatch(/image *: "registry\.example\.com\/voice-bot:9\.9\.9" => "registry\.example\.com\/voice-bot:1\.4\.2"/);
+    await ok("up", "--yes");
+    expect(await specAtService("voice-bot")).toMatchObject({ image: "registry.example.com/voice-bot:1.4.2" });
+
+    // An agent made outside Pulumi, imported: the state holds it and the CLI prints YAML to paste.
+    await client.createAgent({ serviceName: "outside-bot", image: "registry.example.com/other:2" });
+    const imported = await ok("import", "agent-hosting:index:Agent", "outside", "outside-bot", "--yes");
+    expect(seen.join("\n")).not.toContain("pulumi-resource-agent-hosting from $PATH");
+    expect(imported).toMatch(/resources:\n {2}outside:\n {4}type: agent-hosting:(index:)?Agent\n/);
+    expect(imported).toContain("serviceName: outside-bot");
+    const state = await ok("stack", "export");
+    expect(state).toContain('"id": "outside-bot"');
+
+    // The import marks it protected, as the CLI says; unprotected, destroy deletes both agents.
+    await ok("state", "unprotect", "--all", "--yes");
+    await ok("destroy", "--yes");
+    expect((await control.listAgents()).agents).toEqual([]);
+    expect(seen.join("\n")).not.toContain(API_KEY);
+  });
+});
