@@ -7,7 +7,9 @@
  * `<other-host>` become the emulator's address, and the config a program
  * reads (`otherKey`) is set. A block that is neither a program run here nor
  * a fragment listed below fails the test, so a new README program cannot
- * escape it. The README's example is examples/basic/index.ts, byte for byte.
+ * escape it. The README's example is examples/basic/index.ts, byte for byte,
+ * and its YAML program is examples/yaml/Pulumi.yaml, which
+ * test/e2e/yaml-program.test.ts runs with the CLI in a program directory.
  *
  * Programs run through each language's Automation API (no language host
  * binary exists here): TypeScript transpiled and loaded inside the inline
@@ -41,8 +43,12 @@ const FRAGMENTS: { lang: string; line: string; why: string }[] = [
 
 const fragmentOf = (block: CodeBlock) => FRAGMENTS.find((f) => f.lang === block.lang && block.code.includes(f.line));
 
+/** A YAML block must be examples/yaml/Pulumi.yaml, which test/e2e/yaml-program.test.ts runs with the CLI in its directory. */
+const YAML_EXAMPLE = readFileSync(join(repoRoot, "examples/yaml/Pulumi.yaml"), "utf8");
+
 const blocks = readmeBlocks(repoRoot).filter((b) => PROGRAM_LANGS.has(b.lang));
-const programs = blocks.filter((b) => fragmentOf(b) === undefined);
+const yamlPrograms = blocks.filter((b) => b.lang === "yaml");
+const programs = blocks.filter((b) => b.lang !== "yaml" && fragmentOf(b) === undefined);
 
 /** The placeholders of a service address, replaced by the emulator's. */
 function withService(code: string, url: string): string {
@@ -111,6 +117,11 @@ describe("the README's code blocks", () => {
       expect(blocks.some((b) => b.lang === fragment.lang && b.code.includes(fragment.line)), fragment.line).toBe(true);
     }
     for (const block of programs) expect(["ts", "typescript", "python", "go"], `README line ${block.line}`).toContain(block.lang);
+  });
+
+  it("each YAML program is examples/yaml/Pulumi.yaml byte for byte (run through the CLI by yaml-program.test.ts)", () => {
+    expect(yamlPrograms.length).toBeGreaterThan(0);
+    for (const block of yamlPrograms) expect(block.code, `README line ${block.line}`).toBe(YAML_EXAMPLE);
   });
 
   it("the README's example is examples/basic/index.ts, byte for byte", () => {
