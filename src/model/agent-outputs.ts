@@ -10,7 +10,7 @@ export const AGENT_OUTPUTS = [
     name: "name",
     type: "string",
     tsType: "string",
-    description: "The agent's name at the service (its serviceName). Known in previews.",
+    description: "The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists.",
     reliedOn: true,
   },
   {

@@ -27,7 +27,7 @@ export interface AgentInputs {
 
 /** The outputs of Agent: every input as the service reports it, and the service's answer. */
 export interface AgentOutputs extends Omit<AgentInputs, "autoScaling"> {
-  /** The agent's name at the service (its serviceName). Known in previews. */
+  /** The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists. */
   name: string;
   /** Whether the agent accepts sessions, as of the last create, update or refresh. */
   ready: boolean;

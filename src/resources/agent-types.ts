@@ -54,7 +54,7 @@ export interface AgentOutputProperties {
   readonly readyTimeoutSeconds: pulumi.Output<number>;
   /** Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`. */
   readonly redeployTrigger: pulumi.Output<string | undefined>;
-  /** The agent's name at the service (its serviceName). Known in previews. */
+  /** The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists. */
   readonly name: pulumi.Output<string>;
   /** Whether the agent accepts sessions, as of the last create, update or refresh. */
   readonly ready: pulumi.Output<boolean>;

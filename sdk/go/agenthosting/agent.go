@@ -36,7 +36,7 @@ type Agent struct {
 	ImagePullSecretSet pulumi.StringPtrOutput `pulumi:"imagePullSecretSet"`
 	// The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
 	Manifest pulumi.MapOutput `pulumi:"manifest"`
-	// The agent's name at the service (its serviceName). Known in previews.
+	// The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Node type the agent runs on; only `"arm"`.
 	NodeType pulumi.StringOutput `pulumi:"nodeType"`
@@ -247,7 +247,7 @@ func (o AgentOutput) Manifest() pulumi.MapOutput {
 	return o.ApplyT(func(v *Agent) pulumi.MapOutput { return v.Manifest }).(pulumi.MapOutput)
 }
 
-// The agent's name at the service (its serviceName). Known in previews.
+// The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists.
 func (o AgentOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -427,7 +427,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The agent's name at the service (its serviceName). Known in previews.
+        The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists.
         """
         return pulumi.get(self, "name")
 
