@@ -90,7 +90,13 @@ function pythonVenv(): string {
   }
   // A venv's scripts name its directory, so it is built in place under a temporary name and renamed only
   // for the interpreter path the driver uses (bin/python resolves its prefix from where it is run).
-  renameSync(partial, dir);
+  try {
+    renameSync(partial, dir);
+  } catch (error) {
+    // Another test file built the same virtualenv at the same time and renamed its copy first.
+    if (!existsSync(python)) throw error;
+    rmSync(partial, { recursive: true, force: true });
+  }
   return python;
 }
 
