@@ -5,11 +5,13 @@
  * preview of the new stack (nothing exists yet), then up (which previews
  * first), then destroy. Only placeholders change: `<your-service-host>` and
  * `<other-host>` become the emulator's address, and the config a program
- * reads (`otherKey`) is set. A block that is neither a program run here nor
- * a fragment listed below fails the test, so a new README program cannot
- * escape it. The README's example is examples/basic/index.ts, byte for byte,
- * and its YAML program is examples/yaml/Pulumi.yaml, which
- * test/e2e/yaml-program.test.ts runs with the CLI in a program directory.
+ * reads (`otherKey`) is set. A block that is neither shell, nor a program
+ * run here, nor a fragment listed below fails the test, so a new README
+ * program cannot escape it (in any language, or unlabelled). After up, the
+ * API key is in no output, engine text or file of the stack. The README's
+ * example is examples/basic/index.ts, byte for byte, and its YAML program is
+ * examples/yaml/Pulumi.yaml, which test/e2e/yaml-program.test.ts runs with
+ * the CLI in a program directory.
  *
  * Programs run through each language's Automation API (no language host
  * binary exists here): TypeScript transpiled and loaded inside the inline
@@ -18,7 +20,7 @@
  * pulumi.RunFunc(f) }`, built beside the Go language driver, which runs it.
  */
 import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,10 +32,13 @@ import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { readmeBlocks, type CodeBlock } from "../support/readme-blocks";
 
 const API_KEY = "readme-SECRET-key-4e7b21";
+/** Languages whose blocks are programs; a block of another language than these and SHELL_LANGS fails the test unless listed below. */
 const PROGRAM_LANGS = new Set(["ts", "typescript", "python", "go", "yaml"]);
+const SHELL_LANGS = new Set(["sh"]);
 
 /** Blocks that are not whole programs, each known by a line of it, with why. */
 const FRAGMENTS: { lang: string; line: string; why: string }[] = [
+  { lang: "", line: "require github.com/agent-hosting/pulumi-agent-hosting/sdk/go v0.0.0", why: "two lines of a Go program's go.mod" },
   { lang: "python", line: 'opts=pulumi.ResourceOptions(import_="voice-bot"))', why: "one resource's import option, inside the Python program above" },
   { lang: "go", line: 'pulumi.Import(pulumi.ID("voice-bot"))', why: "one resource's import option, inside the Go program above" },
   { lang: "ts", line: "registry.example.com/voice-bot@sha256:", why: "one declaration showing an image pinned by digest" },
@@ -42,13 +47,18 @@ const FRAGMENTS: { lang: string; line: string; why: string }[] = [
 ];
 
 const fragmentOf = (block: CodeBlock) => FRAGMENTS.find((f) => f.lang === block.lang && block.code.includes(f.line));
+/** A line only a whole program has: its imports or its package clause. */
+const PROGRAM_LINE = /^(import |from \S+ import |package )/m;
 
 /** A YAML block must be examples/yaml/Pulumi.yaml, which test/e2e/yaml-program.test.ts runs with the CLI in its directory. */
 const YAML_EXAMPLE = readFileSync(join(repoRoot, "examples/yaml/Pulumi.yaml"), "utf8");
 
-const blocks = readmeBlocks(repoRoot).filter((b) => PROGRAM_LANGS.has(b.lang));
-const yamlPrograms = blocks.filter((b) => b.lang === "yaml");
-const programs = blocks.filter((b) => b.lang !== "yaml" && fragmentOf(b) === undefined);
+const allBlocks = readmeBlocks(repoRoot);
+const unclassified = allBlocks.filter((b) => !SHELL_LANGS.has(b.lang) && !PROGRAM_LANGS.has(b.lang) && fragmentOf(b) === undefined);
+const candidates = allBlocks.filter((b) => PROGRAM_LANGS.has(b.lang) && fragmentOf(b) === undefined);
+const yamlPrograms = candidates.filter((b) => b.lang === "yaml");
+/** Every other program block is run below: one that cannot run alone fails its own test. */
+const programs = candidates.filter((b) => b.lang !== "yaml");
 
 /** The placeholders of a service address, replaced by the emulator's. */
 function withService(code: string, url: string): string {
@@ -111,12 +121,14 @@ function goRunner(block: CodeBlock, url: string): Runner {
 }
 
 describe("the README's code blocks", () => {
-  it("each is a program run below or a listed fragment, and every listed fragment is still in the README", () => {
+  it("each is shell, a program run here, or a listed fragment; each listed fragment is one block of the README and no whole program", () => {
+    expect(unclassified.map((b) => `README line ${b.line}: a "${b.lang}" block is neither shell, nor a program language, nor a listed fragment`)).toEqual([]);
     expect(programs.map((b) => b.lang).sort()).toEqual(expect.arrayContaining(["go", "python", "ts"]));
     for (const fragment of FRAGMENTS) {
-      expect(blocks.some((b) => b.lang === fragment.lang && b.code.includes(fragment.line)), fragment.line).toBe(true);
+      const matches = allBlocks.filter((b) => b.lang === fragment.lang && b.code.includes(fragment.line));
+      expect(matches.map((b) => b.line), fragment.line).toHaveLength(1);
+      expect(matches[0]?.code, `a listed fragment with imports or a package clause is a program to run: ${fragment.line}`).not.toMatch(PROGRAM_LINE);
     }
-    for (const block of programs) expect(["ts", "typescript", "python", "go"], `README line ${block.line}`).toContain(block.lang);
   });
 
   it("each YAML program is examples/yaml/Pulumi.yaml byte for byte (run through the CLI by yaml-program.test.ts)", () => {
@@ -124,9 +136,10 @@ describe("the README's code blocks", () => {
     for (const block of yamlPrograms) expect(block.code, `README line ${block.line}`).toBe(YAML_EXAMPLE);
   });
 
-  it("the README's example is examples/basic/index.ts, byte for byte", () => {
+  it('the block of the section "The example" is examples/basic/index.ts, byte for byte', () => {
     const example = readFileSync(join(repoRoot, "examples/basic/index.ts"), "utf8");
-    expect(programs.some((b) => b.code === example)).toBe(true);
+    const shown = allBlocks.filter((b) => b.section === "The example" && b.lang === "ts");
+    expect(shown.map((b) => b.code)).toEqual([example]);
   });
 });
 
@@ -169,6 +182,8 @@ describe.each(programs.map((b) => [`${b.lang} program at README line ${b.line}`,
     expect((await control.listAgents()).agents.length).toBe(up.changeSummary["create"]! - 1 - countProviders(block.code));
     expect(Object.keys(up.outputs).length).toBeGreaterThan(0);
     for (const [name, value] of Object.entries(up.outputs)) expect(value, `output ${name}`).not.toBeUndefined();
+    texts.push(JSON.stringify(up.outputs));
+    expectNoKeyInFiles(stack);
 
     const destroy = record(await run("destroy", stack));
     expect(destroy.error ?? "", destroy.engineOutput).toBe("");
@@ -176,6 +191,20 @@ describe.each(programs.map((b) => [`${b.lang} program at README line ${b.line}`,
     expect(texts.join("\n")).not.toContain(API_KEY);
   });
 });
+
+/** The API key is in no file of the stack's directory (its state, its config, the program), the installed plugin aside. */
+function expectNoKeyInFiles(stack: StackDir): void {
+  const plugins = join(stack.workDir, ".state", "pulumi-home", "plugins");
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (path === plugins) return [];
+      return entry.isDirectory() ? files(path) : [path];
+    });
+  const all = files(stack.workDir);
+  expect(all.some((file) => file.startsWith(stack.backendDir)), "the state's files are among those read").toBe(true);
+  expect(all.filter((file) => readFileSync(file, "utf8").includes(API_KEY)), "files holding the API key").toEqual([]);
+}
 
 /** Explicit providers a program declares (each is a resource of the stack, not an agent). */
 function countProviders(code: string): number {

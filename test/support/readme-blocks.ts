@@ -1,4 +1,4 @@
-/** The fenced code blocks of the README, with their language and first line number. */
+/** The fenced code blocks of the README, with their language, first line number and section. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -7,20 +7,24 @@ export interface CodeBlock {
   code: string;
   /** The line of the opening fence, 1-based. */
   line: number;
+  /** The text of the nearest `## ` heading above the block ("" before the first). */
+  section: string;
 }
 
 export function readmeBlocks(repoRoot: string): CodeBlock[] {
   const lines = readFileSync(join(repoRoot, "README.md"), "utf8").split("\n");
   const blocks: CodeBlock[] = [];
+  let section = "";
   let open: { lang: string; line: number; body: string[] } | undefined;
   lines.forEach((text, index) => {
     const fence = /^```(\S*)\s*$/.exec(text);
     if (!fence) {
-      open?.body.push(text);
+      if (open) open.body.push(text);
+      else if (text.startsWith("## ")) section = text.slice(3).trim();
       return;
     }
     if (open) {
-      blocks.push({ lang: open.lang, code: `${open.body.join("\n")}\n`, line: open.line });
+      blocks.push({ lang: open.lang, code: `${open.body.join("\n")}\n`, line: open.line, section });
       open = undefined;
     } else {
       open = { lang: fence[1] ?? "", line: index + 1, body: [] };
