@@ -20,7 +20,8 @@ import {
 } from "@pulumi/pulumi/proto/provider_pb";
 import * as implementation from "../provider/implementation";
 import { diffResponse } from "./detailed-diff";
-import { SECRET_INPUTS_KEY, UNKNOWN_VALUE, URN_KEY } from "../provider/types";
+import { UNKNOWN_VALUE } from "../engine-sentinels";
+import { SECRET_INPUTS_KEY, URN_KEY } from "../provider/types";
 import { NATIVE_AGENT_TYPE } from "../model";
 import { forResource } from "./status";
 import { fromStruct, toStruct, type Props } from "./values";

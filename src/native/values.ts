@@ -2,18 +2,15 @@
  * Translating between the engine's protobuf Structs and the plain objects the
  * provider implementation works with.
  *
- * The engine marks a secret as `{ "4dabf18193072939515e22adb298388d":
- * "1b47061264138c4ac30d75fd1eb44270", value }` and sends a value it does not
+ * The engine marks a secret as `{ [SIGNATURE_KEY]: SECRET_SIGNATURE, value }`
+ * (src/engine-sentinels.ts) and sends a value it does not
  * know yet (during preview) as the unknown sentinel string. The
  * implementation expects secrets unwrapped and unknowns as that sentinel, so
  * `fromStruct` unwraps secrets and remembers which top-level properties held
  * one; `toStruct` marks the same properties secret again on the way out.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-
-export const SIG_KEY = "4dabf18193072939515e22adb298388d";
-export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+import { SECRET_SIGNATURE, SIGNATURE_KEY, UNKNOWN_VALUE, asSecret } from "../engine-sentinels";
 
 export type Props = Record<string, unknown>;
 
@@ -24,7 +21,7 @@ export interface Unwrapped {
 }
 
 function isSecret(value: unknown): value is { value?: unknown } {
-  return typeof value === "object" && value !== null && (value as Props)[SIG_KEY] === SECRET_SIG;
+  return typeof value === "object" && value !== null && (value as Props)[SIGNATURE_KEY] === SECRET_SIGNATURE;
 }
 
 function unwrap(value: unknown, found: { secret: boolean }): unknown {
@@ -67,15 +64,15 @@ export function toStruct(props: Props, secrets: ReadonlySet<string> = new Set())
   const out: Props = {};
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined) continue;
-    const wrap = secrets.has(key) && value !== UNKNOWN && !isSecret(value);
-    out[key] = wrap ? { [SIG_KEY]: SECRET_SIG, value: plain(value) } : plain(value);
+    const wrap = secrets.has(key) && value !== UNKNOWN_VALUE && !isSecret(value);
+    out[key] = wrap ? asSecret(plain(value)) : plain(value);
   }
   return Struct.fromJavaScript(out as Parameters<typeof Struct.fromJavaScript>[0]);
 }
 
 /** True when the value, or anything inside it, is not known yet. */
 export function containsUnknown(value: unknown): boolean {
-  if (value === UNKNOWN) return true;
+  if (value === UNKNOWN_VALUE) return true;
   if (Array.isArray(value)) return value.some(containsUnknown);
   if (typeof value === "object" && value !== null) return Object.values(value).some(containsUnknown);
   return false;

@@ -1,6 +1,7 @@
 /** `check`: every rule of the field table, all failures at once, defaults applied, unknowns pass. */
 import { AGENT_FIELDS, validateFields, type RuleFailure } from "../model";
-import { SECRET_INPUTS_KEY, UNKNOWN_VALUE } from "./types";
+import { UNKNOWN_VALUE } from "../engine-sentinels";
+import { SECRET_INPUTS_KEY } from "./types";
 
 export interface CheckOutcome {
   inputs: Record<string, unknown>;

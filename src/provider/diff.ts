@@ -7,7 +7,8 @@
  * (so drift shows), and, for scaling, the live `{ minReplicas, maxReplicas }`.
  */
 import { AGENT_FIELDS, sameJson, type AgentField } from "../model";
-import { SECRET_INPUTS_KEY, UNKNOWN_VALUE } from "./types";
+import { UNKNOWN_VALUE } from "../engine-sentinels";
+import { SECRET_INPUTS_KEY } from "./types";
 
 export interface DiffOutcome {
   changes: boolean;

@@ -10,7 +10,8 @@ import {
   type AgentOutputs,
   type ServiceAgent,
 } from "../model";
-import { PENDING_KEY, SECRET_INPUTS_KEY, asSecret } from "./types";
+import { asSecret } from "../engine-sentinels";
+import { PENDING_KEY, SECRET_INPUTS_KEY } from "./types";
 
 type Props = Record<string, unknown>;
 const FIELDS = AGENT_FIELDS as readonly AgentField[];

@@ -1,8 +1,6 @@
 /** How one property of an Agent shows in the review: unset, not known until apply, secret, or a value. */
-import { containsSecret, isSecret, maskSecrets, OUTPUT_SIGNATURE, SIGNATURE_KEY } from "./secrets";
-
-/** The value a preview holds for a property not known until apply. */
-export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+import { OUTPUT_SIGNATURE, SIGNATURE_KEY, UNKNOWN_VALUE } from "../engine-sentinels";
+import { containsSecret, isSecret, maskSecrets } from "./secrets";
 
 export type PropertyValue =
   | { kind: "unset" }

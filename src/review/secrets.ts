@@ -5,12 +5,8 @@
  * flagged `secret: true`. Every form is masked to "[secret]".
  */
 
-/** The key Pulumi's serialized property values use to mark a special value. */
-export const SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";
-/** The signature of a secret value. */
-export const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
-/** The signature of an output value, secret when its `secret` field is true. */
-export const OUTPUT_SIGNATURE = "d0e6a833031e9bbcd3f4e8bde6ca49a4";
+import { OUTPUT_SIGNATURE, SECRET_SIGNATURE, SIGNATURE_KEY } from "../engine-sentinels";
+
 /** What a masked value shows, the same text the CLI prints. */
 export const MASKED = "[secret]";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkAgentInputs } from "../../src/provider/check";
-import { UNKNOWN_VALUE } from "../../src/provider/types";
+import { UNKNOWN_VALUE } from "../../src/engine-sentinels";
 import { IMAGE } from "../support/fixtures";
 
 const valid = { serviceName: "voice-bot", image: IMAGE };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diffAgent } from "../../src/provider/diff";
-import { UNKNOWN_VALUE } from "../../src/provider/types";
+import { UNKNOWN_VALUE } from "../../src/engine-sentinels";
 
 /** The inputs of a program. */
 const news = {

@@ -15,7 +15,8 @@ import {
 } from "../../src/client/errors";
 import { useDispatcher } from "../../src/provider/connection";
 import * as impl from "../../src/provider/implementation";
-import { PENDING_KEY, SECRET_SIG_KEY } from "../../src/provider/types";
+import { SIGNATURE_KEY } from "../../src/engine-sentinels";
+import { PENDING_KEY } from "../../src/provider/types";
 import { API_KEY, agentJson as agentJsonOf, type AgentJson, type AgentJsonOptions } from "../support/fixtures";
 import { JSON_REPLY, ORIGIN, BASE_URL } from "./support/client-harness";
 
@@ -175,8 +176,8 @@ describe("create", () => {
   it("outputs reflecting a secret input are secrets", async () => {
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
     const { outs } = await impl.create({ ...(await inputs({ serviceName: "voice-bot", image: "bot:1" })), __secretInputs: ["image"] });
-    expect(outs["manifest"]).toMatchObject({ [SECRET_SIG_KEY]: expect.any(String) });
-    expect(outs["deployment"]).toMatchObject({ [SECRET_SIG_KEY]: expect.any(String) });
+    expect(outs["manifest"]).toMatchObject({ [SIGNATURE_KEY]: expect.any(String) });
+    expect(outs["deployment"]).toMatchObject({ [SIGNATURE_KEY]: expect.any(String) });
     expect(outs["__secretInputs"]).toEqual(["image"]);
   });
 });
