@@ -1,9 +1,9 @@
 // A temporary build of dist/provider/implementation.js whose `create` first
 // calls a generated function of at least `bytes` bytes of code, which leaves
 // a marker file when it runs, so the bench can tell that the grown code was
-// really called (and not just present). Both ways in are grown: the exported
-// `create` (what the provider texts of earlier versions call) and the
-// `provider` object's (what the serialized text hands to Pulumi).
+// really called (and not just present). The `provider` object's create (what
+// the serialized text hands to Pulumi) is grown; the exported `create` (what
+// the provider texts of earlier versions call) goes through it.
 // `restore()` puts the file back.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,12 +31,11 @@ export function growImplementation(repoRoot, bytes, markerFile) {
   }
   const growth = growthFunction(bytes, markerFile);
   const wrapper = [
-    "const __benchCreate = exports.create;",
-    "exports.create = async function create(props) {",
+    "const __benchCreate = exports.provider.create;",
+    "exports.provider.create = async function create(props) {",
     "  __benchGrowth();",
     "  return __benchCreate(props);",
     "};",
-    "exports.provider.create = exports.create;",
   ].join("\n");
   rmSync(markerFile, { force: true });
   writeFileSync(file, `${original}\n${growth}\n${wrapper}\n`);

@@ -11,6 +11,7 @@ import {
   spendRetry,
   withRetries,
   type RetryBudget,
+  type RetryContext,
   type RetryNote,
   type RetryPolicy,
 } from "./retry";
@@ -60,6 +61,12 @@ export interface AgentHostingClientOptions {
 
 export type { IterateLogsArgs } from "./pagination";
 
+/** Per-call options of the client's methods. */
+export interface CallOptions {
+  /** Ends the call: the request in flight is aborted, no retry starts, and the call rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
+}
+
 const UPDATE_FIELDS = SERVICE_FIELDS.filter((f) => f.name !== "serviceName");
 
 /** The agent in an answer: what the package relies on is checked, everything else kept. */
@@ -103,17 +110,12 @@ export class AgentHostingClient {
     this.onRetry = options.onRetry;
   }
 
-  private call(exchange: Exchange, retryable?: (error: unknown) => boolean, budget?: RetryBudget): Promise<string> {
-    const path = this.transport.pathOf(exchange.segments);
-    return withRetries(
-      exchange.method,
-      path,
-      this.policy,
-      async () => (await this.transport.send(exchange)).text,
-      this.onRetry,
-      retryable ?? ((e) => isRetryable(e, exchange.method)),
-      budget,
-    );
+  private retryContext(exchange: Exchange): RetryContext {
+    return { method: exchange.method, path: this.transport.pathOf(exchange.segments), policy: this.policy, onRetry: this.onRetry, signal: exchange.signal };
+  }
+
+  private call(exchange: Exchange, retry: { retryable?: (error: unknown) => boolean; budget?: RetryBudget } = {}): Promise<string> {
+    return withRetries(async () => (await this.transport.send(exchange)).text, { ...this.retryContext(exchange), ...retry });
   }
 
   /**
@@ -123,22 +125,23 @@ export class AgentHostingClient {
    * is returned, another spec is a ConflictError, and a 404 lets it post
    * again. One retry budget covers every POST of the call.
    */
-  async createAgent(body: CreateAgentBody): Promise<Agent> {
+  async createAgent(body: CreateAgentBody, options: CallOptions = {}): Promise<Agent> {
     const failures = validateFields(body, { fields: SERVICE_FIELDS });
     if (failures.length > 0) throw new InputValidationError(failures);
-    const exchange: Exchange = { method: "POST", segments: ["agents"], body };
+    const exchange: Exchange = { method: "POST", segments: ["agents"], body, signal: options.signal };
     const path = this.transport.pathOf(exchange.segments);
     const budget: RetryBudget = { used: 0 };
     let ambiguous = false;
     for (;;) {
       try {
-        const text = await this.call(exchange, undefined, budget);
+        const text = await this.call(exchange, { budget });
         return agentFrom(text, "POST", path);
       } catch (error) {
+        options.signal?.throwIfAborted();
         const unclear = isAmbiguous(error) || (ambiguous && error instanceof ConflictError);
         if (!unclear) throw error;
         ambiguous = true;
-        const existing = await this.readBack(body.serviceName);
+        const existing = await this.readBack(body.serviceName, options);
         if (existing) {
           if (agentMatchesBody(existing, body as unknown as Record<string, unknown>)) return existing;
           throw new ConflictError({
@@ -149,29 +152,23 @@ export class AgentHostingClient {
             path,
           });
         }
-        await spendRetry(budget, error, {
-          method: "POST",
-          path,
-          policy: this.policy,
-          onRetry: this.onRetry,
-          why: "agent not found on read-back",
-        });
+        await spendRetry(budget, error, { ...this.retryContext(exchange), why: "agent not found on read-back" });
       }
     }
   }
 
-  private async readBack(name: string): Promise<Agent | undefined> {
+  private async readBack(name: string, options: CallOptions): Promise<Agent | undefined> {
     try {
-      return await this.getAgent(name);
+      return await this.getAgent(name, options);
     } catch (error) {
       if (error instanceof NotFoundError) return undefined;
       throw error;
     }
   }
 
-  async getAgent(name: string): Promise<Agent> {
+  async getAgent(name: string, options: CallOptions = {}): Promise<Agent> {
     checkName(name, "name", "agent");
-    const exchange: Exchange = { method: "GET", segments: ["agents", name] };
+    const exchange: Exchange = { method: "GET", segments: ["agents", name], signal: options.signal };
     return agentFrom(await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
   }
 
@@ -180,12 +177,12 @@ export class AgentHostingClient {
    * after an ambiguous failure: posting the same full body twice leaves the
    * agent as one post would.
    */
-  async updateAgent(name: string, body: UpdateAgentBody): Promise<Agent> {
+  async updateAgent(name: string, body: UpdateAgentBody, options: CallOptions = {}): Promise<Agent> {
     checkName(name, "name", "agent");
     const failures = validateFields(body, { fields: UPDATE_FIELDS });
     if (failures.length > 0) throw new InputValidationError(failures);
-    const exchange: Exchange = { method: "POST", segments: ["agents", name], body };
-    const text = await this.call(exchange, (e) => isRetryable(e, "POST") || isAmbiguous(e));
+    const exchange: Exchange = { method: "POST", segments: ["agents", name], body, signal: options.signal };
+    const text = await this.call(exchange, { retryable: (e) => isRetryable(e, "POST") || isAmbiguous(e) });
     return agentFrom(text, "POST", this.transport.pathOf(exchange.segments));
   }
 
@@ -193,14 +190,14 @@ export class AgentHostingClient {
    * DELETE /agents/{name}. Any 2xx is success, whatever its body (204 and an
    * empty body included). A missing agent is a NotFoundError.
    */
-  async deleteAgent(name: string): Promise<void> {
+  async deleteAgent(name: string, options: CallOptions = {}): Promise<void> {
     checkName(name, "name", "agent");
-    await this.call({ method: "DELETE", segments: ["agents", name] });
+    await this.call({ method: "DELETE", segments: ["agents", name], signal: options.signal });
   }
 
-  async getAgentLogs(query: AgentLogsQuery): Promise<LogResult> {
+  async getAgentLogs(query: AgentLogsQuery, options: CallOptions = {}): Promise<LogResult> {
     checkLogsQuery(query);
-    const exchange = logsExchange(query);
+    const exchange = { ...logsExchange(query), signal: options.signal };
     return parseLogResult(await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
   }
 
@@ -218,14 +215,14 @@ export class AgentHostingClient {
     if (failures.length > 0) throw new InputValidationError(failures);
     const path = this.transport.pathOf(logsExchange(query).segments);
     return new LogEntryIterator(args, {
-      fetch: (q, wanted) => this.call(logsExchange(q), (e) => (wanted?.() ?? true) && isRetryable(e, "GET")),
+      fetch: (q, wanted) => this.call(logsExchange(q), { retryable: (e) => (wanted?.() ?? true) && isRetryable(e, "GET") }),
       parse: (text) => parseLogResult(text, "GET", path),
     });
   }
 
-  async getSecretSet(name: string): Promise<SecretSet> {
+  async getSecretSet(name: string, options: CallOptions = {}): Promise<SecretSet> {
     checkName(name, "name", "set");
-    const exchange: Exchange = { method: "GET", segments: ["secrets", name] };
+    const exchange: Exchange = { method: "GET", segments: ["secrets", name], signal: options.signal };
     return parseAnswer(secretSetSchema, await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
   }
 

@@ -1,5 +1,6 @@
 /**
- * The retry policy, in one place.
+ * What is retried, and how, in one place: the client's requests, the
+ * readiness polls and the provider's reading of a failed request all ask here.
  *
  * - GET and DELETE: retried on connection errors, timeouts, 429 and 5xx.
  * - POST: retried only on 429 and on a connection refused before the request
@@ -7,6 +8,9 @@
  *   (it reads the agent back, see client.ts).
  * - At most `maxRetries` retries; exponential backoff (base · 2^n, capped)
  *   with ±25 % jitter; a `Retry-After` from the service wins (capped at 60 s).
+ * - A readiness poll rides out what `isTransientPollFailure` accepts until
+ *   the wait's own timeout.
+ * - An aborted call (Cancel, SIGINT) is never retried.
  *
  * Why not undici's retry interceptor (`interceptors.retry` / `RetryAgent`,
  * looked at in undici 7): it works per request, below our error mapping,
@@ -21,7 +25,19 @@
  * injectable sleep). So this is a small loop with the same rules, tested
  * with an injected sleep and with fake timers.
  */
-import { ConnectionError, RateLimitError, ServerError, TimeoutError } from "./errors";
+import {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ConflictError,
+  ConnectionError,
+  InputValidationError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from "./errors";
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -62,6 +78,32 @@ export function isAmbiguous(error: unknown): boolean {
   );
 }
 
+/** A failed readiness poll that the wait rides out: the service may answer 5xx, 429 or even 404 for a while after a create. */
+export function isTransientPollFailure(error: unknown): boolean {
+  return (
+    error instanceof ServerError ||
+    error instanceof RateLimitError ||
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    error instanceof NotFoundError ||
+    (error instanceof ApiError && error.status >= 500)
+  );
+}
+
+/** Whether a failed create or update may still have been acted on by the service (then the agent is kept in state). */
+export function mayHaveActed(error: unknown): boolean {
+  if (error instanceof ConnectionError) return !error.notSent;
+  return !(
+    error instanceof InputValidationError ||
+    error instanceof ConfigurationError ||
+    error instanceof BadRequestError ||
+    error instanceof AuthenticationError ||
+    error instanceof ConflictError ||
+    error instanceof NotFoundError ||
+    error instanceof RateLimitError
+  );
+}
+
 export function retryReason(error: unknown): string {
   if (error instanceof RateLimitError) return `${error.status} ${error.code ?? "RATE_LIMITED"}`;
   if (error instanceof ServerError) return `${error.status}${error.code ? ` ${error.code}` : ""}`;
@@ -89,43 +131,66 @@ export interface RetryBudget {
   used: number;
 }
 
-/**
- * Spends one retry of `budget` on `error`: throws `error` when the budget is
- * spent, else tells `onRetry` and sleeps the delay. `why` is added to the
- * reason (for example "agent not found on read-back").
- */
-export async function spendRetry(
-  budget: RetryBudget,
-  error: unknown,
-  note: { method: string; path: string; policy: RetryPolicy; onRetry: ((note: RetryNote) => void) | undefined; why?: string },
-): Promise<void> {
-  if (budget.used >= note.policy.maxRetries) throw error;
-  budget.used++;
-  const delayMs = retryDelayMs(budget.used, error, note.policy);
-  const reason = note.why ? `${retryReason(error)}, ${note.why}` : retryReason(error);
-  note.onRetry?.({ method: note.method, path: note.path, attempt: budget.used, delayMs, reason });
-  await note.policy.sleep(delayMs);
+/** One logical call's retry settings. */
+export interface RetryContext {
+  method: string;
+  path: string;
+  policy: RetryPolicy;
+  onRetry?: ((note: RetryNote) => void) | undefined;
+  /** Ends the call: no retry starts, and a sleep between retries ends early. */
+  signal?: AbortSignal | undefined;
+}
+
+/** Sleeps the policy's way, or rejects with the signal's reason as soon as it is aborted. */
+function sleepUnlessAborted(ms: number, context: RetryContext): Promise<void> {
+  const { signal } = context;
+  if (!signal) return context.policy.sleep(ms);
+  signal.throwIfAborted();
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    context.policy.sleep(ms).then(
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      reject,
+    );
+  });
 }
 
 /**
- * Runs `attempt` until it succeeds, fails with an error the policy does not
- * retry, or the retries of `budget` are spent. `onRetry` hears about every retry.
+ * Spends one retry of `budget` on `error`: throws `error` when the budget is
+ * spent or the call was aborted, else tells `onRetry` and sleeps the delay.
+ * `why` is added to the reason (for example "agent not found on read-back").
+ */
+export async function spendRetry(budget: RetryBudget, error: unknown, context: RetryContext & { why?: string }): Promise<void> {
+  context.signal?.throwIfAborted();
+  if (budget.used >= context.policy.maxRetries) throw error;
+  budget.used++;
+  const delayMs = retryDelayMs(budget.used, error, context.policy);
+  const reason = context.why ? `${retryReason(error)}, ${context.why}` : retryReason(error);
+  context.onRetry?.({ method: context.method, path: context.path, attempt: budget.used, delayMs, reason });
+  await sleepUnlessAborted(delayMs, context);
+}
+
+/**
+ * Runs `attempt` until it succeeds, fails with an error `retryable` refuses
+ * (by default the policy for the method), or the retries of `budget` are
+ * spent. `onRetry` hears about every retry.
  */
 export async function withRetries<T>(
-  method: string,
-  path: string,
-  policy: RetryPolicy,
   attempt: () => Promise<T>,
-  onRetry?: (note: RetryNote) => void,
-  retryable: (error: unknown) => boolean = (e) => isRetryable(e, method),
-  budget: RetryBudget = { used: 0 },
+  context: RetryContext & { retryable?: (error: unknown) => boolean; budget?: RetryBudget },
 ): Promise<T> {
+  const retryable = context.retryable ?? ((e: unknown) => isRetryable(e, context.method));
+  const budget = context.budget ?? { used: 0 };
   for (;;) {
     try {
       return await attempt();
     } catch (error) {
       if (!retryable(error)) throw error;
-      await spendRetry(budget, error, { method, path, policy, onRetry });
+      await spendRetry(budget, error, context);
     }
   }
 }

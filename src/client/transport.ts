@@ -27,6 +27,8 @@ export interface Exchange {
   segments: readonly string[];
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** Aborts the request; the call then rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface Answer {
@@ -92,8 +94,19 @@ export class Transport {
     return displayPath(this.basePath, segments);
   }
 
-  /** Sends one request; returns a 2xx answer's text or throws a mapped error. */
+  /** Sends one request; returns a 2xx answer's text or throws a mapped error (the signal's reason once it is aborted). */
   async send(exchange: Exchange): Promise<Answer> {
+    const { signal } = exchange;
+    signal?.throwIfAborted();
+    try {
+      return await this.exchange(exchange);
+    } catch (error) {
+      signal?.throwIfAborted();
+      throw error;
+    }
+  }
+
+  private async exchange(exchange: Exchange): Promise<Answer> {
     const path = this.pathOf(exchange.segments);
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(exchange.query ?? {})) {
@@ -116,6 +129,7 @@ export class Transport {
         body: body ?? null,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
+        ...(exchange.signal ? { signal: exchange.signal } : {}),
       });
     } catch (error) {
       throw this.transportError(error, exchange.method, path);

@@ -1,8 +1,8 @@
 /**
  * The `agent-hosting:index:Agent` resource over gRPC: each handler turns the
- * engine's request into the plain objects the dynamic provider's
- * implementation takes, calls it, and turns its answer back. No rule or
- * service call lives here; all of it is the shared implementation.
+ * engine's request into the plain objects the provider object takes, calls
+ * it, and turns its answer back. No rule or service call lives here; all of
+ * it is the provider object's, the same the dynamic provider uses.
  */
 import {
   CheckFailure,
@@ -18,12 +18,11 @@ import {
   type ReadRequest,
   type UpdateRequest,
 } from "@pulumi/pulumi/proto/provider_pb";
-import * as implementation from "../provider/implementation";
+import type { AgentProvider } from "../provider/agent-provider";
 import { diffResponse } from "./detailed-diff";
 import { UNKNOWN_VALUE } from "../engine-sentinels";
 import { SECRET_INPUTS_KEY, URN_KEY } from "../provider/types";
 import { NATIVE_AGENT_TYPE } from "../model";
-import { forResource } from "./status";
 import { fromStruct, toStruct, type Props } from "./values";
 
 /**
@@ -40,11 +39,11 @@ function requireAgentType(type: string, urn: string): void {
   if (actual !== NATIVE_AGENT_TYPE) throw new Error(`unknown resource type "${actual}"; this provider manages ${NATIVE_AGENT_TYPE}`);
 }
 
-export async function check(request: CheckRequest): Promise<CheckResponse> {
+export async function check(provider: AgentProvider, request: CheckRequest): Promise<CheckResponse> {
   requireAgentType(request.getType(), request.getUrn());
   const olds = fromStruct(request.getOlds());
   const news = fromStruct(request.getNews());
-  const outcome = await forResource(request.getUrn(), () => implementation.check(olds.props, news.props));
+  const outcome = await provider.log.forResource(request.getUrn(), () => provider.check(olds.props, news.props));
   const response = new CheckResponse();
   response.setInputs(toStruct(outcome.inputs, news.secrets));
   response.setFailuresList(
@@ -58,10 +57,10 @@ export async function check(request: CheckRequest): Promise<CheckResponse> {
   return response;
 }
 
-export async function diff(request: DiffRequest): Promise<DiffResponse> {
+export async function diff(provider: AgentProvider, request: DiffRequest): Promise<DiffResponse> {
   const olds = fromStruct(request.getOlds()).props;
   const news = fromStruct(request.getNews()).props;
-  const outcome = await forResource(request.getUrn(), () => implementation.diff(request.getId(), olds, news));
+  const outcome = await provider.log.forResource(request.getUrn(), () => provider.diff(request.getId(), olds, news));
   return diffResponse(outcome, olds, news);
 }
 
@@ -73,39 +72,48 @@ type Decoded = ReturnType<typeof fromStruct>;
  * with the inputs as they are; otherwise `act` gets the inputs marked for the
  * implementation, and its outputs are returned with the inputs' secrets.
  */
+interface Apply {
+  provider: AgentProvider;
+  request: { getPreview(): boolean; getUrn(): string };
+  inputs: Decoded;
+  onSecrets: (s: ReadonlySet<string>) => void;
+}
+
 async function apply(
-  request: { getPreview(): boolean; getUrn(): string },
-  inputs: Decoded,
-  onSecrets: (s: ReadonlySet<string>) => void,
+  { provider, request, inputs, onSecrets }: Apply,
   act: (marked: Props) => Promise<{ id?: string; outs: Props }>,
 ): Promise<{ id?: string; properties: ReturnType<typeof toStruct> }> {
   onSecrets(inputs.secrets);
   if (request.getPreview()) return { properties: toStruct(inputs.props, inputs.secrets) };
   const urn = request.getUrn();
-  const done = await forResource(urn, () => act(withMarks(inputs.props, inputs.secrets, urn)), true);
+  const done = await provider.log.forResource(urn, () => act(withMarks(inputs.props, inputs.secrets, urn)), true);
   return { ...(done.id === undefined ? {} : { id: done.id }), properties: toStruct({ ...done.outs }, inputs.secrets) };
 }
 
-export async function create(request: CreateRequest, onSecrets: (s: ReadonlySet<string>) => void): Promise<CreateResponse> {
+export async function create(
+  provider: AgentProvider,
+  request: CreateRequest,
+  onSecrets: (s: ReadonlySet<string>) => void,
+): Promise<CreateResponse> {
   const inputs = fromStruct(request.getProperties());
   // Previewing a create, the agent does not exist yet: its name is unknown like its ID, so a function
   // that reads it (Pulumi YAML's fn::invoke with ${bot.name}) waits for the update, as output invokes do.
   if (request.getPreview()) inputs.props = { ...inputs.props, name: UNKNOWN_VALUE };
-  const result = await apply(request, inputs, onSecrets, (marked) => implementation.create(marked));
+  const result = await apply({ provider, request, inputs, onSecrets }, (marked) => provider.create(marked));
   const response = new CreateResponse();
   if (result.id !== undefined) response.setId(result.id);
   response.setProperties(result.properties);
   return response;
 }
 
-export async function read(request: ReadRequest): Promise<ReadResponse> {
+export async function read(provider: AgentProvider, request: ReadRequest): Promise<ReadResponse> {
   const state = fromStruct(request.getProperties());
   const inputs = fromStruct(request.getInputs());
   const secrets = new Set([...state.secrets, ...inputs.secrets]);
   // An import (`pulumi import` or the `import:` option) sends only the id.
   const importing = Object.keys(state.props).length === 0;
-  const result = await forResource(request.getUrn(), () =>
-    implementation.read(request.getId(), importing ? undefined : state.props),
+  const result = await provider.log.forResource(request.getUrn(), () =>
+    provider.read(request.getId(), importing ? undefined : state.props),
   );
   const response = new ReadResponse();
   response.setId(result.id);
@@ -115,16 +123,19 @@ export async function read(request: ReadRequest): Promise<ReadResponse> {
   return response;
 }
 
-export async function update(request: UpdateRequest, onSecrets: (s: ReadonlySet<string>) => void): Promise<UpdateResponse> {
+export async function update(
+  provider: AgentProvider,
+  request: UpdateRequest,
+  onSecrets: (s: ReadonlySet<string>) => void,
+): Promise<UpdateResponse> {
   const olds = fromStruct(request.getOlds());
-  const result = await apply(request, fromStruct(request.getNews()), onSecrets, (marked) =>
-    implementation.update(request.getId(), olds.props, marked),
-  );
+  const inputs = fromStruct(request.getNews());
+  const result = await apply({ provider, request, inputs, onSecrets }, (marked) => provider.update(request.getId(), olds.props, marked));
   const response = new UpdateResponse();
   response.setProperties(result.properties);
   return response;
 }
 
-export async function remove(request: DeleteRequest): Promise<void> {
-  await forResource(request.getUrn(), () => implementation.remove(request.getId()));
+export async function remove(provider: AgentProvider, request: DeleteRequest): Promise<void> {
+  await provider.log.forResource(request.getUrn(), () => provider.delete(request.getId()));
 }

@@ -6,7 +6,7 @@
  */
 import { serve } from "./server";
 
-serve(process.argv.slice(2)).then(
+serve(process.argv.slice(2), { signals: true }).then(
   ({ port }) => process.stdout.write(`${port}\n`),
   (error: unknown) => {
     process.stderr.write(`pulumi-resource-agent-hosting: ${error instanceof Error ? error.message : String(error)}\n`);

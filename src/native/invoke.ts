@@ -1,6 +1,6 @@
 /**
  * The provider's functions: `agent-hosting:index:getSecretSet` and
- * `agent-hosting:index:getAgentLogs`, answered with the provider process's
+ * `agent-hosting:index:getAgentLogs`, answered with the provider object's
  * client (the same settings as the resources). Bad arguments are returned as
  * failures naming the argument, before any request.
  */
@@ -8,7 +8,7 @@ import { InputValidationError, NotFoundError } from "../client/errors";
 import { logsQueryFailures } from "../client/logs-query";
 import { secretSetNameProblem } from "../model";
 import type { AgentLogsQuery } from "../client/schemas";
-import type { ConfigSource } from "../config";
+import type { AgentHostingClient } from "../client/client";
 import type { Props } from "./values";
 
 export const GET_SECRET_SET = "agent-hosting:index:getSecretSet";
@@ -21,11 +21,7 @@ export interface InvokeOutcome {
 
 const LOG_ARGS = ["agentName", "limit", "offset", "deploymentId", "query", "order", "startTime", "endTime"] as const;
 
-async function client(config: ConfigSource | undefined) {
-  const connection = await import("../provider/connection");
-  connection.setProviderConfig(config);
-  return connection.providerClient();
-}
+type Client = () => Promise<AgentHostingClient>;
 
 function unknownArgs(args: Props, known: readonly string[]): { property: string; reason: string }[] {
   return Object.keys(args)
@@ -33,7 +29,7 @@ function unknownArgs(args: Props, known: readonly string[]): { property: string;
     .map((key) => ({ property: key, reason: `is not an argument of this function; the arguments are ${known.join(", ")}` }));
 }
 
-async function getSecretSet(args: Props, config: ConfigSource | undefined): Promise<InvokeOutcome> {
+async function getSecretSet(args: Props, client: Client): Promise<InvokeOutcome> {
   const name = args["name"];
   const failures = unknownArgs(args, ["name"]);
   if (typeof name !== "string") failures.push({ property: "name", reason: "is required and must be a string" });
@@ -43,7 +39,7 @@ async function getSecretSet(args: Props, config: ConfigSource | undefined): Prom
   }
   if (failures.length > 0 || typeof name !== "string") return { failures };
   try {
-    const set = await (await client(config)).getSecretSet(name);
+    const set = await (await client()).getSecretSet(name);
     return { result: { name, fieldNames: set.secrets.map((s) => s.fieldName) }, failures: [] };
   } catch (error) {
     if (error instanceof NotFoundError) throw new Error(`secret set "${name}" does not exist (GET ${error.path} answered 404)`);
@@ -51,20 +47,20 @@ async function getSecretSet(args: Props, config: ConfigSource | undefined): Prom
   }
 }
 
-async function getAgentLogs(args: Props, config: ConfigSource | undefined): Promise<InvokeOutcome> {
+async function getAgentLogs(args: Props, client: Client): Promise<InvokeOutcome> {
   const failures = unknownArgs(args, LOG_ARGS);
   if (typeof args["agentName"] !== "string") failures.push({ property: "agentName", reason: "is required and must be a string" });
   const query = Object.fromEntries(LOG_ARGS.filter((k) => args[k] !== undefined && args[k] !== null).map((k) => [k, args[k]]));
   failures.push(...logsQueryFailures(query as unknown as AgentLogsQuery).filter((f) => !failures.some((g) => g.property === f.property)));
   if (failures.length > 0) return { failures };
-  const result = await (await client(config)).getAgentLogs(query as unknown as AgentLogsQuery);
+  const result = await (await client()).getAgentLogs(query as unknown as AgentLogsQuery);
   return { result: { total: result.total, logs: result.logs }, failures: [] };
 }
 
-export async function invoke(token: string, args: Props, config: ConfigSource | undefined): Promise<InvokeOutcome> {
+export async function invoke(token: string, args: Props, client: Client): Promise<InvokeOutcome> {
   try {
-    if (token === GET_SECRET_SET) return await getSecretSet(args, config);
-    if (token === GET_AGENT_LOGS) return await getAgentLogs(args, config);
+    if (token === GET_SECRET_SET) return await getSecretSet(args, client);
+    if (token === GET_AGENT_LOGS) return await getAgentLogs(args, client);
   } catch (error) {
     if (error instanceof InputValidationError) return { failures: error.failures };
     throw error;

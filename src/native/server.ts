@@ -19,16 +19,16 @@ import {
   InvokeResponse,
   PropertyDiff,
 } from "@pulumi/pulumi/proto/provider_pb";
-import type { ConfigSource } from "../config";
-import { sendNotesTo } from "../provider/engine-log";
-import * as implementation from "../provider/implementation";
-import { interruptWaits } from "../provider/interrupt";
+import { createAgentProvider, type AgentProvider } from "../provider/agent-provider";
+import { clientMaker, type ExtraClientOptions } from "../provider/connection";
+import { createEngineLog, type ProviderLog } from "../provider/engine-log";
+import { exitOnSignals } from "../provider/interrupt";
 import * as agent from "./agent-resource";
+import { nativeEngineRpc } from "./engine-rpc";
 import { rpcError, unimplemented, type RpcError } from "./errors";
 import { invoke } from "./invoke";
 import { changedProviderConfig, checkProviderConfig, configSource } from "./provider-config";
 import { pluginVersion, schemaText } from "./schema-document";
-import { connectEngine, reportInfo, reportWarning } from "./status";
 import { fromStruct, toStruct } from "./values";
 
 type Callback<T> = (error: RpcError | null, value?: T | null, trailer?: grpc.Metadata) => void;
@@ -62,8 +62,17 @@ function checkFailures(failures: readonly { property: string; reason: string }[]
   });
 }
 
-export function providerService(): IResourceProviderServer {
-  let config: ConfigSource | undefined;
+export interface ProviderServiceOptions {
+  log: ProviderLog;
+  /** Client options beyond the settings (tests: a dispatcher, short retry delays). */
+  client?: ExtraClientOptions;
+}
+
+/** The service, and the provider object it currently answers with (rebuilt by each Configure). */
+export function providerService(options: ProviderServiceOptions): { service: IResourceProviderServer; current: () => AgentProvider } {
+  const { log } = options;
+  const build = (config: Parameters<typeof clientMaker>[0]) => createAgentProvider({ client: clientMaker(config, log, options.client), log });
+  let provider = build(undefined);
   // Secrets of the resource being created or updated, for a partial failure's outputs (one per call).
   const secretsByCall = new WeakMap<object, ReadonlySet<string>>();
 
@@ -78,7 +87,7 @@ export function providerService(): IResourceProviderServer {
     };
   };
 
-  return {
+  const service: IResourceProviderServer = {
     handshake: failing("Handshake"),
     parameterize: failing("Parameterize"),
     attach: failing("Attach"),
@@ -92,7 +101,7 @@ export function providerService(): IResourceProviderServer {
     getMappings: unary(async () => new GetMappingsResponse()),
     // The engine is cancelling the operation: waits for readiness end now, each answering with its agent kept in state.
     cancel: unary(async () => {
-      interruptWaits("the engine's Cancel call");
+      provider.cancel("the engine's Cancel call");
       return new Empty();
     }),
 
@@ -119,8 +128,7 @@ export function providerService(): IResourceProviderServer {
     configure: unary(async (request) => {
       const variables = new Map<string, string>();
       request.getVariablesMap().forEach((value, key) => variables.set(key, value));
-      config = configSource(fromStruct(request.getArgs()).props, variables);
-      await implementation.configure(config);
+      provider = build(configSource(fromStruct(request.getArgs()).props, variables));
       const response = new ConfigureResponse();
       response.setAcceptsecrets(true);
       response.setSupportspreview(true);
@@ -128,23 +136,24 @@ export function providerService(): IResourceProviderServer {
       return response;
     }),
     invoke: unary(async (request) => {
-      const outcome = await invoke(request.getTok(), fromStruct(request.getArgs()).props, config);
+      const outcome = await invoke(request.getTok(), fromStruct(request.getArgs()).props, provider.client);
       const response = new InvokeResponse();
       if (outcome.result) response.setReturn(toStruct(outcome.result));
       response.setFailuresList(checkFailures(outcome.failures));
       return response;
     }),
 
-    check: unary(agent.check),
-    diff: unary(agent.diff),
-    create: withSecrets(agent.create),
-    read: unary(agent.read),
-    update: withSecrets(agent.update),
+    check: unary((request) => agent.check(provider, request)),
+    diff: unary((request) => agent.diff(provider, request)),
+    create: withSecrets((request, onSecrets) => agent.create(provider, request, onSecrets)),
+    read: unary((request) => agent.read(provider, request)),
+    update: withSecrets((request, onSecrets) => agent.update(provider, request, onSecrets)),
     delete: unary(async (request) => {
-      await agent.remove(request);
+      await agent.remove(provider, request);
       return new Empty();
     }),
   };
+  return { service, current: () => provider };
 }
 
 /** The engine's address: the first argument that is not a flag (the engine may add `-v=9`, `--logtostderr` and such). */
@@ -152,17 +161,34 @@ export function engineAddressOf(args: readonly string[]): string | undefined {
   return args.find((a) => !a.startsWith("-"));
 }
 
-export async function serve(args: readonly string[]): Promise<{ server: grpc.Server; port: number }> {
+export interface Serving {
+  server: grpc.Server;
+  port: number;
+  /** Closes the server and the connection to the engine. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the plugin: lines go to the engine whose address `args` names (else
+ * stderr). `signals` installs the process's SIGINT and SIGTERM handling,
+ * which only the plugin's own process (bin.ts) asks for.
+ */
+export async function serve(args: readonly string[], options: { signals?: boolean; client?: ExtraClientOptions } = {}): Promise<Serving> {
   const address = engineAddressOf(args);
-  if (address) connectEngine(address);
-  // The implementation's notes go to the engine, on the row of the resource they are about.
-  sendNotesTo((message, severity, urn) => void (severity === "info" ? reportInfo(message, urn) : reportWarning(message, urn)));
+  const engine = address ? nativeEngineRpc(address) : undefined;
+  const log = createEngineLog(engine?.rpc);
+  const { service, current } = providerService(options.client ? { log, client: options.client } : { log });
+  if (options.signals) exitOnSignals({ busy: () => current().busy(), cancel: (reason) => current().cancel(reason) });
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(ResourceProviderService, providerService() as unknown as grpc.UntypedServiceImplementation);
+  server.addService(ResourceProviderService, service as unknown as grpc.UntypedServiceImplementation);
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
       error ? reject(error) : resolve(bound),
     );
   });
-  return { server, port };
+  const close = async () => {
+    await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+    engine?.close();
+  };
+  return { server, port, close };
 }

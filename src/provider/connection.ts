@@ -1,39 +1,25 @@
 /**
- * The provider process's client: settings from the stack config handed to
- * `configure` (or the environment), one keep-alive client per settings.
- * Lives only in the provider process's memory, never in state.
+ * The client a provider object talks through: settings from the stack config
+ * handed to `configure` (or the environment), resolved and the client made at
+ * the first call that needs it. Lives only in the provider process's memory,
+ * never in state.
  */
-import type { Dispatcher } from "undici";
-import { AgentHostingClient, type AgentHostingClientOptions } from "../client/client";
+import type { AgentHostingClient, AgentHostingClientOptions } from "../client/client";
 import { resolveSettings, type ConfigSource } from "../config";
-import { reportInfo, reportNote, reportRetry } from "./engine-log";
+import type { ProviderLog } from "./engine-log";
 
-export { reportInfo, reportNote };
+/** Client options beyond the settings: a dispatcher (an undici MockAgent in tests), retry delays. */
+export type ExtraClientOptions = Omit<AgentHostingClientOptions, "baseUrl" | "apiKey" | "allowInsecureHttp" | "onRetry">;
 
-let configured: ConfigSource | undefined;
-let cached: { key: string; client: AgentHostingClient } | undefined;
-let dispatcher: Dispatcher | undefined;
-let retryDelays: Pick<AgentHostingClientOptions, "retryBaseDelayMs" | "retryMaxDelayMs"> = {};
-
-/** For tests: route the provider's requests through an undici MockAgent (or back to the network), with short retry delays. */
-export function useDispatcher(next: Dispatcher | undefined, delays: typeof retryDelays = {}): void {
-  dispatcher = next;
-  retryDelays = delays;
-  cached = undefined;
-}
-
-export function setProviderConfig(config: ConfigSource | undefined): void {
-  configured = config;
-}
-
-export function providerClient(): AgentHostingClient {
-  const settings = resolveSettings(configured);
-  const cacheKey = `${settings.baseUrl}\u0000${settings.apiKey}`;
-  if (cached?.key !== cacheKey) {
-    void cached?.client.close();
-    const options: AgentHostingClientOptions = { ...settings, onRetry: reportRetry, ...retryDelays };
-    if (dispatcher) options.dispatcher = dispatcher;
-    cached = { key: cacheKey, client: new AgentHostingClient(options) };
-  }
-  return cached.client;
+/** A memoized maker of the client for `config`; retries are told to `log`. */
+export function clientMaker(config: ConfigSource | undefined, log: ProviderLog, extra: ExtraClientOptions = {}): () => Promise<AgentHostingClient> {
+  let made: Promise<AgentHostingClient> | undefined;
+  return () => {
+    made ??= (async () => {
+      const settings = resolveSettings(config);
+      const { AgentHostingClient } = await import("../client/client");
+      return new AgentHostingClient({ ...extra, ...settings, onRetry: (note) => log.retry(note) });
+    })();
+    return made;
+  };
 }

@@ -1,89 +1,63 @@
 /**
- * Telling the user what was retried. Inside the dynamic provider process
- * (started by the engine as `.../cmd/dynamic-provider <engine-address>`) a
- * warning is sent to the engine's Log RPC, so `pulumi up` prints it; anywhere
- * else it goes to stderr. Never includes a header or the key: notes carry
- * only method, path and reason.
+ * What the provider tells the user while it works: retry notes, readiness
+ * progress, warnings. Lines go to the engine's Log RPC, so `pulumi up` prints
+ * them on the resource's own row; without an engine they go to stderr. A line
+ * never carries a header or the key: notes hold only method, path and reason.
+ *
+ * The URN of the resource a call is about travels in an AsyncLocalStorage, so
+ * code deep in a verb (retry notes, the readiness wait) reports to the right
+ * row without being handed the URN. While a create or update waits on the
+ * service, its info lines are status lines: the next one replaces them and
+ * they do not stay in the output, the way pulumi-kubernetes reports its await.
  */
-import * as path from "node:path";
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { RetryNote } from "../client/retry";
 
 export type { RetryNote };
 
-export type Severity = "info" | "warning";
-export type Sender = (message: string, severity: Severity, urn: string) => Promise<void> | void;
-let sender: Sender | undefined;
-
-/** Whether this process is a provider process the engine started: the dynamic provider's, or the native plugin (which routes notes itself). */
-export function insideProviderProcess(): boolean {
-  return routed || engineAddress() !== undefined;
+export interface LogEntry {
+  severity: "info" | "warning";
+  message: string;
+  urn: string;
+  /** A status line: replaced by the next one, not kept in the output. */
+  ephemeral: boolean;
 }
 
-function engineAddress(): string | undefined {
-  const script = process.argv[1] ?? "";
-  const address = process.argv[2];
-  if (!script.includes("dynamic-provider") || !address || !/^[\w.[\]:-]+:\d+$/.test(address)) return undefined;
-  return address;
-}
+/** Sends one entry to the engine; settles when the engine has it (a lost line must never fail the operation). */
+export type LogRpc = (entry: LogEntry) => Promise<void>;
 
-function engineSender(address: string): Sender | undefined {
-  try {
-    const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-    /* eslint-disable @typescript-eslint/no-require-imports */
-    const grpc = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] }));
-    const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
-    const engproto = require("@pulumi/pulumi/proto/engine_pb");
-    /* eslint-enable @typescript-eslint/no-require-imports */
-    const engine = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
-    return (message, severity, urn) =>
-      new Promise<void>((resolve) => {
-        const req = new engproto.LogRequest();
-        req.setSeverity(severity === "info" ? engproto.LogSeverity.INFO : engproto.LogSeverity.WARNING);
-        req.setMessage(message);
-        req.setUrn(urn);
-        engine.log(req, () => resolve());
-      });
-  } catch {
-    return undefined;
-  }
-}
-
-let routed = false;
-
-/** Where notes go when the host process is not the dynamic provider (the native plugin routes them to the engine). */
-export function sendNotesTo(next: Sender): void {
-  sender = next;
-  routed = true;
-}
-
-/** Sends a line; the promise settles when the engine has it (or after 2 s), so a caller about to return can wait for it. */
-function send(message: string, severity: Severity = "warning", urn = ""): Promise<void> {
-  if (sender === undefined) {
-    const address = engineAddress();
-    sender =
-      (address && engineSender(address)) ||
-      (async (m) => {
-        process.stderr.write(`${m}\n`);
-      });
-  }
-  const delivered = Promise.resolve(sender(message, severity, urn));
-  return Promise.race([delivered, new Promise<void>((r) => setTimeout(r, 2_000).unref())]);
+export interface ProviderLog {
+  /** An informational line (a status line while a create or update waits); `urn` defaults to the current resource. */
+  info(message: string, urn?: string): Promise<void>;
+  /** A warning; `urn` defaults to the current resource (or none: the run's own row). */
+  warning(message: string, urn?: string): Promise<void>;
+  /** Tells the user a request is retried. */
+  retry(note: RetryNote): void;
+  /** Runs `fn` with `urn` as the resource its lines are about; `waiting` for a create or update. */
+  forResource<T>(urn: string, fn: () => Promise<T>, waiting?: boolean): Promise<T>;
 }
 
 export function formatRetry(note: RetryNote): string {
   return `agent-hosting: ${note.method} ${note.path} answered ${note.reason}; retry ${note.attempt} in ${note.delayMs} ms`;
 }
 
-export function reportRetry(note: RetryNote): void {
-  void send(formatRetry(note));
-}
+const DELIVERY_WAIT_MS = 2_000;
 
-/** Any other warning for the user (no key, no header). */
-export function reportNote(message: string): Promise<void> {
-  return send(message);
-}
-
-/** An informational line, on the resource's own row when its URN is known. */
-export function reportInfo(message: string, urn?: string): Promise<void> {
-  return send(message, "info", urn ?? "");
+/** A log over `rpc`, or over stderr when there is no engine to send to. */
+export function createEngineLog(rpc: LogRpc | undefined): ProviderLog {
+  const current = new AsyncLocalStorage<{ urn: string; waiting: boolean }>();
+  const send = (entry: Omit<LogEntry, "urn">, urn: string | undefined): Promise<void> => {
+    const full = { ...entry, urn: urn || (current.getStore()?.urn ?? "") };
+    if (!rpc) {
+      if (!full.ephemeral) process.stderr.write(`${full.message}\n`);
+      return Promise.resolve();
+    }
+    return Promise.race([rpc(full), new Promise<void>((r) => setTimeout(r, DELIVERY_WAIT_MS).unref())]);
+  };
+  return {
+    info: (message, urn) => send({ severity: "info", message, ephemeral: current.getStore()?.waiting ?? false }, urn),
+    warning: (message, urn) => send({ severity: "warning", message, ephemeral: false }, urn),
+    retry: (note) => void send({ severity: "warning", message: formatRetry(note), ephemeral: false }, undefined),
+    forResource: (urn, fn, waiting = false) => current.run({ urn, waiting }, fn),
+  };
 }

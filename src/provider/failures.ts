@@ -12,6 +12,15 @@ import { PROVIDER_KEY } from "./types";
 
 export type Verb = "create" | "update";
 
+/** A create or update in progress: what its errors and kept outputs are made of. */
+export interface Step {
+  verb: Verb;
+  inputs: AgentInputs;
+  marks: OutputMarks;
+  /** The properties the engine passed, carrying the provider's reserved values. */
+  props: Record<string, unknown>;
+}
+
 /** The newest log lines of the agent's deployment, newest last, or a note why there are none. */
 export async function newestLogLines(client: AgentHostingClient, agent: ServiceAgent, count = 10): Promise<string[]> {
   try {
@@ -32,45 +41,34 @@ export async function newestLogLines(client: AgentHostingClient, agent: ServiceA
  * the declared inputs (so the next `up` sees nothing new to send and waits
  * instead of sending it again) and the pending mark.
  */
-export function pendingOutputs(
-  verb: Verb,
-  inputs: AgentInputs,
-  agent: ServiceAgent | undefined,
-  marks: OutputMarks,
-  providerValue: unknown,
-): Record<string, unknown> {
+export function pendingOutputs(step: Step, agent: ServiceAgent | undefined): Record<string, unknown> {
+  const { verb, inputs, marks } = step;
   const pending = { ...marks, pending: verb };
   const outputs = agent ? toOutputs(inputs, agent, pending) : outputsWithoutAnswer(inputs, pending);
   for (const [key, value] of Object.entries(inputs)) if (key !== "autoScaling") outputs[key] = value;
-  return { ...outputs, [PROVIDER_KEY]: providerValue };
+  return { ...outputs, [PROVIDER_KEY]: step.props[PROVIDER_KEY] };
 }
 
 const KEEP_NOTE = "The agent is kept in the stack's state; the next `pulumi up` checks on it and waits again instead of sending the request twice.";
 
 /** A failure after the request may have been acted on. */
-export function incompleteError(
-  verb: Verb,
-  inputs: AgentInputs,
-  agent: ServiceAgent | undefined,
-  marks: OutputMarks,
-  providerValue: unknown,
-  cause: unknown,
-): AgentIncompleteError {
+export function incompleteError(step: Step, agent: ServiceAgent | undefined, cause: unknown): AgentIncompleteError {
   const why = cause instanceof Error ? cause.message : String(cause);
-  const message = `agent "${inputs.serviceName}": the ${verb} was sent, but then failed: ${why}\n${KEEP_NOTE}`;
-  return new AgentIncompleteError(message, inputs.serviceName, pendingOutputs(verb, inputs, agent, marks, providerValue), { cause });
+  const name = step.inputs.serviceName;
+  const message = `agent "${name}": the ${step.verb} was sent, but then failed: ${why}\n${KEEP_NOTE}`;
+  return new AgentIncompleteError(message, name, pendingOutputs(step, agent), { cause });
 }
 
-export async function notReadyError(
-  client: AgentHostingClient,
-  verb: Verb,
-  inputs: AgentInputs,
-  agent: ServiceAgent | undefined,
-  waitedMs: number,
-  lastError: unknown,
-  marks: OutputMarks,
-  providerValue: unknown,
-): Promise<AgentNotReadyError> {
+/** Where a wait for readiness ended without it. */
+export interface NotReady {
+  agent: ServiceAgent | undefined;
+  waitedMs: number;
+  lastError: unknown;
+}
+
+export async function notReadyError(step: Step, client: AgentHostingClient, ended: NotReady): Promise<AgentNotReadyError> {
+  const { verb, inputs } = step;
+  const { agent, waitedMs, lastError } = ended;
   const lines = agent ? await newestLogLines(client, agent) : [];
   const state = agent
     ? `ready=${agent.ready}, activeDeploymentReady=${agent.activeDeploymentReady}, activeDeploymentId=${agent.activeDeploymentId}, deployment ${agent.deployment === null ? "not reported yet" : "reported"}`
@@ -82,7 +80,7 @@ export async function notReadyError(
     ...(lines.length > 0 ? ["newest log lines:", ...lines.map((l) => `  ${l}`)] : []),
     `${KEEP_NOTE} Raise readyTimeoutSeconds or fix the image.`,
   ].join("\n");
-  return new AgentNotReadyError(message, inputs.serviceName, pendingOutputs(verb, inputs, agent, marks, providerValue), {
+  return new AgentNotReadyError(message, inputs.serviceName, pendingOutputs(step, agent), {
     cause: lastError,
   });
 }

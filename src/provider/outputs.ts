@@ -120,3 +120,19 @@ export function inputsFromAgent(agent: ServiceAgent, previous: Props): AgentInpu
   }
   return asInputs(rebuilt);
 }
+
+/** The service's agent as the last outputs recorded it. */
+export function agentFromOutputs(olds: Props): ServiceAgent {
+  const manifest = olds["manifest"];
+  const deployment = olds["deployment"];
+  return {
+    ...olds,
+    name: String(olds["name"] ?? olds["serviceName"]),
+    ready: olds["ready"] === true,
+    activeDeploymentId: String(olds["activeDeploymentId"] ?? ""),
+    activeDeploymentReady: olds["activeDeploymentReady"] === true,
+    autoScaling: (olds["autoScaling"] ?? { minReplicas: 0, maxReplicas: 0 }) as ServiceAgent["autoScaling"],
+    deployment:
+      deployment && typeof deployment === "object" ? { ...(deployment as Props), ...(manifest ? { manifest: manifest as Props } : {}) } : null,
+  } as ServiceAgent;
+}

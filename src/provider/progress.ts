@@ -41,13 +41,16 @@ export function formatProgress(name: string, o: PollObservation, logLine: string
   return `agent "${name}": waiting for readiness, ${state}, ${seconds(o.waitedMs)} s of ${seconds(o.timeoutMs)} s; ${logLine}${failure}`;
 }
 
+export interface ProgressOptions {
+  client: AgentHostingClient;
+  name: string;
+  sink: ProgressSink;
+  intervalMs?: number;
+}
+
 /** A poll callback that reports at the first poll and then every `intervalMs`. */
-export function progressReporter(
-  client: AgentHostingClient,
-  name: string,
-  sink: ProgressSink,
-  intervalMs = PROGRESS_INTERVAL_MS,
-): (o: PollObservation) => Promise<void> {
+export function progressReporter(options: ProgressOptions): (o: PollObservation) => Promise<void> {
+  const { client, name, sink, intervalMs = PROGRESS_INTERVAL_MS } = options;
   let lastReport = Number.NEGATIVE_INFINITY;
   return async (o) => {
     if (o.waitedMs - lastReport < intervalMs) return;

@@ -1,17 +1,24 @@
 /**
  * Waiting for readiness: poll GET /agents/{name} with a backoff that starts
  * well under a second and is capped at 1 s for the first minute (so readiness
- * is noticed within 1 s), then at 5 s. Transient failures of a poll (5xx, 429,
- * dropped connections, timeouts, a 404 just after a create) are ridden out
- * until the wait's own timeout; any other failure ends the wait.
+ * is noticed within 1 s), then at 5 s. The failures of a poll that the retry
+ * rules call transient (5xx, 429, dropped connections, timeouts, a 404 just
+ * after a create) are ridden out until the wait's own timeout; any other
+ * failure ends the wait. An aborted signal ends it at once, the poll in
+ * flight included.
  */
 import { setTimeout as sleepFor } from "node:timers/promises";
 import type { AgentHostingClient } from "../client/client";
-import { ApiError, ConnectionError, NotFoundError, RateLimitError, ServerError, TimeoutError } from "../client/errors";
+import { NotFoundError } from "../client/errors";
+import { isTransientPollFailure } from "../client/retry";
 import { isAgentReady, type ServiceAgent } from "../model";
 import type { PollObservation } from "./progress";
 
 export interface WaitOptions {
+  /** The agent's name at the service. */
+  name: string;
+  /** The agent as the create or update answered, if it did. */
+  initial: ServiceAgent | undefined;
   timeoutSeconds: number;
   /** For an update that made a new deployment: wait for that one. */
   deploymentId?: string;
@@ -46,36 +53,30 @@ export function nextPollDelay(previousMs: number, elapsedMs: number): number {
   return Math.min(cap, Math.max(50, Math.round(previousMs * 1.5)));
 }
 
-export function isTransient(error: unknown): boolean {
-  return (
-    error instanceof ServerError ||
-    error instanceof RateLimitError ||
-    error instanceof ConnectionError ||
-    error instanceof TimeoutError ||
-    error instanceof NotFoundError ||
-    (error instanceof ApiError && error.status >= 500)
-  );
-}
-
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export interface PatienceOptions {
+  /** How long transient failures are ridden out, default 30 s. */
+  patienceMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  signal?: AbortSignal | undefined;
+}
 
 /**
  * GET /agents/{name}, riding out transient failures (not a 404) for up to
  * `patienceMs`: a service may answer 5xx for a while right after a create.
  */
-export async function patientGetAgent(
-  client: AgentHostingClient,
-  name: string,
-  patienceMs = 30_000,
-  sleep: (ms: number) => Promise<void> = (ms) => new Promise<void>((r) => setTimeout(r, ms)),
-): Promise<ServiceAgent> {
-  const deadline = Date.now() + patienceMs;
+export async function patientGetAgent(client: AgentHostingClient, name: string, options: PatienceOptions = {}): Promise<ServiceAgent> {
+  const { signal } = options;
+  const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, signal));
+  const deadline = Date.now() + (options.patienceMs ?? 30_000);
   let delay = 250;
   for (;;) {
     try {
-      return await client.getAgent(name);
+      return await client.getAgent(name, { signal });
     } catch (error) {
-      if (error instanceof NotFoundError || !isTransient(error) || Date.now() + delay > deadline) throw error;
+      signal?.throwIfAborted();
+      if (error instanceof NotFoundError || !isTransientPollFailure(error) || Date.now() + delay > deadline) throw error;
     }
     await sleep(delay);
     delay = Math.min(2_000, delay * 2);
@@ -89,13 +90,8 @@ function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<vo
 }
 
 /** Polls until ready or the timeout; throws WaitFailure on a failure that is not transient. */
-export async function waitForAgentReady(
-  client: AgentHostingClient,
-  name: string,
-  initial: ServiceAgent | undefined,
-  options: WaitOptions,
-): Promise<WaitResult> {
-  const { signal } = options;
+export async function waitForAgentReady(client: AgentHostingClient, options: WaitOptions): Promise<WaitResult> {
+  const { signal, name, initial } = options;
   const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, signal));
   const now = options.now ?? Date.now;
   const started = now();
@@ -114,10 +110,11 @@ export async function waitForAgentReady(
     await sleep(Math.min(wait, remaining));
     signal?.throwIfAborted();
     try {
-      agent = await client.getAgent(name);
+      agent = await client.getAgent(name, { signal });
       lastError = undefined;
     } catch (error) {
-      if (!isTransient(error)) throw new WaitFailure(error, agent);
+      signal?.throwIfAborted();
+      if (!isTransientPollFailure(error)) throw new WaitFailure(error, agent);
       lastError = error;
     }
     wait = nextPollDelay(wait, now() - started);

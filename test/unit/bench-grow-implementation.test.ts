@@ -16,9 +16,9 @@ const ORIGINAL = [
   '"use strict";',
   "Object.defineProperty(exports, \"__esModule\", { value: true });",
   "exports.provider = exports.create = void 0;",
+  "exports.provider = { create: async (props) => ({ id: props.serviceName, outs: { created: true } }) };",
+  "const create = (props) => exports.provider.create(props);",
   "exports.create = create;",
-  "async function create(props) { return { id: props.serviceName, outs: { created: true } }; }",
-  "exports.provider = { create };",
   "",
 ].join("\n");
 

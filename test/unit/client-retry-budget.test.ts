@@ -166,16 +166,11 @@ describe("retry.ts building blocks", () => {
     let attempts = 0;
     const error = await rejectionOf(
       withRetries(
-        "GET",
-        "/v1/agents/x",
-        policy(sleeps, 3),
         () => {
           attempts++;
           return Promise.reject(busy());
         },
-        undefined,
-        undefined,
-        { used: 2 },
+        { method: "GET", path: "/v1/agents/x", policy: policy(sleeps, 3), budget: { used: 2 } },
       ),
     );
     expect(error).toBeInstanceOf(ServerError);
@@ -186,8 +181,32 @@ describe("retry.ts building blocks", () => {
   it("withRetries does not retry what the policy refuses (a 404)", async () => {
     const sleeps: number[] = [];
     const notFound = new NotFoundError({ status: 404, code: "NOT_FOUND", message: "no", method: "GET", path: "/v1/a" });
-    await expect(withRetries("GET", "/v1/a", policy(sleeps), () => Promise.reject(notFound))).rejects.toBe(notFound);
+    await expect(withRetries(() => Promise.reject(notFound), { method: "GET", path: "/v1/a", policy: policy(sleeps) })).rejects.toBe(notFound);
     expect(sleeps).toEqual([]);
+  });
+
+  it("an aborted call starts no retry and rejects with the signal's reason, also from the sleep between retries", async () => {
+    const sleeps: number[] = [];
+    const stopped = new AbortController();
+    let attempts = 0;
+    const never = policy(sleeps);
+    never.sleep = (ms) => {
+      sleeps.push(ms);
+      stopped.abort(new Error("cancelled"));
+      return new Promise(() => undefined);
+    };
+    const error = await rejectionOf(
+      withRetries(
+        () => {
+          attempts++;
+          return Promise.reject(busy());
+        },
+        { method: "GET", path: "/v1/agents/x", policy: never, signal: stopped.signal },
+      ),
+    );
+    expect(error).toEqual(new Error("cancelled"));
+    expect(attempts).toBe(1);
+    expect(sleeps).toEqual([100]);
   });
 });
 

@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { PROVIDER_IMPLEMENTATION_MODULE } from "../../src/model";
-import { useDispatcher } from "../../src/provider/connection";
 import * as implementation from "../../src/provider/implementation";
 import { AGENT_PROVIDER_SOURCE } from "../../src/provider/shim";
 import { API_KEY } from "../support/fixtures";
@@ -38,7 +37,6 @@ function load(modules: Record<string, unknown>, source = AGENT_PROVIDER_SOURCE) 
 
 let mockAgent: MockAgent | undefined;
 afterEach(async () => {
-  useDispatcher(undefined);
   await mockAgent?.close();
   mockAgent = undefined;
 });
@@ -69,16 +67,15 @@ describe("the serialized provider's text", () => {
 });
 
 describe("the provider it hands out", () => {
-  it("has exactly the methods the dynamic-provider process calls, check to update being the implementation's own", () => {
-    const provider = implementation.provider as unknown as Provider;
-    expect(Object.keys(provider)).toEqual(PROVIDER_METHODS);
-    for (const name of ["check", "diff", "create", "read", "update"] as const) expect(provider[name]).toBe(implementation[name]);
+  it("has exactly the methods the dynamic-provider process calls, and the module the functions earlier texts call", () => {
+    expect(Object.keys(implementation.provider)).toEqual(PROVIDER_METHODS);
+    const functions = implementation as unknown as Record<string, unknown>;
+    for (const name of IMPLEMENTATION_FUNCTIONS) expect(typeof functions[name], name).toBe("function");
   });
 
   it("configure takes the stack's config from the request, and delete DELETEs with it", async () => {
     mockAgent = new MockAgent({ enableCallHistory: true });
     mockAgent.disableNetConnect();
-    useDispatcher(mockAgent, { retryBaseDelayMs: 5, retryMaxDelayMs: 20 });
     const origin = "https://configured.test";
     const config = new Map([
       ["agent-hosting:apiKey", API_KEY],
@@ -88,7 +85,9 @@ describe("the provider it hands out", () => {
       .get(origin)
       .intercept({ path: "/v1/agents/voice-bot", method: "DELETE", headers: { authorization: `Bearer ${API_KEY}` } })
       .reply(200, { status: "OK" }, JSON_REPLY);
-    const { handler } = load({ [PROVIDER_IMPLEMENTATION_MODULE]: implementation });
+    // The module as installed, with its provider built by the factory around the MockAgent.
+    const installed = { provider: implementation.createDynamicProvider({ client: { dispatcher: mockAgent, retryBaseDelayMs: 5, retryMaxDelayMs: 20 } }) };
+    const { handler } = load({ [PROVIDER_IMPLEMENTATION_MODULE]: installed });
     const provider = handler();
     await provider["configure"]?.({ config: { get: (key: string) => config.get(key) } });
     await expect(provider["delete"]?.("voice-bot", { serviceName: "voice-bot" })).resolves.toBeUndefined();

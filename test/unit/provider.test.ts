@@ -1,8 +1,8 @@
 /**
  * Every provider method against undici's MockAgent (net connect disabled):
  * the requests each one makes and what it returns, as the dynamic provider
- * host calls them; answers shaped as any reading of the service document
- * may shape them.
+ * host calls them; answers shaped as any reading of the service may shape
+ * them. The MockAgent and a recording log are handed to the provider's factory.
  */
 import { MockAgent } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -13,8 +13,10 @@ import {
   AuthenticationError,
   ConflictError,
 } from "../../src/client/errors";
-import { useDispatcher } from "../../src/provider/connection";
-import * as impl from "../../src/provider/implementation";
+import { createAgentProvider } from "../../src/provider/agent-provider";
+import { clientMaker } from "../../src/provider/connection";
+import { createEngineLog, type LogEntry } from "../../src/provider/engine-log";
+import { createDynamicProvider, type DynamicProvider } from "../../src/provider/implementation";
 import { SIGNATURE_KEY } from "../../src/engine-sentinels";
 import { PENDING_KEY } from "../../src/provider/types";
 import { API_KEY, agentJson as agentJsonOf, type AgentJson, type AgentJsonOptions } from "../support/fixtures";
@@ -28,6 +30,9 @@ function agentJson(o: Live): AgentJson {
 }
 
 let mockAgent: MockAgent;
+let impl: DynamicProvider & { remove(id: string): Promise<void> };
+/** What the provider told the engine. */
+let logged: LogEntry[];
 const settings = new Map([
   ["agent-hosting:apiKey", API_KEY],
   ["agent-hosting:baseUrl", BASE_URL],
@@ -36,13 +41,17 @@ const settings = new Map([
 beforeEach(async () => {
   mockAgent = new MockAgent({ enableCallHistory: true });
   mockAgent.disableNetConnect();
-  useDispatcher(mockAgent, { retryBaseDelayMs: 5, retryMaxDelayMs: 20 });
-  await impl.configure({ get: (key) => settings.get(key) });
+  logged = [];
+  const provider = createDynamicProvider({
+    client: { dispatcher: mockAgent, retryBaseDelayMs: 5, retryMaxDelayMs: 20 },
+    log: createEngineLog(async (entry) => void logged.push(entry)),
+  });
+  impl = { ...provider, remove: (id) => provider.delete(id) };
+  await impl.configure({ config: { get: (key) => settings.get(key) } });
 });
 
 afterEach(async () => {
   mockAgent.assertNoPendingInterceptors();
-  useDispatcher(undefined);
   await mockAgent.close();
 });
 
@@ -254,16 +263,10 @@ describe("update", () => {
 
   it("a changed redeployTrigger that the service answers with the same deployment is reported, not hidden", async () => {
     api().intercept({ path: "/v1/agents/voice-bot", method: "POST" }).reply(200, agentJson({ name: "voice-bot", deploymentId: "dep-1" }), JSON_REPLY);
-    const written: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stderr.write;
-    try {
-      const news = await inputs({ serviceName: "voice-bot", image: "bot:1", autoScaling: { minAgents: 2, maxAgents: 5 }, redeployTrigger: "push-2" });
-      await impl.update("voice-bot", { ...olds, activeDeploymentId: "dep-1", redeployTrigger: "push-1" }, news);
-    } finally {
-      process.stderr.write = write;
-    }
-    expect(written.join("")).toContain('agent "voice-bot": redeployTrigger changed, but the service kept deployment dep-1');
+    const news = await inputs({ serviceName: "voice-bot", image: "bot:1", autoScaling: { minAgents: 2, maxAgents: 5 }, redeployTrigger: "push-2" });
+    await impl.update("voice-bot", { ...olds, activeDeploymentId: "dep-1", redeployTrigger: "push-1" }, news);
+    const warnings = logged.filter((e) => e.severity === "warning").map((e) => e.message);
+    expect(warnings.join("\n")).toContain('agent "voice-bot": redeployTrigger changed, but the service kept deployment dep-1');
   });
 
   it("a create left pending by an earlier up is waited for, not sent again", async () => {
@@ -295,5 +298,28 @@ describe("delete", () => {
     api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(500, { error: "boom", code: "INTERNAL_SERVER_ERROR" }, JSON_REPLY);
     api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(200, { status: "OK" }, JSON_REPLY);
     await expect(impl.remove("voice-bot")).resolves.toBeUndefined();
+  });
+});
+
+describe("cancel", () => {
+  it("ends the wait and its polls at once: the create answers with the agent kept in the state, pending", async () => {
+    const log = createEngineLog(async (entry) => void logged.push(entry));
+    const config = { get: (key: string) => settings.get(key) };
+    const provider = createAgentProvider({ client: clientMaker(config, log, { dispatcher: mockAgent, retryBaseDelayMs: 5 }), log });
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, notReady("slow-bot"), JSON_REPLY);
+    api().intercept({ path: "/v1/agents/slow-bot", method: "GET" }).reply(200, notReady("slow-bot"), JSON_REPLY).persist();
+    api().intercept({ path: (p) => p.startsWith("/v1/agents/slow-bot/logs?"), method: "GET" }).reply(200, noLogs, JSON_REPLY).persist();
+    const creating = provider.create(await inputs({ serviceName: "slow-bot", image: "bot:1", readyTimeoutSeconds: 600 }));
+    while (!requests().includes("GET /v1/agents/slow-bot")) await new Promise((r) => setTimeout(r, 5));
+    expect(provider.busy()).toBe(1);
+    provider.cancel("the engine's Cancel call");
+    const error = await failureOf(creating);
+    expect(error).toBeInstanceOf(AgentIncompleteError);
+    expect((error as AgentIncompleteError).properties[PENDING_KEY]).toBe("create");
+    expect((error as Error).message).toContain("the create was sent, but then failed: the provider process received the engine's Cancel call");
+    const sent = requests().length;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(requests()).toHaveLength(sent);
+    expect(provider.busy()).toBe(0);
   });
 });

@@ -17,7 +17,7 @@ describe("the readiness wait and its signal", () => {
   it("rejects with the signal's reason and polls no more once aborted", async () => {
     const counter = pollCounter();
     const controller = new AbortController();
-    const waiting = waitForAgentReady(counter.client, "slow-bot", notReady, { timeoutSeconds: 60, firstDelayMs: 10, signal: controller.signal });
+    const waiting = waitForAgentReady(counter.client, { name: "slow-bot", initial: notReady, timeoutSeconds: 60, firstDelayMs: 10, signal: controller.signal });
     while (counter.polls < 2) await new Promise((r) => setTimeout(r, 5));
     controller.abort(new Error("cancelled"));
     await expect(waiting).rejects.toThrow("cancelled");
@@ -28,7 +28,7 @@ describe("the readiness wait and its signal", () => {
 
   it("an aborted signal ends the wait before its first poll", async () => {
     const counter = pollCounter();
-    const waiting = waitForAgentReady(counter.client, "slow-bot", notReady, { timeoutSeconds: 60, signal: AbortSignal.abort(new Error("stopped")) });
+    const waiting = waitForAgentReady(counter.client, { name: "slow-bot", initial: notReady, timeoutSeconds: 60, signal: AbortSignal.abort(new Error("stopped")) });
     await expect(waiting).rejects.toThrow("stopped");
     expect(counter.polls).toBe(0);
   });
