@@ -6,14 +6,15 @@
  */
 import { checkApiKey, checkBaseUrl as checkUrl, type SettingNames } from "./client/connection-settings";
 import { ConfigurationError } from "./client/errors";
+import { ALLOW_INSECURE_HTTP_SETTING, CONFIG_NAMESPACE, providerConfigField } from "./model/provider-config";
 
-export const CONFIG_NAMESPACE = "agent-hosting";
-export const API_KEY_CONFIG = `${CONFIG_NAMESPACE}:apiKey`;
-export const BASE_URL_CONFIG = `${CONFIG_NAMESPACE}:baseUrl`;
-export const ALLOW_INSECURE_HTTP_CONFIG = `${CONFIG_NAMESPACE}:allowInsecureHttp`;
-export const API_KEY_ENV = "AGENT_HOSTING_API_KEY";
-export const BASE_URL_ENV = "AGENT_HOSTING_BASE_URL";
-export const ALLOW_INSECURE_HTTP_ENV = "AGENT_HOSTING_ALLOW_INSECURE_HTTP";
+export { CONFIG_NAMESPACE };
+export const API_KEY_CONFIG = providerConfigField("apiKey").configKey;
+export const BASE_URL_CONFIG = providerConfigField("baseUrl").configKey;
+export const ALLOW_INSECURE_HTTP_CONFIG = ALLOW_INSECURE_HTTP_SETTING.configKey;
+export const API_KEY_ENV = providerConfigField("apiKey").env;
+export const BASE_URL_ENV = providerConfigField("baseUrl").env;
+export const ALLOW_INSECURE_HTTP_ENV = ALLOW_INSECURE_HTTP_SETTING.env;
 
 const OPT_IN = `run \`pulumi config set ${ALLOW_INSECURE_HTTP_CONFIG} true\` or set ${ALLOW_INSECURE_HTTP_ENV}=true`;
 

@@ -2,7 +2,7 @@
  * zod schemas of the service's answers, tolerant: only what the package
  * relies on is checked (the agent's name, activeDeploymentId, the two ready
  * flags, autoScaling, and deployment when present); every other field is
- * kept as the service sent it, and fields the document lists but does not
+ * kept as the service sent it, and fields the API lists but does not
  * promise may be absent or null.
  */
 import { z } from "zod";

@@ -1,4 +1,4 @@
-/** The emulator of the Agent Hosting Service: a standalone reading of the service document. */
+/** The emulator of the Agent Hosting Service: a standalone reading of the service's API. */
 export { startEmulator, MAX_BODY_BYTES } from "./server";
 export type { EmulatorOptions, RunningEmulator } from "./server";
 export { READINGS, OMITTED_FIELDS, EXTRA_FIELDS } from "./reading";

@@ -1,7 +1,7 @@
 /**
- * How the emulator answers where the service document leaves room. The
+ * How the emulator answers where the service's API leaves room. The
  * "emulator" reading is the default; the "other" reading answers the way
- * another service honouring the same document could, so that a client can be
+ * another service honouring the same API could, so that a client can be
  * tested against both. Each switch can also be set on its own, over either.
  */
 
@@ -26,9 +26,9 @@ export interface ReadingSwitches {
   deleteStatus: 200 | 204;
   /** The create answer carries `deployment: null`; GETs show the deployment. */
   deploymentNullOnCreate: boolean;
-  /** Fields the document never names, in the agent, the deployment and the manifest (see EXTRA_FIELDS). */
+  /** Fields the API never names, in the agent, the deployment and the manifest (see EXTRA_FIELDS). */
   extraFields: boolean;
-  /** Fields the document lists but does not promise are left out (see OMITTED_FIELDS). */
+  /** Fields the API lists but does not promise are left out (see OMITTED_FIELDS). */
   omitOptionalFields: boolean;
   /** null: both flags turn true together. */
   readyFlagsApart: ReadyFlagsApart | null;

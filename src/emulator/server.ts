@@ -33,7 +33,7 @@ export interface EmulatorOptions {
   /** Keep the data in this JSON file across restarts. */
   stateFile?: string;
   /**
-   * How to answer where the service document leaves room: "emulator" (the
+   * How to answer where the service's API leaves room: "emulator" (the
    * default) or "other", which turns every switch below on. A switch given
    * on its own overrides the reading's value.
    */
@@ -44,9 +44,9 @@ export interface EmulatorOptions {
   deleteStatus?: 200 | 204;
   /** The create answer carries `deployment: null`; later GETs show the deployment. */
   deploymentNullOnCreate?: boolean;
-  /** Add fields the document never names to the agent, the deployment and the manifest. */
+  /** Add fields the API never names to the agent, the deployment and the manifest. */
   extraFields?: boolean;
-  /** Leave out fields the document lists but does not promise (updatedAt, activeSessionCount, deployment.serviceId/createdAt/updatedAt, metadata.namespace, spec.clusterLocal). */
+  /** Leave out fields the API lists but does not promise (updatedAt, activeSessionCount, deployment.serviceId/createdAt/updatedAt, metadata.namespace, spec.clusterLocal). */
   omitOptionalFields?: boolean;
   /** The two ready flags turn true at different polls; null: together. */
   readyFlagsApart?: ReadyFlagsApart | null;

@@ -3,7 +3,7 @@
  * Readiness is computed from each deployment's `readyAt`, so it is exact
  * without timers; the "ready" log line is written when first observed.
  *
- * Choices where the service document is silent: autoScaling omitted → 1..1
+ * Choices where the API leaves it open: autoScaling omitted → 1..1
  * replicas; namespace "emulator-default"; apiVersion "agents.emulator.local/v1";
  * an image whose tag is `fail` never becomes ready.
  */

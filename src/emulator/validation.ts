@@ -1,6 +1,6 @@
 /**
  * The emulator's own checks of request bodies and names, written from the
- * service document and nothing else:
+ * service's API and nothing else:
  *
  * - the body is a JSON object;
  * - serviceName: required; starts and ends with a lowercase letter or a
@@ -11,14 +11,14 @@
  * - autoScaling: an object of two integers, minAgents and maxAgents;
  * - enableNoise: a boolean.
  *
- * Where the document is silent the emulator chooses as a plausible service
+ * Where the API leaves it open the emulator chooses as a plausible service
  * would, and says so in its answer:
  * - serviceName is 1 to 54 characters, the same bound the provider checks
  *   (a DNS label of 63 leaves room for the suffixes a deployment adds);
  * - image follows the container reference grammar: `[host[:port]/]path[:tag][@algo:hex]`,
  *   lowercase path components, no whitespace; a tag is not required;
  * - autoScaling needs both members, minAgents ≥ 0, maxAgents ≥ 1, minAgents ≤ maxAgents;
- * - a field the document does not list is refused (400 naming it), so a
+ * - a field the API does not define is refused (400 naming it), so a
  *   client that sends a typo or a setting of its own is caught;
  * - `null` on an optional field means "none" (on an update that merges, it
  *   clears the field); on a required field it counts as missing.

@@ -1,6 +1,6 @@
 /**
  * The JSON the emulator reads and writes on /v1, as its own reading of the
- * service document: request bodies after validation, and the agent it serves.
+ * service's API: request bodies after validation, and the agent it serves.
  */
 
 /** autoScaling in a request body. */

@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AgentLogsQuery, LogResult } from "../client/schemas";
 import { boundSeconds } from "../client/logs-query";
+import { argNamesOf } from "../model";
 import { outputCall, type OutputCallOptions } from "./output-call";
 import { withProgramClient } from "./settings";
 
@@ -39,12 +40,9 @@ export function getAgentLogsOutput(args: GetAgentLogsOutputArgs, opts?: OutputCa
   return outputCall(
     normalized,
     (resolved) => {
-      const query: AgentLogsQuery = { agentName: resolved.agentName };
-      for (const key of ["limit", "offset", "deploymentId", "query", "order", "startTime", "endTime"] as const) {
-        const value = resolved[key];
-        if (value !== undefined) (query as unknown as Record<string, unknown>)[key] = value;
-      }
-      return getAgentLogs(query);
+      const given = resolved as unknown as Record<string, unknown>;
+      const query = Object.fromEntries(argNamesOf("getAgentLogs").filter((key) => given[key] !== undefined).map((key) => [key, given[key]]));
+      return getAgentLogs(query as unknown as AgentLogsQuery);
     },
     opts,
   );

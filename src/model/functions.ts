@@ -68,3 +68,10 @@ export const FUNCTIONS: readonly SchemaFunction[] = [
     ],
   },
 ];
+
+/** The argument names of a function, in the order the schema lists them. */
+export function argNamesOf(name: SchemaFunction["name"]): readonly string[] {
+  const fn = FUNCTIONS.find((f) => f.name === name);
+  if (!fn) throw new Error(`no function ${name}`);
+  return fn.args.map((a) => a.name);
+}

@@ -6,7 +6,7 @@
  */
 import { InputValidationError, NotFoundError } from "../client/errors";
 import { logsQueryFailures } from "../client/logs-query";
-import { secretSetNameProblem } from "../model";
+import { argNamesOf, secretSetNameProblem } from "../model";
 import type { AgentLogsQuery } from "../client/schemas";
 import type { AgentHostingClient } from "../client/client";
 import type { Props } from "./values";
@@ -19,7 +19,8 @@ export interface InvokeOutcome {
   failures: { property: string; reason: string }[];
 }
 
-const LOG_ARGS = ["agentName", "limit", "offset", "deploymentId", "query", "order", "startTime", "endTime"] as const;
+const SECRET_SET_ARGS = argNamesOf("getSecretSet");
+const LOG_ARGS = argNamesOf("getAgentLogs");
 
 type Client = () => Promise<AgentHostingClient>;
 
@@ -31,7 +32,7 @@ function unknownArgs(args: Props, known: readonly string[]): { property: string;
 
 async function getSecretSet(args: Props, client: Client): Promise<InvokeOutcome> {
   const name = args["name"];
-  const failures = unknownArgs(args, ["name"]);
+  const failures = unknownArgs(args, SECRET_SET_ARGS);
   if (typeof name !== "string") failures.push({ property: "name", reason: "is required and must be a string" });
   else {
     const problem = secretSetNameProblem(name);

@@ -132,8 +132,8 @@ export function buildSchema(version: string): Json {
     config: { variables: providerSettings() },
     provider: {
       description:
-        "The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey and agent-hosting:baseUrl " +
-        "(or the environment variables AGENT_HOSTING_API_KEY and AGENT_HOSTING_BASE_URL) configure the default one.",
+        `The agent-hosting provider. Without an explicit provider, the stack config ${PROVIDER_CONFIG_FIELDS.map((f) => f.configKey).join(" and ")} ` +
+        `(or the environment variables ${PROVIDER_CONFIG_FIELDS.map((f) => f.env).join(" and ")}) configure the default one.`,
       inputProperties: providerSettings(),
       properties: providerSettings(),
     },

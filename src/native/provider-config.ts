@@ -5,7 +5,7 @@
  * turns those into the default provider's inputs). What is not set falls back
  * to the environment, as in the dynamic provider (config.ts resolves it).
  */
-import { API_KEY_CONFIG, BASE_URL_CONFIG, CONFIG_NAMESPACE, checkBaseUrl, type ConfigSource } from "../config";
+import { CONFIG_NAMESPACE, checkBaseUrl, type ConfigSource } from "../config";
 import { PROVIDER_CONFIG_FIELDS } from "../model";
 import { containsUnknown, type Props } from "./values";
 
@@ -15,10 +15,7 @@ export interface ConfigFailure {
 }
 
 /** The provider inputs this plugin reads, by stack config key. */
-const INPUT_OF_CONFIG_KEY: Record<string, string> = {
-  [API_KEY_CONFIG]: "apiKey",
-  [BASE_URL_CONFIG]: "baseUrl",
-};
+const INPUT_OF_CONFIG_KEY: Record<string, string> = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.configKey, f.name]));
 
 /** Inputs the engine itself adds to every provider resource. */
 const ENGINE_INPUTS = new Set(["version", "pluginDownloadURL"]);
@@ -50,7 +47,7 @@ export function checkProviderConfig(news: Props): ConfigFailure[] {
   for (const [name, value] of Object.entries(news)) {
     if (ENGINE_INPUTS.has(name) || value === undefined || value === null || containsUnknown(value)) continue;
     if (!CONFIG_INPUTS.has(name)) {
-      failures.push({ property: name, reason: `"${name}" is not a setting of the agent-hosting provider; the settings are apiKey and baseUrl` });
+      failures.push({ property: name, reason: `"${name}" is not a setting of the agent-hosting provider; the settings are ${[...CONFIG_INPUTS].join(" and ")}` });
     } else if (typeof value !== "string") {
       failures.push({ property: name, reason: `${name} must be a string` });
     } else if (name === "baseUrl") {

@@ -8,11 +8,9 @@ import { join } from "node:path";
 /** The package root: dist/native/ (or src/native/ under ts-node) is two levels down. */
 export const PACKAGE_ROOT = join(__dirname, "..", "..");
 
-let cached: string | undefined;
-
+/** Read at each GetSchema call, which the engine makes once per plugin at most. */
 export function schemaText(): string {
-  cached ??= readFileSync(join(PACKAGE_ROOT, "schema.json"), "utf8");
-  return cached;
+  return readFileSync(join(PACKAGE_ROOT, "schema.json"), "utf8");
 }
 
 export function pluginVersion(): string {
