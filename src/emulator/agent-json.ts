@@ -3,9 +3,8 @@
  * ready flags (together, or apart by some polls), `deployment: null` in the
  * create answer, fields added or left out.
  */
-import { manifestSpecOf } from "../model";
 import type { ReadingSwitches } from "./reading";
-import { DEFAULT_NAMESPACE, EMULATOR_API_VERSION, bodyOf, type Store, type StoredAgent, type StoredDeployment } from "./store";
+import { DEFAULT_NAMESPACE, EMULATOR_API_VERSION, type DeploymentSpec, type Store, type StoredAgent, type StoredDeployment } from "./store";
 import type { AgentJson, DeploymentJson, ManifestJson } from "./wire";
 
 /** Which answer the agent is rendered for: only GETs count as polls. */
@@ -20,6 +19,22 @@ function readyFlags(d: StoredDeployment, switches: ReadingSwitches, answer: Answ
   return apart.first === "ready" ? { ready: true, activeDeploymentReady: second } : { ready: second, activeDeploymentReady: true };
 }
 
+/**
+ * The manifest `spec` members a deployment's request determines, where the
+ * service's API reports them: the emulator's own rendering, so that a wrong
+ * mapping in the provider's model does not pass on both sides.
+ */
+function requestedSpec(spec: DeploymentSpec): ManifestJson["spec"] {
+  return {
+    image: spec.image,
+    platformNodeType: spec.nodeType,
+    imagePullSecretNames: spec.imagePullSecretSet === undefined ? [] : [spec.imagePullSecretSet],
+    envFromSecretNames: spec.secretSet === undefined ? [] : [spec.secretSet],
+    autoScaling: { minReplicas: spec.minReplicas, maxReplicas: spec.maxReplicas },
+    noiseModels: { enabled: spec.enableNoise },
+  };
+}
+
 function manifestOf(agent: StoredAgent, d: StoredDeployment, switches: ReadingSwitches): ManifestJson {
   const full = !switches.omitOptionalFields;
   const extra = switches.extraFields;
@@ -28,9 +43,8 @@ function manifestOf(agent: StoredAgent, d: StoredDeployment, switches: ReadingSw
     ...(full && { namespace: DEFAULT_NAMESPACE }),
     ...(extra && { labels: { "agents.emulator.local/agent": agent.name } }),
   };
-  // The members a request determines come from the one body-to-manifest mapping; the rest are the emulator's.
   const spec: ManifestJson["spec"] = {
-    ...manifestSpecOf(bodyOf(d.spec)),
+    ...requestedSpec(d.spec),
     ...(full && { clusterLocal: false }),
     ...(extra && { resources: { cpu: "500m", memory: "1Gi" } }),
   };

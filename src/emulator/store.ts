@@ -8,7 +8,6 @@
  * an image whose tag is `fail` never becomes ready.
  */
 import { randomBytes } from "node:crypto";
-import type { RequestBody } from "../model";
 import type { CreateBody, UpdateBody } from "./wire";
 import { LogStore } from "./log-store";
 import { isoNs, msToNs, nowNs } from "./time";
@@ -68,19 +67,6 @@ export function specOf(body: CreateBody | (UpdateBody & { image: string })): Dep
   if (typeof body.secretSet === "string") spec.secretSet = body.secretSet;
   if (typeof body.imagePullSecretSet === "string") spec.imagePullSecretSet = body.imagePullSecretSet;
   return spec;
-}
-
-/** The request body a deployment's spec stands for, its scaling included. */
-export function bodyOf(spec: DeploymentSpec): RequestBody {
-  const body: RequestBody = {
-    image: spec.image,
-    nodeType: spec.nodeType,
-    autoScaling: { minAgents: spec.minReplicas, maxAgents: spec.maxReplicas },
-    enableNoise: spec.enableNoise,
-  };
-  if (spec.secretSet !== undefined) body["secretSet"] = spec.secretSet;
-  if (spec.imagePullSecretSet !== undefined) body["imagePullSecretSet"] = spec.imagePullSecretSet;
-  return body;
 }
 
 /** The spec after an update that merges: a field the body leaves out keeps its value, null clears it. */

@@ -40,7 +40,7 @@ export interface ManifestJson extends JsonObject {
   apiVersion: string;
   kind: string;
   metadata: JsonObject & { name: string };
-  /** The members a request determines (the model's body-to-manifest mapping), and the emulator's own. */
+  /** The members a request determines, and the emulator's own. */
   spec: JsonObject;
 }
 

@@ -37,6 +37,12 @@ const setList = (path: string[]): ManifestMapping => ({
   fromManifest: (v) => (Array.isArray(v) && typeof v[0] === "string" ? v[0] : undefined),
 });
 
+/** autoScaling's request shape from the replicas a service reports, or undefined when it does not report both. */
+function scalingFromReplicas(v: unknown): { minAgents: number; maxAgents: number } | undefined {
+  const s = v as { minReplicas?: unknown; maxReplicas?: unknown } | undefined;
+  return typeof s?.minReplicas === "number" && typeof s.maxReplicas === "number" ? { minAgents: s.minReplicas, maxAgents: s.maxReplicas } : undefined;
+}
+
 export const AGENT_FIELDS = [
   {
     name: "serviceName",
@@ -115,17 +121,14 @@ export const AGENT_FIELDS = [
         const s = v as { minAgents: number; maxAgents: number } | undefined;
         return s === undefined ? undefined : { minReplicas: s.minAgents, maxReplicas: s.maxAgents };
       },
-      fromManifest: (v) => {
-        const s = v as { minReplicas?: unknown; maxReplicas?: unknown } | undefined;
-        return typeof s?.minReplicas === "number" && typeof s.maxReplicas === "number"
-          ? { minAgents: s.minReplicas, maxAgents: s.maxReplicas }
-          : undefined;
-      },
+      fromManifest: scalingFromReplicas,
     },
     properties: [
       { name: "minAgents", type: "integer", description: "Fewest agents kept running, ≥ 0.", answerName: "minReplicas" },
       { name: "maxAgents", type: "integer", description: "Most agents, ≥ 1 and ≥ minAgents.", answerName: "maxReplicas" },
     ],
+    answer: { output: (agent) => agent.autoScaling, input: (agent) => scalingFromReplicas(agent.autoScaling) },
+    newDeployment: false,
   },
   {
     name: "enableNoise",

@@ -1,5 +1,6 @@
 /** The shape of one entry of the Agent's field table (agent-fields.ts). */
 import type { RuleFailure } from "./rules";
+import type { ServiceAgent } from "./service-agent";
 
 /** What a field left out of the program means. */
 export type Undeclared =
@@ -55,6 +56,17 @@ export interface AgentField {
   manifest?: ManifestMapping;
   /** Members of an object field, with their names in the service's answers. */
   properties?: readonly NestedField[];
+  /**
+   * For a field the service reports at the top of its answer in a shape of
+   * its own: the output of the same name is that live value (not the
+   * declared input), and the input is read back from it on refresh.
+   */
+  answer?: {
+    output(agent: ServiceAgent): unknown;
+    input(agent: ServiceAgent): unknown;
+  };
+  /** False for an "update" field whose change alone keeps the active deployment (the service rescales in place). */
+  newDeployment?: false;
 }
 
 /** An output of Agent beyond the inputs. */

@@ -50,7 +50,7 @@ export function diffAgent(olds: Record<string, unknown>, news: Record<string, un
   const replaces = fields.filter((f) => f.change === "replace").map((f) => f.name);
   const secretsChanged = !sameJson(olds[SECRET_INPUTS_KEY] ?? [], news[SECRET_INPUTS_KEY] ?? []);
   const localOnly = fields.every((f) => f.change === "local");
-  const deploymentKept = fields.every((f) => f.change === "local" || f.name === "autoScaling");
+  const deploymentKept = fields.every((f) => f.change === "local" || f.newDeployment === false);
   const stables = replaces.length > 0 ? [] : ["name", "serviceName", "createdAt"];
   if (replaces.length === 0 && deploymentKept) stables.push("activeDeploymentId", "deployment");
   return {

@@ -6,7 +6,7 @@
  */
 import type { AgentHostingClient } from "../client/client";
 import { AgentIncompleteError, AgentNotReadyError } from "../client/errors";
-import type { AgentInputs, ServiceAgent } from "../model";
+import { AGENT_FIELDS, type AgentField, type AgentInputs, type ServiceAgent } from "../model";
 import { outputsWithoutAnswer, toOutputs, type OutputMarks } from "./outputs";
 import { PROVIDER_KEY } from "./types";
 
@@ -45,7 +45,10 @@ export function pendingOutputs(step: Step, agent: ServiceAgent | undefined): Rec
   const { verb, inputs, marks } = step;
   const pending = { ...marks, pending: verb };
   const outputs = agent ? toOutputs(inputs, agent, pending) : outputsWithoutAnswer(inputs, pending);
-  for (const [key, value] of Object.entries(inputs)) if (key !== "autoScaling") outputs[key] = value;
+  for (const field of AGENT_FIELDS as readonly AgentField[]) {
+    const value = (inputs as unknown as Record<string, unknown>)[field.name];
+    if (!field.answer && value !== undefined) outputs[field.name] = value;
+  }
   return { ...outputs, [PROVIDER_KEY]: step.props[PROVIDER_KEY] };
 }
 

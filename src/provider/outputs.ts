@@ -26,7 +26,7 @@ export interface OutputMarks {
 /** Outputs derived from the inputs only: for a create whose answer never came. */
 export function outputsWithoutAnswer(inputs: AgentInputs, marks: OutputMarks): Props {
   const outputs: Props = { ...inputs, name: inputs.serviceName, deployment: null, manifest: null };
-  delete outputs["autoScaling"];
+  for (const field of FIELDS) if (field.answer) delete outputs[field.name];
   return mark(outputs, marks);
 }
 
@@ -48,9 +48,12 @@ export function toOutputs(inputs: AgentInputs, agent: ServiceAgent, marks: Outpu
   const declared = inputs as unknown as Props;
   const outputs: Props = {};
   for (const field of FIELDS) {
-    if (field.name === "autoScaling") continue; // the output is the live replicas, below
-    const value = field.sentTo === "service" && reported[field.name] !== undefined ? reported[field.name] : declared[field.name];
-    if (value !== undefined) outputs[field.name] = value;
+    const value = field.answer
+      ? field.answer.output(agent)
+      : field.sentTo === "service" && reported[field.name] !== undefined
+        ? reported[field.name]
+        : declared[field.name];
+    if (value !== undefined) outputs[field.name] = field.answer && marks.secretInputs.includes(field.name) ? asSecret(value) : value;
   }
   outputs["serviceName"] = agent.name;
   const { deployment } = agent;
@@ -59,7 +62,6 @@ export function toOutputs(inputs: AgentInputs, agent: ServiceAgent, marks: Outpu
     ready: agent.ready,
     activeDeploymentId: agent.activeDeploymentId,
     activeDeploymentReady: agent.activeDeploymentReady,
-    autoScaling: agent.autoScaling,
     deployment: deployment ? withoutManifest(deployment) : null,
     manifest: deployment?.manifest ?? null,
   };
@@ -71,7 +73,6 @@ export function toOutputs(inputs: AgentInputs, agent: ServiceAgent, marks: Outpu
   if (secretSent) {
     for (const key of ["manifest", "deployment"]) if (outputs[key] !== null) outputs[key] = asSecret(outputs[key]);
   }
-  if (marks.secretInputs.includes("autoScaling")) outputs["autoScaling"] = asSecret(outputs["autoScaling"]);
   return mark(outputs, marks);
 }
 
@@ -114,7 +115,7 @@ export function inputsFromAgent(agent: ServiceAgent, previous: Props): AgentInpu
   const rebuilt: Props = { ...previous, serviceName: agent.name };
   for (const field of FIELDS) {
     if (field.sentTo !== "service" || !field.manifest) continue;
-    const live = field.name === "autoScaling" ? field.manifest.fromManifest(agent.autoScaling) : reported[field.name];
+    const live = field.answer ? field.answer.input(agent) : reported[field.name];
     if (live !== undefined) rebuilt[field.name] = live;
     else if (field.name in reported && field.undeclared === "clear") delete rebuilt[field.name];
   }
@@ -131,7 +132,6 @@ export function agentFromOutputs(olds: Props): ServiceAgent {
     ready: olds["ready"] === true,
     activeDeploymentId: String(olds["activeDeploymentId"] ?? ""),
     activeDeploymentReady: olds["activeDeploymentReady"] === true,
-    autoScaling: (olds["autoScaling"] ?? { minReplicas: 0, maxReplicas: 0 }) as ServiceAgent["autoScaling"],
     deployment:
       deployment && typeof deployment === "object" ? { ...(deployment as Props), ...(manifest ? { manifest: manifest as Props } : {}) } : null,
   } as ServiceAgent;

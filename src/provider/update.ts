@@ -5,7 +5,7 @@
  */
 import type { AgentHostingClient } from "../client/client";
 import { mayHaveActed } from "../client/retry";
-import { updateBody, type ServiceAgent } from "../model";
+import { AGENT_FIELDS, updateBody, type AgentField, type ServiceAgent } from "../model";
 import type { Props, VerbContext } from "./context";
 import { diffAgent } from "./diff";
 import { incompleteError, type Step } from "./failures";
@@ -29,7 +29,10 @@ export async function updateVerb(id: string, olds: Props, news: Props, context: 
   const changes = diffAgent(olds, news);
   if (changes.localOnly && pending !== undefined) return { outs: await resume({ verb: pending, inputs, marks, props: news }, context) };
   const step: Step = { verb: "update", inputs, marks, props: news };
-  const live = inputs.autoScaling === undefined ? await patientGetAgent(context.client, id, { signal: context.signal }) : undefined;
+  // A field left out that the agent keeps is sent with its live value, read first.
+  const declared = inputs as unknown as Props;
+  const keeps = (AGENT_FIELDS as readonly AgentField[]).some((f) => f.undeclared === "keep" && declared[f.name] === undefined);
+  const live = keeps ? await patientGetAgent(context.client, id, { signal: context.signal }) : undefined;
   const body = updateBody(inputs as unknown as Props, live);
   let answer: ServiceAgent;
   try {
