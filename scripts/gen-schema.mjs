@@ -20,7 +20,7 @@ if (process.argv.includes("--check")) {
     // missing: reported below as out of date
   }
   if (committed !== text) {
-    console.error("schema.json is out of date: run `npm run build && node scripts/gen-schema.mjs`");
+    console.error("schema.json is out of date: run `npm run gen`");
     process.exit(1);
   }
 } else {

@@ -13,7 +13,7 @@ if (process.argv.includes("--check")) {
     generateSdks(temp);
     const drift = LANGUAGES.flatMap((l) => sdkDrift(join(temp, l), join(repoRoot, "sdk", l)).map((p) => `sdk/${l}/${p}`));
     if (drift.length > 0) {
-      console.error(`the committed SDKs differ from schema.json in: ${drift.join(", ")}\nrun \`node scripts/gen-sdk.mjs\``);
+      console.error(`the committed SDKs differ from schema.json in: ${drift.join(", ")}\nrun \`npm run gen\``);
       process.exitCode = 1;
     } else {
       console.log("sdk/python and sdk/go are up to date");

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 const root = join(__dirname, "..", "..");
 
 describe("the generated SDKs", () => {
-  it("sdk/python and sdk/go are up to date with schema.json (run `node scripts/gen-sdk.mjs` after changing it)", () => {
+  it("sdk/python and sdk/go are up to date with schema.json (run `npm run gen` after changing it)", () => {
     const out = execFileSync(process.execPath, [join(root, "scripts/gen-sdk.mjs"), "--check"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     expect(out).toMatch(/sdk\/python and sdk\/go are up to date/);
   });

@@ -25,3 +25,11 @@ describe("files generated from the model", () => {
     for (const field of model.AGENT_FIELDS) expect(readme).toContain(`| \`${field.name}\` |`);
   });
 });
+
+describe("npm run gen", () => {
+  it("builds, then runs every generator: model types and README tables, schema.json, the SDKs", () => {
+    const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
+    const steps = (scripts["gen"] ?? "").split("&&").map((step) => step.trim());
+    expect(steps).toEqual(["npm run build", "node scripts/gen-model.mjs", "node scripts/gen-schema.mjs", "node scripts/gen-sdk.mjs"]);
+  });
+});

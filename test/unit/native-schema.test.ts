@@ -26,7 +26,7 @@ function propertyMaps(schema: Json): [string, Json][] {
 }
 
 describe("the package schema", () => {
-  it("schema.json is what the model builds (run `npm run build && node scripts/gen-schema.mjs` after changing the model)", () => {
+  it("schema.json is what the model builds (run `npm run gen` after changing the model)", () => {
     expect(readFileSync(join(root, "schema.json"), "utf8")).toBe(schemaJson(version));
   });
 
