@@ -25,19 +25,7 @@
  * injectable sleep). So this is a small loop with the same rules, tested
  * with an injected sleep and with fake timers.
  */
-import {
-  ApiError,
-  AuthenticationError,
-  BadRequestError,
-  ConfigurationError,
-  ConflictError,
-  ConnectionError,
-  InputValidationError,
-  NotFoundError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-} from "./errors";
+import * as errors from "./errors";
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -65,56 +53,56 @@ export function isIdempotent(method: string): boolean {
 
 /** Whether `error` may be retried for `method` by the policy. */
 export function isRetryable(error: unknown, method: string): boolean {
-  if (error instanceof RateLimitError) return true;
-  if (error instanceof ConnectionError && error.notSent) return true;
+  if (error instanceof errors.RateLimitError) return true;
+  if (error instanceof errors.ConnectionError && error.notSent) return true;
   if (!isIdempotent(method)) return false;
-  return error instanceof ConnectionError || error instanceof TimeoutError || error instanceof ServerError;
+  return error instanceof errors.ConnectionError || error instanceof errors.TimeoutError || error instanceof errors.ServerError;
 }
 
 /** A POST failure after which the service may or may not have acted. */
 export function isAmbiguous(error: unknown): boolean {
   return (
-    (error instanceof ConnectionError && !error.notSent) || error instanceof TimeoutError || error instanceof ServerError
+    (error instanceof errors.ConnectionError && !error.notSent) || error instanceof errors.TimeoutError || error instanceof errors.ServerError
   );
 }
 
 /** A failed readiness poll that the wait rides out: the service may answer 5xx, 429 or even 404 for a while after a create. */
 export function isTransientPollFailure(error: unknown): boolean {
   return (
-    error instanceof ServerError ||
-    error instanceof RateLimitError ||
-    error instanceof ConnectionError ||
-    error instanceof TimeoutError ||
-    error instanceof NotFoundError ||
-    (error instanceof ApiError && error.status >= 500)
+    error instanceof errors.ServerError ||
+    error instanceof errors.RateLimitError ||
+    error instanceof errors.ConnectionError ||
+    error instanceof errors.TimeoutError ||
+    error instanceof errors.NotFoundError ||
+    (error instanceof errors.ApiError && error.status >= 500)
   );
 }
 
 /** Whether a failed create or update may still have been acted on by the service (then the agent is kept in state). */
 export function mayHaveActed(error: unknown): boolean {
-  if (error instanceof ConnectionError) return !error.notSent;
+  if (error instanceof errors.ConnectionError) return !error.notSent;
   return !(
-    error instanceof InputValidationError ||
-    error instanceof ConfigurationError ||
-    error instanceof BadRequestError ||
-    error instanceof AuthenticationError ||
-    error instanceof ConflictError ||
-    error instanceof NotFoundError ||
-    error instanceof RateLimitError
+    error instanceof errors.InputValidationError ||
+    error instanceof errors.ConfigurationError ||
+    error instanceof errors.BadRequestError ||
+    error instanceof errors.AuthenticationError ||
+    error instanceof errors.ConflictError ||
+    error instanceof errors.NotFoundError ||
+    error instanceof errors.RateLimitError
   );
 }
 
 export function retryReason(error: unknown): string {
-  if (error instanceof RateLimitError) return `${error.status} ${error.code ?? "RATE_LIMITED"}`;
-  if (error instanceof ServerError) return `${error.status}${error.code ? ` ${error.code}` : ""}`;
-  if (error instanceof ConnectionError) return error.message.replace(/^.*connection failed \((.*)\)$/, "$1");
-  if (error instanceof TimeoutError) return "timeout";
+  if (error instanceof errors.RateLimitError) return `${error.status} ${error.code ?? "RATE_LIMITED"}`;
+  if (error instanceof errors.ServerError) return `${error.status}${error.code ? ` ${error.code}` : ""}`;
+  if (error instanceof errors.ConnectionError) return error.message.replace(/^.*connection failed \((.*)\)$/, "$1");
+  if (error instanceof errors.TimeoutError) return "timeout";
   return error instanceof Error ? error.name : "error";
 }
 
 /** Delay before retry number `attempt` (1-based). */
 export function retryDelayMs(attempt: number, error: unknown, policy: RetryPolicy): number {
-  if (error instanceof RateLimitError && error.retryAfterSeconds !== undefined) {
+  if (error instanceof errors.RateLimitError && error.retryAfterSeconds !== undefined) {
     return Math.min(RETRY_AFTER_CAP_MS, Math.round(error.retryAfterSeconds * 1000));
   }
   const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));

@@ -42,14 +42,7 @@ export class LogStore {
       list.push(entry);
       return;
     }
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((list[mid] as StoredEntry).ns <= entry.ns) lo = mid + 1;
-      else hi = mid;
-    }
-    list.splice(lo, 0, entry);
+    list.splice(firstIndex(list, (e) => e.ns > entry.ns), 0, entry);
   }
 
   /** Appends entries already sorted by time: O(n) at most (a merge when they reach back before the newest entry). */

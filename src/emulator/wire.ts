@@ -2,6 +2,7 @@
  * The JSON the emulator reads and writes on /v1, as its own reading of the
  * service's API: request bodies after validation, and the agent it serves.
  */
+import type { ServiceAgent } from "../model";
 
 /** autoScaling in a request body. */
 export interface AgentsScaling {
@@ -49,11 +50,8 @@ export interface DeploymentJson extends JsonObject {
   manifest: ManifestJson;
 }
 
-export interface AgentJson extends JsonObject {
-  name: string;
-  ready: boolean;
-  activeDeploymentId: string;
-  activeDeploymentReady: boolean;
+/** The agent's JSON: the members every answer has (typed as the package reads them), and the emulator's own. */
+export interface AgentJson extends JsonObject, Pick<ServiceAgent, "name" | "ready" | "activeDeploymentId" | "activeDeploymentReady"> {
   autoScaling: ReplicaScaling;
   deployment: DeploymentJson | null;
 }

@@ -2,6 +2,7 @@
  * The service's Agent as the package reads it: only the fields it relies on
  * are typed and checked; everything else the service sends is kept as it came.
  */
+import type { AgentOutputs } from "./agent-types";
 
 export interface Replicas {
   minReplicas: number;
@@ -29,11 +30,10 @@ export interface Deployment {
   [extra: string]: unknown;
 }
 
-export interface ServiceAgent {
-  name: string;
-  ready: boolean;
-  activeDeploymentId: string;
-  activeDeploymentReady: boolean;
+/** The members every answer has, typed as the Agent's outputs of the same names. */
+type ReliedOn = Pick<AgentOutputs, "name" | "ready" | "activeDeploymentId" | "activeDeploymentReady">;
+
+export interface ServiceAgent extends ReliedOn {
   autoScaling: Replicas;
   /** Null while the service has not made it yet; absent when the service never reports it. */
   deployment?: Deployment | null;

@@ -39,6 +39,16 @@ function requireAgentType(type: string, urn: string): void {
   if (actual !== NATIVE_AGENT_TYPE) throw new Error(`unknown resource type "${actual}"; this provider manages ${NATIVE_AGENT_TYPE}`);
 }
 
+/** Failures naming a property and its rule, as Check, CheckConfig and Invoke answer them. */
+export function checkFailures(failures: readonly { property: string; reason: string }[]): CheckFailure[] {
+  return failures.map((f) => {
+    const failure = new CheckFailure();
+    failure.setProperty(f.property);
+    failure.setReason(f.reason);
+    return failure;
+  });
+}
+
 export async function check(provider: AgentProvider, request: CheckRequest): Promise<CheckResponse> {
   requireAgentType(request.getType(), request.getUrn());
   const olds = fromStruct(request.getOlds());
@@ -46,14 +56,7 @@ export async function check(provider: AgentProvider, request: CheckRequest): Pro
   const outcome = await provider.log.forResource(request.getUrn(), () => provider.check(olds.props, news.props));
   const response = new CheckResponse();
   response.setInputs(toStruct(outcome.inputs, news.secrets));
-  response.setFailuresList(
-    outcome.failures.map((f) => {
-      const failure = new CheckFailure();
-      failure.setProperty(f.property);
-      failure.setReason(f.reason);
-      return failure;
-    }),
-  );
+  response.setFailuresList(checkFailures(outcome.failures));
   return response;
 }
 

@@ -9,7 +9,6 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import { ResourceProviderService, type IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import {
-  CheckFailure,
   CheckResponse,
   ConfigureResponse,
   DiffResponse,
@@ -24,6 +23,7 @@ import { clientMaker, type ExtraClientOptions } from "../provider/connection";
 import { createEngineLog, type ProviderLog } from "../provider/engine-log";
 import { exitOnSignals } from "../provider/interrupt";
 import * as agent from "./agent-resource";
+import { checkFailures } from "./agent-resource";
 import { nativeEngineRpc } from "./engine-rpc";
 import { rpcError, unimplemented, type RpcError } from "./errors";
 import { invoke } from "./invoke";
@@ -51,15 +51,6 @@ function unary<Req, Res>(
 
 function failing<Req, Res>(method: string): (call: grpc.ServerUnaryCall<Req, Res>, callback: Callback<Res>) => void {
   return (_call, callback) => callback(unimplemented(method));
-}
-
-function checkFailures(failures: readonly { property: string; reason: string }[]): CheckFailure[] {
-  return failures.map((f) => {
-    const failure = new CheckFailure();
-    failure.setProperty(f.property);
-    failure.setReason(f.reason);
-    return failure;
-  });
 }
 
 export interface ProviderServiceOptions {

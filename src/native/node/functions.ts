@@ -6,6 +6,7 @@
  * and nothing is invoked.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { AgentLogsQuery } from "../../client/schemas";
 import type { GetAgentLogsResult } from "../../functions/get-agent-logs";
 import type { GetSecretSetArgs, GetSecretSetResult } from "../../functions/get-secret-set";
 import { withVersion } from "./version";
@@ -13,17 +14,8 @@ import { withVersion } from "./version";
 const GET_SECRET_SET = "agent-hosting:index:getSecretSet";
 const GET_AGENT_LOGS = "agent-hosting:index:getAgentLogs";
 
-export interface GetAgentLogsArgs {
-  agentName: string;
-  limit?: number;
-  offset?: number;
-  deploymentId?: string;
-  query?: string;
-  order?: "asc" | "desc";
-  /** Unix seconds. */
-  startTime?: number;
-  endTime?: number;
-}
+/** The log query, with its times in Unix seconds only (a Date does not travel to the plugin). */
+export type GetAgentLogsArgs = Omit<AgentLogsQuery, "startTime" | "endTime"> & { startTime?: number; endTime?: number };
 
 /** GetAgentLogsArgs with every argument a `pulumi.Input`. */
 export type GetAgentLogsOutputArgs = { [K in keyof GetAgentLogsArgs]: pulumi.Input<NonNullable<GetAgentLogsArgs[K]>> };
