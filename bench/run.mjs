@@ -14,23 +14,29 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pulumiCliDir, repoRoot } from "../scripts/lib/pulumi-env.mjs";
 import { connectionFigures } from "./figures/connections.mjs";
-import { previewFigures, upFigures } from "./figures/engine.mjs";
+import { previewFigures, scalingFigures, upFigures } from "./figures/engine.mjs";
 import { logFigures } from "./figures/logs.mjs";
 import { nativeFigures } from "./figures/native.mjs";
 import { readinessFigures } from "./figures/readiness.mjs";
 import { sizeFigures } from "./figures/sizes.mjs";
+import { startEmulatorProcess } from "./lib/emulator-process.mjs";
 import { machineFacts, table, writeResults } from "./lib/report.mjs";
 
 /**
  * The figure table: one row per group of figures. `measure(ctx)` returns
  * figures made with makeFigure (bench/lib/figure.mjs); `emulator: true` gives
- * it the shared emulator (deployments ready after 2 s) as ctx.emulator and
- * ctx.control. Adding a figure is adding a row; see bench/README.md.
+ * it the shared emulator (deployments ready after 2 s, in a process of its
+ * own, as a service is) as ctx.emulator and ctx.control. `agents` sets the stack size (default 50) and `maxPairs` caps
+ * the pairs of the slow large-stack groups. Adding a figure is adding a row;
+ * see bench/README.md.
  */
+const LARGE = 400;
 const FIGURES = [
   { id: "size", emulator: true, measure: sizeFigures },
   { id: "up", emulator: true, measure: upFigures },
   { id: "preview", emulator: true, measure: previewFigures },
+  { id: `up-${LARGE}`, emulator: true, measure: upFigures, agents: LARGE, maxPairs: 5 },
+  { id: `preview-${LARGE}`, emulator: true, measure: previewFigures, agents: LARGE, maxPairs: 5 },
   { id: "logs", emulator: true, measure: logFigures },
   { id: "connections", emulator: true, measure: connectionFigures },
   { id: "readiness", emulator: false, measure: readinessFigures },
@@ -57,11 +63,12 @@ const pulumiVersion = execFileSync("pulumi", ["version"], { encoding: "utf8" }).
 const figures = [];
 const errors = [];
 const needsEmulator = groups.some((g) => g.emulator);
-const emulator = needsEmulator ? await pkg.startEmulator({ port: 0, readyAfterMs: 2000 }) : undefined;
+const emulator = needsEmulator ? await startEmulatorProcess(repoRoot, { readyAfterMs: 2000 }) : undefined;
 const control = emulator ? new pkg.EmulatorControl(emulator.baseUrl) : undefined;
 try {
   for (const group of groups) {
-    const ctx = { pairs: PAIRS, agents: 50, work, log, repoRoot, require, pkg, emulator: group.emulator ? emulator : undefined, control: group.emulator ? control : undefined };
+    const pairs = Math.min(PAIRS, group.maxPairs ?? PAIRS);
+    const ctx = { pairs, agents: group.agents ?? 50, work, log, repoRoot, require, pkg, emulator: group.emulator ? emulator : undefined, control: group.emulator ? control : undefined };
     log(`group ${group.id}`);
     try {
       for (const f of await group.measure(ctx)) {
@@ -73,6 +80,7 @@ try {
       log(`group ${group.id} FAILED: ${error?.message ?? error}`);
     }
   }
+  figures.push(...scalingFigures(figures, LARGE));
 } finally {
   await emulator?.close();
   rmSync(work, { recursive: true, force: true });

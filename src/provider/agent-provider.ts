@@ -13,6 +13,7 @@ import { diffAgent, type DiffOutcome } from "./diff";
 import type { ProviderLog } from "./engine-log";
 import { urnOf } from "./finish";
 import { InterruptedError, type Cancellable } from "./interrupt";
+import { PollGate } from "./poll-gate";
 import { readVerb } from "./read";
 import { localUpdate, updateTalksToService, updateVerb } from "./update";
 
@@ -40,11 +41,12 @@ export interface AgentProvider extends Cancellable {
 export function createAgentProvider(options: AgentProviderOptions): AgentProvider {
   const { log } = options;
   const cancelled = new AbortController();
+  const gate = new PollGate();
   let inFlight = 0;
   const talking = async <T>(verb: (context: VerbContext) => Promise<T>): Promise<T> => {
     inFlight++;
     try {
-      return await verb({ client: await options.client(), log, signal: cancelled.signal });
+      return await verb({ client: await options.client(), log, signal: cancelled.signal, gate });
     } finally {
       inFlight--;
     }

@@ -41,6 +41,7 @@ async function waitFor(step: Step, context: VerbContext, answered: Answered): Pr
     timeoutSeconds: inputs.readyTimeoutSeconds,
     onPoll: progressReporter({ client, name: inputs.serviceName, sink: (line) => log.info(line, urn) }),
     signal: context.signal,
+    gate: context.gate,
   };
   if (answered.deploymentId !== undefined) options.deploymentId = answered.deploymentId;
   try {

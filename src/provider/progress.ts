@@ -1,6 +1,6 @@
 /**
- * Signs of life while waiting for readiness: at the first poll and then at
- * least every 10 s, a line naming the agent, its deployment, the two ready
+ * Signs of life while waiting for readiness: once the wait has lasted 5 s,
+ * and then at least every 10 s, a line naming the agent, its deployment, the two ready
  * flags, the time waited out of the timeout and the newest log line. It goes
  * to the engine as an info message on the resource's own row when the URN is
  * known. No key and no input value other than the agent's name is printed.
@@ -9,6 +9,8 @@ import type { AgentHostingClient } from "../client/client";
 import type { ServiceAgent } from "../model";
 
 export const PROGRESS_INTERVAL_MS = 10_000;
+/** A wait shorter than this prints nothing: most agents are ready by then, and a stack of hundreds stays quiet. */
+export const PROGRESS_FIRST_MS = 5_000;
 
 export interface ProgressSink {
   (message: string): unknown;
@@ -48,12 +50,12 @@ export interface ProgressOptions {
   intervalMs?: number;
 }
 
-/** A poll callback that reports at the first poll and then every `intervalMs`. */
+/** A poll callback that reports at the first poll after PROGRESS_FIRST_MS of waiting and then every `intervalMs`. */
 export function progressReporter(options: ProgressOptions): (o: PollObservation) => Promise<void> {
   const { client, name, sink, intervalMs = PROGRESS_INTERVAL_MS } = options;
   let lastReport = Number.NEGATIVE_INFINITY;
   return async (o) => {
-    if (o.waitedMs - lastReport < intervalMs) return;
+    if (o.waitedMs < PROGRESS_FIRST_MS || o.waitedMs - lastReport < intervalMs) return;
     lastReport = o.waitedMs;
     const line = o.agent ? await newestLine(client, o.agent) : "no log lines yet";
     sink(formatProgress(name, o, line));

@@ -1,7 +1,7 @@
 /**
- * Waiting for readiness: poll GET /agents/{name} with a backoff that starts
- * well under a second and is capped at 1 s for the first minute (so readiness
- * is noticed within 1 s), then at 5 s. The failures of a poll that the retry
+ * Waiting for readiness: poll GET /agents/{name} every 500 ms for the first
+ * minute (so readiness is noticed within half a second and one request),
+ * then every 5 s; a poll goes through the provider's PollGate when given. The failures of a poll that the retry
  * rules call transient (5xx, 429, dropped connections, timeouts, a 404 just
  * after a create) are ridden out until the wait's own timeout; any other
  * failure ends the wait. An aborted signal ends it at once, the poll in
@@ -12,6 +12,7 @@ import type { AgentHostingClient } from "../client/client";
 import { NotFoundError } from "../client/errors";
 import { isTransientPollFailure } from "../client/retry";
 import { isAgentReady, type ServiceAgent } from "../model";
+import type { PollGate } from "./poll-gate";
 import type { PollObservation } from "./progress";
 
 export interface WaitOptions {
@@ -23,6 +24,8 @@ export interface WaitOptions {
   /** For an update that made a new deployment: wait for that one. */
   deploymentId?: string;
   firstDelayMs?: number;
+  /** The provider's gate for polls: bounds how many are in flight at once. */
+  gate?: PollGate;
   /** Hears every poll (progress lines). */
   onPoll?: (observation: PollObservation) => Promise<void> | void;
   sleep?: (ms: number) => Promise<void>;
@@ -44,13 +47,12 @@ export class WaitFailure {
 }
 
 const FAST_PHASE_MS = 60_000;
-const FAST_CAP_MS = 1_000;
-const SLOW_CAP_MS = 5_000;
+const FAST_INTERVAL_MS = 500;
+const SLOW_INTERVAL_MS = 5_000;
 
 /** The delay before the next poll, given how long we have waited. */
-export function nextPollDelay(previousMs: number, elapsedMs: number): number {
-  const cap = elapsedMs < FAST_PHASE_MS ? FAST_CAP_MS : SLOW_CAP_MS;
-  return Math.min(cap, Math.max(50, Math.round(previousMs * 1.5)));
+export function nextPollDelay(elapsedMs: number): number {
+  return elapsedMs < FAST_PHASE_MS ? FAST_INTERVAL_MS : SLOW_INTERVAL_MS;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -99,7 +101,8 @@ export async function waitForAgentReady(client: AgentHostingClient, options: Wai
   const deadline = started + timeoutMs;
   let agent = initial;
   let lastError: unknown;
-  let wait = options.firstDelayMs ?? 100;
+  let wait = options.firstDelayMs ?? FAST_INTERVAL_MS;
+  const poll = () => client.getAgent(name, { signal });
   while (agent === undefined || !isAgentReady(agent, options.deploymentId)) {
     signal?.throwIfAborted();
     const observation: PollObservation = { agent, waitedMs: now() - started, timeoutMs };
@@ -110,14 +113,14 @@ export async function waitForAgentReady(client: AgentHostingClient, options: Wai
     await sleep(Math.min(wait, remaining));
     signal?.throwIfAborted();
     try {
-      agent = await client.getAgent(name, { signal });
+      agent = await (options.gate ? options.gate.run(poll, signal) : poll());
       lastError = undefined;
     } catch (error) {
       signal?.throwIfAborted();
       if (!isTransientPollFailure(error)) throw new WaitFailure(error, agent);
       lastError = error;
     }
-    wait = nextPollDelay(wait, now() - started);
+    wait = nextPollDelay(now() - started);
   }
   return { ready: true, agent };
 }

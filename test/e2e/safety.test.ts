@@ -222,16 +222,16 @@ describe("a name taken at the service is never taken over", () => {
 });
 
 describe("signs of life while waiting", () => {
-  it("prints the agent, its deployment, the flags, the time waited and the newest log line at least every 10 s", async () => {
-    const slow = await startEmulator({ port: 0, reading, apiKey: API_KEY, readyAfterMs: 11_500 });
+  it("prints the agent, its deployment, the flags, the time waited and the newest log line after 5 s, then at least every 10 s", async () => {
+    const slow = await startEmulator({ port: 0, reading, apiKey: API_KEY, readyAfterMs: 16_000 });
     try {
       const stack = newStack("progress", slow.url);
       const up = await stack.run("up", { params: one("bot", { serviceName: "slow-bot", image: IMAGE }) });
       expect(up.error).toBeUndefined();
       const lines = up.engineOutput.split("\n").filter((l) => l.includes('agent "slow-bot": waiting for readiness'));
       expect(lines.length).toBeGreaterThanOrEqual(2);
-      expect(lines[0]).toMatch(/deployment dep-[0-9a-f]+, ready=false, activeDeploymentReady=false, 0 s of 600 s; newest log: Starting container agent/);
-      expect(lines[1]).toMatch(/, 1[0-1] s of 600 s; newest log: /);
+      expect(lines[0]).toMatch(/deployment dep-[0-9a-f]+, ready=false, activeDeploymentReady=false, 5 s of 600 s; newest log: Starting container agent/);
+      expect(lines[1]).toMatch(/, 1[5-6] s of 600 s; newest log: /);
       expect(up.engineOutput).not.toContain(API_KEY);
     } finally {
       await slow.close();

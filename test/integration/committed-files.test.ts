@@ -21,8 +21,20 @@ const EXPECTED_FIGURES = [
   "size-grown",
   "size-control",
   "up",
+  "destroy",
+  "requests",
+  "provider-memory",
   "preview",
   "preview-control",
+  "up-400",
+  "destroy-400",
+  "requests-400",
+  "provider-memory-400",
+  "preview-400",
+  "preview-control-400",
+  "up-scaling",
+  "preview-scaling",
+  "destroy-scaling",
   "logs",
   "logs-memory",
   "connections",
@@ -49,15 +61,16 @@ describe("committed results", () => {
     expect(recheckResults(results)).toEqual([]);
   });
 
-  it("bench/results.json is a full run: every group, every figure, at least 7 pairs per repeated figure", () => {
+  it("bench/results.json is a full run: every group, every figure, 7 pairs per repeated figure (5 at 400 agents)", () => {
     const results = JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as Results;
-    expect(results.groups).toEqual(["size", "up", "preview", "logs", "connections", "readiness", "native"]);
+    expect(results.groups).toEqual(["size", "up", "preview", "up-400", "preview-400", "logs", "connections", "readiness", "native"]);
     expect(results.pairs).toBeGreaterThanOrEqual(7);
     expect(results.machine["pulumi"]).toMatch(/^v3\./);
     const ids = results.figures.map((f) => f.id);
     for (const id of EXPECTED_FIGURES) expect(ids, id).toContain(id);
     for (const figure of results.figures) {
-      if (figure.rule.method !== "single") expect(figure.samples.length, figure.id).toBe(results.pairs);
+      const pairs = figure.id.endsWith("-400") ? Math.min(5, results.pairs) : results.pairs;
+      if (figure.rule.method !== "single") expect(figure.samples.length, figure.id).toBe(pairs);
     }
     expect(results.figures.find((f) => f.id === "size-grown")?.["grownCodeCalled"]).toBe(true);
   });

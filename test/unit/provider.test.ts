@@ -60,8 +60,6 @@ const requests = () => (mockAgent.getCallHistory()?.calls() ?? []).map((c) => `$
 const inputs = async (news: Record<string, unknown>) => (await impl.check({}, { ...news, __provider: "shim" })).inputs;
 const notReady = (name: string, extra: Partial<Live> = {}) => agentJson({ name, ready: false, ...extra });
 const failureOf = (p: Promise<unknown>) => p.then(() => expect.unreachable("expected a rejection"), (e: unknown) => e);
-const LOGS = { path: (p: string) => p.startsWith("/v1/agents/voice-bot/logs?"), method: "GET" };
-const noLogs = { total: { value: 0, relation: "eq" }, logs: [] };
 
 describe("create", () => {
   it("POSTs the body without provider settings, polls until ready, returns the service's answer as outputs", async () => {
@@ -70,7 +68,6 @@ describe("create", () => {
       sent = JSON.parse(String(opts.body));
       return notReady("voice-bot");
     }, JSON_REPLY);
-    api().intercept(LOGS).reply(200, noLogs, JSON_REPLY);
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, notReady("voice-bot"), JSON_REPLY);
     const live = agentJson({ name: "voice-bot" });
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, live, JSON_REPLY);
@@ -95,7 +92,6 @@ describe("create", () => {
   it("an answer of another reading: 201, deployment null, extra and missing optional fields", async () => {
     const bare = { name: "voice-bot", ready: false, activeDeploymentId: "dep-9", activeDeploymentReady: false, autoScaling: { minReplicas: 1, maxReplicas: 1 }, deployment: null, region: "eu" };
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(201, bare, JSON_REPLY);
-    api().intercept(LOGS).reply(200, noLogs, JSON_REPLY).persist();
     // Ready flags true but the deployment not reported yet: the wait goes on until it is there.
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, { ...bare, ready: true, activeDeploymentReady: true }, JSON_REPLY);
     const deployment = { id: "dep-9", manifest: { apiVersion: "g.example/v1", kind: "Agent", spec: { image: "bot:1", extra: { nested: true } } }, zone: "z1" };
@@ -129,8 +125,7 @@ describe("create", () => {
 
   it("polls ride out a GET outage after the POST was answered", async () => {
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, notReady("voice-bot"), JSON_REPLY);
-    api().intercept(LOGS).reply(503, { error: "down", code: "UNAVAILABLE" }, JSON_REPLY).persist();
-    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(503, "<html>bad gateway</html>").times(9);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(503, "<html>bad gateway</html>").times(5);
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
     const { outs } = await impl.create(await inputs({ serviceName: "voice-bot", image: "bot:1", readyTimeoutSeconds: 60 }));
     expect(outs["ready"]).toBe(true);
@@ -138,7 +133,6 @@ describe("create", () => {
 
   it("a 401 after the POST was answered keeps the agent: AgentIncompleteError with its id", async () => {
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, notReady("voice-bot"), JSON_REPLY);
-    api().intercept(LOGS).reply(200, noLogs, JSON_REPLY).persist();
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(401, { error: "key revoked", code: "UNAUTHORIZED" }, JSON_REPLY);
     const error = await failureOf(impl.create(await inputs({ serviceName: "voice-bot", image: "bot:1" })));
     expect(error).toBeInstanceOf(AgentIncompleteError);
@@ -224,7 +218,6 @@ describe("update", () => {
       sent = JSON.parse(String(opts.body));
       return notReady("voice-bot", { deploymentId: "dep-new" });
     }, JSON_REPLY);
-    api().intercept(LOGS).reply(200, noLogs, JSON_REPLY);
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot", deploymentId: "dep-new" }), JSON_REPLY);
     const { outs } = await impl.update("voice-bot", { ...olds, secretSet: "team-secrets" }, await inputs({ serviceName: "voice-bot", image: "bot:2" }));
     expect(sent).toEqual({ image: "bot:2", nodeType: "arm", enableNoise: false, autoScaling: { minAgents: 3, maxAgents: 7 } });
@@ -308,7 +301,6 @@ describe("cancel", () => {
     const provider = createAgentProvider({ client: clientMaker(config, log, { dispatcher: mockAgent, retryBaseDelayMs: 5 }), log });
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, notReady("slow-bot"), JSON_REPLY);
     api().intercept({ path: "/v1/agents/slow-bot", method: "GET" }).reply(200, notReady("slow-bot"), JSON_REPLY).persist();
-    api().intercept({ path: (p) => p.startsWith("/v1/agents/slow-bot/logs?"), method: "GET" }).reply(200, noLogs, JSON_REPLY).persist();
     const creating = provider.create(await inputs({ serviceName: "slow-bot", image: "bot:1", readyTimeoutSeconds: 600 }));
     while (!requests().includes("GET /v1/agents/slow-bot")) await new Promise((r) => setTimeout(r, 5));
     expect(provider.busy()).toBe(1);

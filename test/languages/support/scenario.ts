@@ -176,13 +176,13 @@ export function languageScenario(driver: LanguageDriver): void {
 
     it("an agent that never becomes ready fails up and stays in the state", async () => {
       const existing = { name: "old", serviceName: `${tag}-existing`, image: "registry.example.com/old:3.1", enableNoise: true };
-      const broken = { name: "broken", serviceName: `${tag}-broken`, image: "registry.example.com/bot:fail", readyTimeoutSeconds: 1 };
+      const broken = { name: "broken", serviceName: `${tag}-broken`, image: "registry.example.com/bot:fail", readyTimeoutSeconds: 6 };
       const params = { config: config(), agents: [agent(`${tag}-bot-renamed`, "registry.example.com/bot:2.0"), existing, broken] };
       const up = await run("up", params);
       expect(up.ok).toBe(false);
-      expect(`${up.error ?? ""}${up.engineOutput}`).toMatch(new RegExp(`agent "${tag}-broken" did not become ready within 1 s after create`));
+      expect(`${up.error ?? ""}${up.engineOutput}`).toMatch(new RegExp(`agent "${tag}-broken" did not become ready within 6 s after create`));
       expect((await clientA.getAgent(`${tag}-broken`)).ready).toBe(false);
-      // While it waited, the plugin reported its progress on the agent's own row.
+      // While it waited (a progress line comes after 5 s), the plugin reported its progress on the agent's own row.
       expect(up.engineOutput).toMatch(new RegExp(`Agent broken creating[^\n]*agent "${tag}-broken": waiting for readiness`));
       // In the state: the same program previews no create for it (a lost agent would be created again).
       const preview = await run("preview", params);
