@@ -157,8 +157,11 @@ describe("provider against the emulator", () => {
   it("without settings the error names both ways to set them", async () => {
     const key = process.env["AGENT_HOSTING_API_KEY"];
     delete process.env["AGENT_HOSTING_API_KEY"];
+    // A provider configured now, as the engine configures one per process, resolves its settings at its first request.
+    const unset = impl.createDynamicProvider();
+    await unset.configure({ config: undefined });
     try {
-      await expect(impl.create(await checked({ serviceName: "x-bot", image: "bot:1" }))).rejects.toThrow(
+      await expect(unset.create(await checked({ serviceName: "x-bot", image: "bot:1" }))).rejects.toThrow(
         /pulumi config set --secret agent-hosting:apiKey.*AGENT_HOSTING_API_KEY/,
       );
     } finally {

@@ -43,7 +43,7 @@ describe("agent-hosting-review bin", () => {
 
   it("loads nothing but its own modules, the package's model and Node's: no Pulumi SDK, so it starts at once", () => {
     for (const [dir, allowed] of [
-      ["dist/review", /^(\.\/[a-z-]+|\.\.\/model|node:[a-z/]+)$/],
+      ["dist/review", /^(\.\/[a-z-]+|\.\.\/model|\.\.\/engine-sentinels|node:[a-z/]+)$/],
       ["dist/model", /^(\.\/[a-z-]+|node:[a-z/]+)$/],
     ] as const) {
       for (const file of readdirSync(join(root, dir)).filter((f) => f.endsWith(".js"))) {
