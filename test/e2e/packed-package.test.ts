@@ -1,8 +1,15 @@
 /**
  * The package as a user installs it: `npm pack`, then the tarball installed
- * into a fresh program directory outside the repository beside another 3.x
- * `@pulumi/pulumi` than the repository's, then up, a no-op preview and
- * destroy through that program's own Automation API and the real CLI.
+ * into a fresh program directory outside the repository beside one
+ * `@pulumi/pulumi`, at both ends of the peer range and on the Node lines
+ * users run (test/support/compat-matrix.ts): the oldest supported SDK on
+ * Node 20, the newest 3.x on Node 22 and on Node 24. For each, npm installs
+ * under that Node with `--engine-strict`, and the program's own Automation
+ * API, run by that Node, previews and updates, previews again (no changes),
+ * refreshes and destroys a program that declares an Agent, reads an existing
+ * one with Agent.get, and reads a secret set and the new agent's logs. The
+ * engine starts the dynamic provider (`pulumi-resource-pulumi-nodejs`, which
+ * runs `node` from PATH) on that same Node, which the test sees in /proc.
  *
  * Installs prefer npm's cache (`--prefer-offline`), so a rerun does not go
  * back to the registry. The tarball is packed from the dist/ that `npm test`
@@ -10,20 +17,17 @@
  * which load the same dist/, are never left without it.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, sep } from "node:path";
+import { delimiter, join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { PACKED_PACKAGE_MATRIX } from "../support/compat-matrix";
 import { runForLastJsonLine } from "../support/last-json-line";
+import { watchProcesses, type SeenProcess } from "../support/process-watch";
 import { repoRoot } from "./support/stack";
 
-/**
- * Another 3.x than the repository's 3.248.0, and the floor of the peer range.
- * It is older because 3.248.0 is the last release that runs on Node 20
- * (3.249.0 on declare `engines.node >=22`).
- */
-const OTHER_PULUMI = "3.230.0";
 const API_KEY = "e2e-packed-SECRET-2c9d";
 
 const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
@@ -34,38 +38,48 @@ const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf
 };
 
 let workRoot: string;
-let programDir: string;
 let tarball: string;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
 
 /** The environment of npm run by a user: none of the `npm_*` settings of the `npm test` that runs this file. */
 function userNpmEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
 }
 
-function npm(args: string[], cwd: string): string {
-  return execFileSync("npm", args, { cwd, env: userNpmEnv(), encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+/** A user's environment with `nodeBin` first on PATH, and no node_modules/.bin (where a test runner puts the repository's bins). */
+function userEnvOnNode(nodeBin: string): NodeJS.ProcessEnv {
+  const path = (process.env["PATH"] ?? "").split(delimiter).filter((dir) => !dir.includes("node_modules"));
+  return { ...userNpmEnv(), PATH: [nodeBin, ...path].join(delimiter) };
 }
 
-beforeAll(async () => {
+function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = userNpmEnv()): string {
+  return execFileSync("npm", args, { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/** The directory of `node` of that exact release, from scripts/node-version.mjs (installed on first use). */
+function nodeBinDir(version: string): string {
+  const out = execFileSync(process.execPath, [join(repoRoot, "scripts/node-version.mjs"), version], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return out.trim().split("\n").pop() ?? "";
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((entry) => join(dir, entry))
+    .filter((path) => statSync(path).isFile());
+}
+
+beforeAll(() => {
   if (!existsSync(join(repoRoot, "dist", "index.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   workRoot = mkdtempSync(join(tmpdir(), "agent-hosting-packed-"));
   const packed = JSON.parse(npm(["pack", "--json", "--ignore-scripts", "--pack-destination", workRoot], repoRoot)) as {
     filename: string;
   }[];
   tarball = join(workRoot, packed[0]?.filename ?? "");
-  programDir = join(workRoot, "program");
-  mkdirSync(programDir);
-  writeFileSync(join(programDir, "package.json"), JSON.stringify({ name: "packed-program", version: "1.0.0", private: true }));
-  npm(["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, `@pulumi/pulumi@${OTHER_PULUMI}`], programDir);
-  copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), join(programDir, "runner.cjs"));
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 200, secretSets: { "packed-secrets": ["TOKEN"] } });
-  control = new EmulatorControl(emulator.baseUrl);
 }, 600_000);
 
-afterAll(async () => {
-  await emulator?.close();
+afterAll(() => {
   if (workRoot) rmSync(workRoot, { recursive: true, force: true });
 });
 
@@ -76,35 +90,6 @@ interface RunnerResult {
   deployment?: unknown;
   error?: string;
   engineOutput: string;
-}
-
-/** One operation of the program's runner, in the program directory, with an offline backend there. */
-async function runProgram(op: string): Promise<RunnerResult> {
-  const state = join(programDir, ".pulumi-state");
-  mkdirSync(join(state, "backend"), { recursive: true });
-  mkdirSync(join(state, "home"), { recursive: true });
-  const params = {
-    baseUrl: emulator.url,
-    apiKey: API_KEY,
-    agent: { serviceName: "packed-bot", image: "registry.example.com/packed-bot:1" },
-    secretSet: "packed-secrets",
-  };
-  const env = {
-    ...userNpmEnv(),
-    PULUMI_BACKEND_URL: `file://${join(state, "backend")}`,
-    PULUMI_CONFIG_PASSPHRASE: "agent-hosting-local-passphrase",
-    PULUMI_HOME: join(state, "home"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-  };
-  const run = await runForLastJsonLine<Omit<RunnerResult, "engineOutput">>(
-    process.execPath,
-    ["runner.cjs", op, JSON.stringify(params)],
-    { cwd: programDir, env },
-    `runner ${op}`,
-  );
-  return { ...run.result, engineOutput: run.stderr };
 }
 
 /** Every version of @pulumi/pulumi in an `npm ls --all --json` tree. */
@@ -145,23 +130,6 @@ describe("the packed package", () => {
     for (const target of targets) expect(entries, target).toContain(`package/${target.replace(/^\.\//, "")}`);
     expect(manifest.dependencies["@pulumi/pulumi"]).toBeUndefined();
     expect(manifest.peerDependencies["@pulumi/pulumi"]).toBe(repoPackage.peerDependencies["@pulumi/pulumi"]);
-    expect(repoPackage.devDependencies["@pulumi/pulumi"]).not.toBe(OTHER_PULUMI);
-  });
-
-  it(`installed beside @pulumi/pulumi ${OTHER_PULUMI}, the program has exactly one copy of the SDK`, () => {
-    const tree = JSON.parse(npm(["ls", "@pulumi/pulumi", "--all", "--json"], programDir)) as {
-      dependencies?: Record<string, unknown>;
-    };
-    const versions = pulumiVersions(tree);
-    expect(versions.length).toBeGreaterThanOrEqual(2); // the program's own and the package's (deduped) edge
-    expect(new Set(versions)).toEqual(new Set([OTHER_PULUMI]));
-    const copies = execFileSync("find", ["node_modules", "-path", "*/@pulumi/pulumi/package.json"], {
-      cwd: programDir,
-      encoding: "utf8",
-    })
-      .trim()
-      .split("\n");
-    expect(copies).toEqual(["node_modules/@pulumi/pulumi/package.json"]);
   });
 
   it("a program whose SDK is outside the peer range is refused at install, naming both versions", () => {
@@ -183,13 +151,91 @@ describe("the packed package", () => {
     expect(refused).toContain("Found: @pulumi/pulumi@3.200.0");
     expect(refused).toContain(`peer @pulumi/pulumi@"${repoPackage.peerDependencies["@pulumi/pulumi"]}" from pulumi-agent-hosting`);
   });
+});
+
+describe.each(PACKED_PACKAGE_MATRIX)("on Node $node with @pulumi/pulumi $pulumi", ({ node, pulumi }) => {
+  let nodeBin: string;
+  let env: NodeJS.ProcessEnv;
+  let programDir: string;
+  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let control: EmulatorControl;
+  let client: AgentHostingClient;
+
+  beforeAll(async () => {
+    nodeBin = nodeBinDir(node);
+    env = userEnvOnNode(nodeBin);
+    programDir = join(workRoot, `program-node-${node}`);
+    mkdirSync(programDir);
+    writeFileSync(join(programDir, "package.json"), JSON.stringify({ name: "packed-program", version: "1.0.0", private: true }));
+    // npm itself runs on that Node (`#!/usr/bin/env node`), so --engine-strict holds every package's `engines` to it.
+    npm(["install", "--engine-strict", "--prefer-offline", "--no-audit", "--no-fund", tarball, `@pulumi/pulumi@${pulumi}`], programDir, env);
+    copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), join(programDir, "runner.cjs"));
+    // Readiness after 3 s keeps the dynamic provider process alive long enough to be seen in /proc during `up`.
+    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 3000, secretSets: { "packed-secrets": ["TOKEN"] } });
+    control = new EmulatorControl(emulator.baseUrl);
+    client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+    await client.createAgent({ serviceName: "existing-bot", image: "registry.example.com/existing-bot:7" });
+  }, 600_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await emulator?.close();
+  });
+
+  /** One operation of the program's runner, run by that Node in the program directory, with an offline backend there. */
+  async function runProgram(op: string): Promise<RunnerResult> {
+    const state = join(programDir, ".pulumi-state");
+    mkdirSync(join(state, "backend"), { recursive: true });
+    mkdirSync(join(state, "home"), { recursive: true });
+    const params = {
+      baseUrl: emulator.url,
+      apiKey: API_KEY,
+      agent: { serviceName: "packed-bot", image: "registry.example.com/packed-bot:1" },
+      secretSet: "packed-secrets",
+      existingAgent: "existing-bot",
+    };
+    const runEnv = {
+      ...env,
+      PULUMI_BACKEND_URL: `file://${join(state, "backend")}`,
+      PULUMI_CONFIG_PASSPHRASE: "agent-hosting-local-passphrase",
+      PULUMI_HOME: join(state, "home"),
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    };
+    const run = await runForLastJsonLine<Omit<RunnerResult, "engineOutput">>(
+      join(nodeBin, "node"),
+      ["runner.cjs", op, JSON.stringify(params)],
+      { cwd: programDir, env: runEnv },
+      `runner ${op} on Node ${node}`,
+    );
+    return { ...run.result, engineOutput: run.stderr };
+  }
+
+  const serviceNames = async () => (await control.listAgents()).agents.map((a) => a.name).sort();
+
+  it(`npm installs it beside @pulumi/pulumi ${pulumi} with exactly one copy of the SDK`, () => {
+    const tree = JSON.parse(npm(["ls", "@pulumi/pulumi", "--all", "--json"], programDir, env)) as {
+      dependencies?: Record<string, unknown>;
+    };
+    const versions = pulumiVersions(tree);
+    expect(versions.length).toBeGreaterThanOrEqual(2); // the program's own and the package's (deduped) edge
+    expect(new Set(versions)).toEqual(new Set([pulumi]));
+    const copies = execFileSync("find", ["node_modules", "-path", "*/@pulumi/pulumi/package.json"], {
+      cwd: programDir,
+      encoding: "utf8",
+    })
+      .trim()
+      .split("\n");
+    expect(copies).toEqual(["node_modules/@pulumi/pulumi/package.json"]);
+  });
 
   it("the dynamic provider process resolves the installed tarball and SDK from the program's directory", () => {
     // What the provider process resolves, from its working directory (the
     // program's): the launcher `pulumi-resource-pulumi-nodejs` resolves the
     // SDK's dynamic-provider entry, the serialized shim requires provider-impl.
     const resolved = execFileSync(
-      process.execPath,
+      join(nodeBin, "node"),
       ["-e", "for (const m of process.argv.slice(1)) console.log(require('fs').realpathSync(require.resolve(m)))",
         "@pulumi/pulumi/cmd/dynamic-provider", "pulumi-agent-hosting/provider-impl"],
       { cwd: programDir, encoding: "utf8" },
@@ -204,30 +250,58 @@ describe("the packed package", () => {
     }
   });
 
-  it("up, a no-op preview and destroy run through the program's own Automation API", async () => {
-    const up = await runProgram("up");
-    expect(up.error).toBeUndefined();
-    expect(up.changeSummary).toEqual({ create: 2 });
-    expect(up.outputs).toMatchObject({ name: "packed-bot", secretFields: ["TOKEN"] });
-    expect((await control.listAgents()).agents.map((a) => a.name)).toEqual(["packed-bot"]);
+  it("preview and up, a no-op preview, refresh and destroy run on that Node, program and dynamic provider alike", async () => {
+    const providers = watchProcesses(join(programDir, "node_modules", "@pulumi", "pulumi", "cmd", "dynamic-provider"));
+    const seenProviders = (() => {
+      let seen: SeenProcess[] | undefined;
+      return () => (seen ??= providers.stop());
+    })();
+    try {
+      const up = await runProgram("up");
+      expect(up.error).toBeUndefined();
+      expect(up.changeSummary).toEqual({ create: 2 }); // the stack and the Agent; Agent.get's read is not counted
+      expect(up.outputs).toEqual({
+        name: "packed-bot",
+        deploymentId: expect.stringMatching(/^dep/),
+        secretFields: ["TOKEN"],
+        existingImage: "registry.example.com/existing-bot:7",
+        logLines: 5, // the new deployment's four start lines and its ready line
+        programNode: `v${node}`,
+      });
+      expect(await serviceNames()).toEqual(["existing-bot", "packed-bot"]);
 
-    const requestsBefore = (await control.stats()).requests;
-    const preview = await runProgram("preview");
-    expect(preview.error).toBeUndefined();
-    expect(preview.changeSummary).toEqual({ same: 2 });
+      const requestsBefore = (await control.stats()).requests;
+      const preview = await runProgram("preview");
+      expect(preview.error).toBeUndefined();
+      expect(preview.changeSummary).toEqual({ same: 2 });
+      // The program's own reads, and nothing else: the secret set, the logs, and Agent.get's read.
+      expect((await control.stats()).requests - requestsBefore).toBe(3);
 
-    const exported = await runProgram("export");
-    const state = JSON.stringify(exported.deployment);
-    expect(state).toContain("pulumi-agent-hosting/provider-impl");
-    expect(state).not.toContain(repoRoot);
-    expect(state).not.toContain(API_KEY);
-    // The preview read the secret set (the program's own call) and nothing else.
-    expect((await control.stats()).requests - requestsBefore).toBe(1);
+      const refresh = await runProgram("refresh");
+      expect(refresh.error).toBeUndefined();
+      expect(refresh.changeSummary).toEqual({ same: 3 });
 
-    const destroy = await runProgram("destroy");
-    expect(destroy.error).toBeUndefined();
-    expect(destroy.changeSummary).toEqual({ delete: 2 });
-    expect((await control.listAgents()).agents).toEqual([]);
-    for (const r of [up, preview, destroy]) expect(r.engineOutput).not.toContain(API_KEY);
+      const exported = await runProgram("export");
+      const state = JSON.stringify(exported.deployment);
+      expect(state).toContain("pulumi-agent-hosting/provider-impl");
+      expect(state).not.toContain(repoRoot);
+
+      const destroy = await runProgram("destroy");
+      expect(destroy.error).toBeUndefined();
+      // Agent.get only read the existing agent: destroy drops it from the state and leaves it at the service.
+      expect(destroy.changeSummary).toEqual({ delete: 2, discard: 1 });
+      expect(await serviceNames()).toEqual(["existing-bot"]);
+
+      for (const text of [state, ...[up, preview, refresh, destroy].map((r) => r.engineOutput)]) expect(text).not.toContain(API_KEY);
+      for (const file of filesUnder(join(programDir, ".pulumi-state"))) {
+        expect(readFileSync(file, "utf8").includes(API_KEY), `${file} holds the API key`).toBe(false);
+      }
+
+      // Every dynamic provider process the engine started ran on the Node first on PATH (up's update at least lives through a 3 s readiness wait).
+      expect(seenProviders().length).toBeGreaterThanOrEqual(1);
+      expect(new Set(seenProviders().map((p) => p.exe))).toEqual(new Set([realpathSync(join(nodeBin, "node"))]));
+    } finally {
+      seenProviders();
+    }
   });
 });

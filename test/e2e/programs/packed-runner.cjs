@@ -3,9 +3,12 @@
 // `@pulumi/pulumi/automation` and `pulumi-agent-hosting` from that
 // directory's node_modules (the installed tarball), never from the repo.
 //
-//   node packed-runner.cjs <up|preview|destroy|export> '<params JSON>'
+//   node packed-runner.cjs <up|preview|refresh|destroy|export> '<params JSON>'
 //
-// params: { baseUrl, apiKey, agent: { serviceName, image }, secretSet }
+// params: { baseUrl, apiKey, agent: { serviceName, image }, secretSet, existingAgent }
+// The program declares an Agent, reads the existing agent `existingAgent`
+// with Agent.get, reads the secret set and the new agent's logs, and exports
+// the Node version it runs on.
 // The engine's output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, deployment?, error?, agentOperations? }.
 // `up` previews first, as `pulumi up` does.
@@ -28,8 +31,17 @@ function agentOperationRecorder() {
 const program = async () => {
   const ah = require("pulumi-agent-hosting");
   const agent = new ah.Agent("packed", params.agent);
+  const existing = ah.Agent.get("existing", params.existingAgent);
   const secret = ah.getSecretSetOutput({ name: params.secretSet });
-  return { name: agent.name, deploymentId: agent.activeDeploymentId, secretFields: secret.fieldNames };
+  const logs = ah.getAgentLogsOutput({ agentName: agent.name, limit: 5 });
+  return {
+    name: agent.name,
+    deploymentId: agent.activeDeploymentId,
+    secretFields: secret.fieldNames,
+    existingImage: existing.image,
+    logLines: logs.logs.apply((lines) => lines.length),
+    programNode: process.version,
+  };
 };
 
 async function main() {
@@ -56,6 +68,7 @@ async function main() {
     result = await stack.up({ onOutput, onEvent: applied.onEvent });
   }
   else if (op === "preview") result = await stack.preview({ onOutput, diff: true });
+  else if (op === "refresh") result = await stack.refresh({ onOutput });
   else if (op === "destroy") result = await stack.destroy({ onOutput });
   else if (op === "export") {
     // The CLI's own export, without --show-secrets: what the state holds.
