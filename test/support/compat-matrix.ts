@@ -41,8 +41,8 @@ export function enginesNode(): string {
 
 /** The README's Compatibility table. */
 export function compatibilityTable(): string {
-  const packedSteps = "the packed package installed from its tarball: preview and `up`, a no-op preview, `refresh`, `destroy`";
-  const pluginSteps = "the native plugin installed from its tarball, under a Pulumi YAML program: preview, `up`, `destroy`";
+  const packedSteps = "the package from its tarball (dynamic provider): preview and `up`, a no-op preview, `refresh`, `destroy`";
+  const pluginSteps = "the native plugin from its tarball, under Pulumi YAML: preview, `up`, `destroy`";
   const rows = [
     ...PACKED_PACKAGE_MATRIX.map((c) => [c.node, c.pulumi, packedSteps, `\`${PACKED_PACKAGE_TEST}\``]),
     ...NATIVE_PLUGIN_NODES.map((node) => [node, `${REPOSITORY_PULUMI} (bundled in the plugin)`, pluginSteps, `\`${NATIVE_PLUGIN_TEST}\``]),

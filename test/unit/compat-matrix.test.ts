@@ -1,0 +1,84 @@
+/**
+ * The README's Compatibility section, package.json and the compatibility
+ * tests name the same versions: all of them read test/support/compat-matrix.ts
+ * (and the pinned Node releases of scripts/lib/node-releases.mjs), and this
+ * file fails when the README or package.json says anything else.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { NODE_RELEASES } from "../../scripts/lib/node-releases.mjs";
+import {
+  compatibilityTable,
+  enginesNode,
+  NATIVE_PLUGIN_NODES,
+  NATIVE_PLUGIN_TEST,
+  NEWEST_PULUMI,
+  OLDEST_PULUMI,
+  PACKED_PACKAGE_MATRIX,
+  PACKED_PACKAGE_TEST,
+  REPOSITORY_PULUMI,
+} from "../support/compat-matrix";
+
+const root = join(__dirname, "..", "..");
+const read = (path: string) => readFileSync(join(root, path), "utf8");
+const pkg = JSON.parse(read("package.json")) as {
+  engines: Record<string, string>;
+  scripts: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** The README's `## Compatibility` section, up to the next `## ` heading. */
+function compatibilitySection(): string {
+  const readme = read("README.md");
+  const start = readme.indexOf("\n## Compatibility\n");
+  expect(start, "README.md has no ## Compatibility section").toBeGreaterThan(-1);
+  const end = readme.indexOf("\n## ", start + 1);
+  return readme.slice(start, end === -1 ? undefined : end);
+}
+
+describe("the compatibility matrix", () => {
+  it("the README's table is the one the tests run", () => {
+    expect(compatibilitySection()).toContain(`\n${compatibilityTable()}\n`);
+  });
+
+  it("the README names every pinned Node release, the CLI version, engines and how to reproduce the matrix", () => {
+    const section = compatibilitySection();
+    for (const version of Object.values(NODE_RELEASES)) expect(section).toContain(version);
+    const cli = /PULUMI_CLI_VERSION:-(v\d+\.\d+\.\d+)/.exec(read("scripts/pulumi-cli.sh"))?.[1];
+    expect(cli).toBeDefined();
+    expect(section).toContain(`\`pulumi\` CLI ${cli}`);
+    expect(section).toContain(`\`${pkg.engines["node"]}\``);
+    expect(section).toContain("npm run test:compat");
+    expect(section).toContain("scripts/node-version.mjs");
+  });
+
+  it("npm run test:compat runs exactly the test files of the table", () => {
+    const files = pkg.scripts["test:compat"]?.match(/test\/\S+\.test\.ts/g) ?? [];
+    expect(new Set(files)).toEqual(new Set([PACKED_PACKAGE_TEST, NATIVE_PLUGIN_TEST]));
+  });
+
+  it("those test files take their versions from the matrix", () => {
+    expect(read(PACKED_PACKAGE_TEST)).toMatch(/import \{[^}]*\bPACKED_PACKAGE_MATRIX\b[^}]*\} from "\.\.\/support\/compat-matrix"/);
+    expect(read(PACKED_PACKAGE_TEST)).toContain("describe.each(PACKED_PACKAGE_MATRIX)");
+    expect(read(NATIVE_PLUGIN_TEST)).toMatch(/import \{[^}]*\bNATIVE_PLUGIN_NODES\b[^}]*\} from "\.\.\/support\/compat-matrix"/);
+    expect(read(NATIVE_PLUGIN_TEST)).toContain("describe.each(NATIVE_PLUGIN_NODES)");
+  });
+
+  it("package.json: engines names the tested Node lines, the peer range starts at the oldest SDK tested, the repository's SDK is the one named", () => {
+    expect(pkg.engines["node"]).toBe(enginesNode());
+    expect(pkg.peerDependencies["@pulumi/pulumi"]).toBe(`^${OLDEST_PULUMI}`);
+    expect(pkg.devDependencies["@pulumi/pulumi"]).toBe(REPOSITORY_PULUMI);
+  });
+
+  it("the matrix runs both ends of the peer range, the newest on every Node line but 20, and only pinned Node releases", () => {
+    expect(NEWEST_PULUMI.split(".")[0]).toBe(OLDEST_PULUMI.split(".")[0]);
+    const pinned = Object.values(NODE_RELEASES);
+    for (const { node } of PACKED_PACKAGE_MATRIX) expect(pinned).toContain(node);
+    for (const node of NATIVE_PLUGIN_NODES) expect(pinned).toContain(node);
+    expect(PACKED_PACKAGE_MATRIX).toContainEqual({ node: NODE_RELEASES[20], pulumi: OLDEST_PULUMI });
+    expect(PACKED_PACKAGE_MATRIX).toContainEqual({ node: NODE_RELEASES[22], pulumi: NEWEST_PULUMI });
+    expect(PACKED_PACKAGE_MATRIX).toContainEqual({ node: NODE_RELEASES[24], pulumi: NEWEST_PULUMI });
+  });
+});
