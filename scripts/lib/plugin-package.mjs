@@ -1,21 +1,28 @@
-// The native provider plugin as a Pulumi plugin tarball, for
+// The native provider plugin as Pulumi plugin tarballs, one per platform the
+// engine downloads for, named as it asks for them
+// (pulumi-resource-agent-hosting-v<version>-<os>-<arch>.tar.gz), and for
 // `pulumi plugin install resource agent-hosting <version> --file <tarball>`.
 //
 // Layout (the tarball's root becomes the plugin's directory under
 // ~/.pulumi/plugins/resource-agent-hosting-v<version>/):
 //   pulumi-resource-agent-hosting   launcher: runs Node.js (>= 20, from PATH) on the bundle
+//                                   (pulumi-resource-agent-hosting.cmd on Windows)
 //   lib/native/plugin.js            the plugin and every dependency in one CommonJS file
 //   schema.json, package.json       read by the plugin (GetSchema, GetPluginInfo)
 // The bundle is made by rolldown from the built dist/native/bin.js, so the
-// user's machine needs Node.js and nothing from npm.
-import { execFileSync } from "node:child_process";
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// user's machine needs Node.js and nothing from npm; it is the same file in
+// every tarball, only the launcher differs. Entries carry one fixed time, so
+// the same sources give the same bytes.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "./pulumi-env.mjs";
+import { pluginTarballName, releaseVersion } from "./release/names.mjs";
+import { sourceDateEpoch } from "./release/source-date.mjs";
+import { tarGz } from "./release/tar-gz.mjs";
 
-const LAUNCHER = `#!/bin/sh
+const SH_LAUNCHER = `#!/bin/sh
 # pulumi-resource-agent-hosting: the agent-hosting provider plugin, run on Node.js >= 20.
 dir=$(cd "$(dirname "$0")" && pwd)
 if ! command -v node >/dev/null 2>&1; then
@@ -25,37 +32,82 @@ fi
 exec node "$dir/lib/native/plugin.js" "$@"
 `;
 
-export function pluginVersion() {
-  return JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version;
+const CMD_LAUNCHER = [
+  "@echo off",
+  "rem pulumi-resource-agent-hosting: the agent-hosting provider plugin, run on Node.js >= 20.",
+  "where node >nul 2>nul",
+  "if errorlevel 1 (",
+  "  echo pulumi-resource-agent-hosting: Node.js ^>= 20 must be on PATH ^(https://nodejs.org^) 1>&2",
+  "  exit /b 1",
+  ")",
+  'node "%~dp0lib\\native\\plugin.js" %*',
+  "",
+].join("\r\n");
+
+export const pluginVersion = releaseVersion;
+
+/** The platform this process runs on, in the engine's names. */
+export function hostTarget() {
+  const os = { linux: "linux", darwin: "darwin", win32: "windows" }[process.platform];
+  const arch = { x64: "amd64", arm64: "arm64" }[process.arch];
+  if (!os || !arch) throw new Error(`no plugin tarball for ${process.platform}-${process.arch}`);
+  return { os, arch };
 }
 
-export function tarballName(version = pluginVersion()) {
-  return `pulumi-resource-agent-hosting-v${version}.tar.gz`;
+/** The launcher of one OS: its file name in the tarball and its text. */
+export function launcher(os) {
+  return os === "windows"
+    ? { name: "pulumi-resource-agent-hosting.cmd", text: CMD_LAUNCHER }
+    : { name: "pulumi-resource-agent-hosting", text: SH_LAUNCHER };
 }
 
-/** Bundles the built plugin and writes the tarball into `outDir`; returns its path. */
-export async function packPlugin(outDir = join(repoRoot, "dist-plugin")) {
+/** The plugin and its dependencies in one CommonJS file, bundled from the built dist/native/bin.js. */
+export async function bundlePlugin() {
   const require = createRequire(join(repoRoot, "package.json"));
   const { build } = await import(require.resolve("rolldown"));
-  const version = pluginVersion();
   const stage = mkdtempSync(join(tmpdir(), "agent-hosting-plugin-"));
   try {
+    const file = join(stage, "plugin.js");
     await build({
       input: join(repoRoot, "dist/native/bin.js"),
       platform: "node",
       logLevel: "warn",
-      output: { file: join(stage, "lib/native/plugin.js"), format: "cjs", codeSplitting: false },
+      output: { file, format: "cjs", codeSplitting: false },
     });
-    copyFileSync(join(repoRoot, "schema.json"), join(stage, "schema.json"));
-    writeFileSync(join(stage, "package.json"), `${JSON.stringify({ name: "pulumi-resource-agent-hosting", version, private: true }, null, 2)}\n`);
-    writeFileSync(join(stage, "pulumi-resource-agent-hosting"), LAUNCHER);
-    chmodSync(join(stage, "pulumi-resource-agent-hosting"), 0o755);
-    chmodSync(stage, 0o755);
-    mkdirSync(outDir, { recursive: true });
-    const tarball = join(outDir, tarballName(version));
-    execFileSync("tar", ["-czf", tarball, "-C", stage, "."]);
-    return tarball;
+    return readFileSync(file);
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
+}
+
+/** The bytes of the tarball for one platform. */
+export function pluginTarball(bundle, target, version = releaseVersion(), mtime = sourceDateEpoch()) {
+  const start = launcher(target.os);
+  const packageJson = `${JSON.stringify({ name: "pulumi-resource-agent-hosting", version, private: true }, null, 2)}\n`;
+  const entries = [
+    { path: "lib/", mode: 0o755 },
+    { path: "lib/native/", mode: 0o755 },
+    { path: "lib/native/plugin.js", mode: 0o644, data: bundle },
+    { path: "package.json", mode: 0o644, data: packageJson },
+    { path: start.name, mode: 0o755, data: start.text },
+    { path: "schema.json", mode: 0o644, data: readFileSync(join(repoRoot, "schema.json")) },
+  ].sort((a, b) => (a.path < b.path ? -1 : 1));
+  return tarGz(entries, mtime);
+}
+
+/** Writes the tarball of each target into `outDir`; returns their paths. */
+export async function writePluginTarballs(outDir, targets, version = releaseVersion(), mtime = sourceDateEpoch()) {
+  const bundle = await bundlePlugin();
+  mkdirSync(outDir, { recursive: true });
+  return targets.map((target) => {
+    const path = join(outDir, pluginTarballName(version, target));
+    writeFileSync(path, pluginTarball(bundle, target, version, mtime));
+    return path;
+  });
+}
+
+/** Bundles the built plugin and writes this platform's tarball into `outDir`; returns its path. */
+export async function packPlugin(outDir = join(repoRoot, "dist-plugin")) {
+  const [tarball] = await writePluginTarballs(outDir, [hostTarget()]);
+  return tarball;
 }

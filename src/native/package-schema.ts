@@ -5,6 +5,7 @@
  * SDKs for Python and Go are generated from that file.
  */
 import { AGENT_FIELDS, AGENT_OUTPUTS, FUNCTIONS, PROVIDER_CONFIG_FIELDS, type FunctionField } from "../model";
+import { PLUGIN_DOWNLOAD_URL, REPOSITORY } from "./plugin-download-url";
 
 /** What the schema reads of a field of the model (an input or an output of Agent). */
 interface SchemaField {
@@ -18,7 +19,7 @@ interface SchemaField {
 
 export const PACKAGE_NAME = "agent-hosting";
 /** The Go module of the generated Go SDK (sdk/go/go.mod) and the import path of its package. */
-export const GO_MODULE = "github.com/agent-hosting/pulumi-agent-hosting/sdk/go";
+export const GO_MODULE = `github.com/${REPOSITORY}/sdk/go`;
 export const GO_IMPORT_PATH = `${GO_MODULE}/agenthosting`;
 export const PYTHON_PACKAGE = "pulumi_agent_hosting";
 
@@ -128,6 +129,7 @@ export function buildSchema(version: string): Json {
     keywords: ["pulumi", "agent-hosting", "category/cloud"],
     license: "Apache-2.0",
     publisher: "agent-hosting",
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables: providerSettings() },
     provider: {

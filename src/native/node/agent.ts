@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { AGENT_FIELDS, AGENT_OUTPUTS, NATIVE_AGENT_TYPE } from "../../model";
 import type { AgentArgs, AgentOutputProperties } from "../../resources/agent-types";
 import { pausePromiseStackTraces, resumePromiseStackTraces } from "../../resources/promise-stack-traces";
-import { withVersion } from "./version";
+import { withPluginOptions } from "./plugin-options";
 
 export type { AgentArgs };
 
@@ -34,7 +34,7 @@ export class Agent extends pulumi.CustomResource {
     for (const key of PROPERTY_NAMES) if (!(key in props)) props[key] = undefined;
     const limit = pausePromiseStackTraces();
     try {
-      super(Agent.__pulumiType, name, props, withVersion(opts));
+      super(Agent.__pulumiType, name, props, withPluginOptions(opts));
     } finally {
       resumePromiseStackTraces(limit);
     }

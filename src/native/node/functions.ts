@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AgentLogsQuery } from "../../client/schemas";
 import type { GetAgentLogsResult } from "../../functions/get-agent-logs";
 import type { GetSecretSetArgs, GetSecretSetResult } from "../../functions/get-secret-set";
-import { withVersion } from "./version";
+import { withPluginOptions } from "./plugin-options";
 
 const GET_SECRET_SET = "agent-hosting:index:getSecretSet";
 const GET_AGENT_LOGS = "agent-hosting:index:getAgentLogs";
@@ -25,17 +25,17 @@ export interface GetSecretSetOutputArgs {
 }
 
 export function getSecretSet(args: GetSecretSetArgs, opts?: pulumi.InvokeOptions): Promise<GetSecretSetResult> {
-  return pulumi.runtime.invoke(GET_SECRET_SET, { name: args.name }, withVersion(opts));
+  return pulumi.runtime.invoke(GET_SECRET_SET, { name: args.name }, withPluginOptions(opts));
 }
 
 export function getSecretSetOutput(args: GetSecretSetOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSecretSetResult> {
-  return pulumi.runtime.invokeOutput(GET_SECRET_SET, { name: args.name }, withVersion(opts));
+  return pulumi.runtime.invokeOutput(GET_SECRET_SET, { name: args.name }, withPluginOptions(opts));
 }
 
 export function getAgentLogs(args: GetAgentLogsArgs, opts?: pulumi.InvokeOptions): Promise<GetAgentLogsResult> {
-  return pulumi.runtime.invoke(GET_AGENT_LOGS, { ...args }, withVersion(opts));
+  return pulumi.runtime.invoke(GET_AGENT_LOGS, { ...args }, withPluginOptions(opts));
 }
 
 export function getAgentLogsOutput(args: GetAgentLogsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAgentLogsResult> {
-  return pulumi.runtime.invokeOutput(GET_AGENT_LOGS, { ...args }, withVersion(opts));
+  return pulumi.runtime.invokeOutput(GET_AGENT_LOGS, { ...args }, withPluginOptions(opts));
 }

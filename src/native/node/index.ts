@@ -1,6 +1,7 @@
 /**
  * `pulumi-agent-hosting/native`: the Agent, the provider and the functions
- * served by the native plugin `pulumi-resource-agent-hosting` (install it
+ * served by the native plugin `pulumi-resource-agent-hosting` (the engine
+ * fetches it from the provider's releases on first use, or it is installed
  * with `pulumi plugin install`). The package root's Agent is the dynamic
  * provider's, which needs no plugin.
  */

@@ -1,6 +1,6 @@
 /** An explicit agent-hosting provider (one account), served by the native plugin. */
 import * as pulumi from "@pulumi/pulumi";
-import { withVersion } from "./version";
+import { withPluginOptions } from "./plugin-options";
 
 export interface ProviderArgs {
   /** API key of the account; kept secret. Falls back to AGENT_HOSTING_API_KEY. */
@@ -12,6 +12,6 @@ export interface ProviderArgs {
 export class Provider extends pulumi.ProviderResource {
   constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
     const props = { apiKey: args.apiKey === undefined ? undefined : pulumi.secret(args.apiKey), baseUrl: args.baseUrl };
-    super("agent-hosting", name, props, withVersion(opts));
+    super("agent-hosting", name, props, withPluginOptions(opts));
   }
 }

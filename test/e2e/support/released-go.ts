@@ -1,0 +1,44 @@
+/**
+ * A Go program built as a user of the release builds it: its go.mod
+ * requires the SDK module by version, with no replace directive, and the go
+ * command fetches it through GOPROXY with the release's module proxy first.
+ * The module cache is the program's own, empty at first, so the SDK comes
+ * from the release and from nowhere else; the machine's module cache, in
+ * proxy layout, serves the other modules before the public proxy does.
+ */
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { goBinary, goEnv } from "../../../scripts/lib/go-tool.mjs";
+import { GOPROXY_DIR } from "../../../scripts/lib/release/names.mjs";
+import { GO_MODULE } from "../../../src/native/package-schema";
+import { PULUMI_VERSION, repoRoot } from "../../languages/support/drivers";
+
+export interface GoBuild {
+  binary: string;
+  /** What `go list -m` says of the SDK module the program was built with. */
+  sdk: { Path: string; Version: string; Dir: string };
+}
+
+/** Builds test/languages/go/main.go (the Go driver) in `dir` against the released SDK `v<version>`. */
+export function buildAgainstRelease(releaseDir: string, version: string, dir: string): GoBuild {
+  const go = goBinary();
+  const machineCache = execFileSync(go, ["env", "GOMODCACHE"], { encoding: "utf8", env: goEnv() }).trim();
+  const env = goEnv({
+    GOMODCACHE: join(dir, "gomodcache"),
+    // -modcacherw: the program's module cache can be removed like any directory.
+    GOFLAGS: "-mod=mod -modcacherw",
+    GOPROXY: [`file://${join(releaseDir, GOPROXY_DIR)}`, `file://${join(machineCache, "cache", "download")}`, "https://proxy.golang.org"].join(","),
+  });
+  const source = join(dir, "program");
+  mkdirSync(source, { recursive: true });
+  copyFileSync(join(repoRoot, "test/languages/go/main.go"), join(source, "main.go"));
+  writeFileSync(
+    join(source, "go.mod"),
+    ["module example.com/released-agents", "", "go 1.25.11", "", "require (", `\t${GO_MODULE} v${version}`, `\tgithub.com/pulumi/pulumi/sdk/v3 v${PULUMI_VERSION}`, ")", ""].join("\n"),
+  );
+  const binary = join(dir, "released-agents");
+  execFileSync(go, ["build", "-trimpath", "-o", binary, "."], { cwd: source, env, stdio: ["ignore", "ignore", "pipe"] });
+  const sdk = JSON.parse(execFileSync(go, ["list", "-m", "-json", GO_MODULE], { cwd: source, env, encoding: "utf8" })) as GoBuild["sdk"];
+  return { binary, sdk };
+}
