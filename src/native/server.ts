@@ -167,7 +167,7 @@ export interface Serving {
 export async function serve(args: readonly string[], options: { signals?: boolean; client?: ExtraClientOptions } = {}): Promise<Serving> {
   const address = engineAddressOf(args);
   const engine = address ? nativeEngineRpc(address) : undefined;
-  const log = createEngineLog(engine?.rpc);
+  const log = createEngineLog(() => engine?.rpc);
   const { service, current } = providerService(options.client ? { log, client: options.client } : { log });
   if (options.signals) exitOnSignals({ busy: () => current().busy(), cancel: (reason) => current().cancel(reason) });
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });

@@ -65,8 +65,10 @@ export function createAgentProvider(options: AgentProviderOptions): AgentProvide
     },
     create: (props) => talking((context) => createVerb(props, context)),
     read: (id, props) => talking((context) => readVerb(id, props, context)),
-    update: async (id, olds, news) =>
-      updateTalksToService(olds, news) ? talking((context) => updateVerb(id, olds, news, context)) : localUpdate(olds, news),
+    update: async (id, olds, news) => {
+      const request = { id, olds, news, changes: diffAgent(olds, news) };
+      return updateTalksToService(request) ? talking((context) => updateVerb(request, context)) : localUpdate(olds, news);
+    },
     delete: (id) => talking((context) => deleteVerb(id, context)),
     client: options.client,
     log,

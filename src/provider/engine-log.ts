@@ -43,10 +43,17 @@ export function formatRetry(note: RetryNote): string {
 
 const DELIVERY_WAIT_MS = 2_000;
 
-/** A log over `rpc`, or over stderr when there is no engine to send to. */
-export function createEngineLog(rpc: LogRpc | undefined): ProviderLog {
+/**
+ * A log over the RPC `connect` returns, or over stderr when it returns none.
+ * `connect` is called at the first line, not before: a preview that prints
+ * nothing never loads the engine's gRPC stubs.
+ */
+export function createEngineLog(connect: () => LogRpc | undefined): ProviderLog {
   const current = new AsyncLocalStorage<{ urn: string; waiting: boolean }>();
+  let connected: { rpc: LogRpc | undefined } | undefined;
   const send = (entry: Omit<LogEntry, "urn">, urn: string | undefined): Promise<void> => {
+    connected ??= { rpc: connect() };
+    const { rpc } = connected;
     const full = { ...entry, urn: urn || (current.getStore()?.urn ?? "") };
     if (!rpc) {
       if (!full.ephemeral) process.stderr.write(`${full.message}\n`);

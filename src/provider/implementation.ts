@@ -34,7 +34,7 @@ export interface DynamicProvider extends Pick<AgentProvider, "check" | "diff" | 
 export function createDynamicProvider(options: DynamicProviderOptions = {}): DynamicProvider {
   const argv = options.argv ?? process.argv;
   const address = dynamicProviderEngineAddress(argv);
-  const log = options.log ?? createEngineLog(address === undefined ? undefined : dynamicEngineRpc(address));
+  const log = options.log ?? createEngineLog(() => (address === undefined ? undefined : dynamicEngineRpc(address)));
   const build = (config: ConfigSource | undefined) => createAgentProvider({ client: clientMaker(config, log, options.client), log });
   let current: AgentProvider = build(undefined);
   // Inside the engine's provider process, SIGINT and SIGTERM cancel the calls in flight.

@@ -7,7 +7,7 @@ import type { AgentHostingClient } from "../client/client";
 import { mayHaveActed } from "../client/retry";
 import { AGENT_FIELDS, updateBody, type AgentField, type ServiceAgent } from "../model";
 import type { Props, VerbContext } from "./context";
-import { diffAgent } from "./diff";
+import type { DiffOutcome } from "./diff";
 import { incompleteError, type Step } from "./failures";
 import { finish } from "./finish";
 import { clearKeptFields } from "./kept-fields";
@@ -17,16 +17,23 @@ import { patientGetAgent } from "./wait";
 
 type UpdateBody = Parameters<AgentHostingClient["updateAgent"]>[1];
 
-/** Whether an update with only local changes talks to the service: only to resume a pending step. */
-export function updateTalksToService(olds: Props, news: Props): boolean {
-  return !diffAgent(olds, news).localOnly || marksOf(olds).pending !== undefined;
+/** An update as the engine asks for it, with the changes its diff found. */
+export interface UpdateRequest {
+  id: string;
+  olds: Props;
+  news: Props;
+  changes: DiffOutcome;
 }
 
-export async function updateVerb(id: string, olds: Props, news: Props, context: VerbContext): Promise<{ outs: Props }> {
+/** Whether the update talks to the service: anything but local changes, or local ones that resume a pending step. */
+export function updateTalksToService({ olds, changes }: UpdateRequest): boolean {
+  return !changes.localOnly || marksOf(olds).pending !== undefined;
+}
+
+export async function updateVerb({ id, olds, news, changes }: UpdateRequest, context: VerbContext): Promise<{ outs: Props }> {
   const inputs = asInputs(news);
   const marks = marksOf(news);
   const pending = marksOf(olds).pending;
-  const changes = diffAgent(olds, news);
   if (changes.localOnly && pending !== undefined) return { outs: await resume({ verb: pending, inputs, marks, props: news }, context) };
   const step: Step = { verb: "update", inputs, marks, props: news };
   // A field left out that the agent keeps is sent with its live value, read first.

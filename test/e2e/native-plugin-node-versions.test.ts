@@ -7,7 +7,7 @@
  * process takes part) in its directory: preview, up, destroy. /proc shows
  * that every plugin process the engine started ran on that Node.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { copyFileSync, readFileSync, realpathSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import { NATIVE_PLUGIN_NODES } from "../support/compat-matrix";
 import { watchProcesses } from "../support/process-watch";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
+import { pulumiCommands } from "./support/pulumi-command";
 
 const API_KEY = "plugin-node-SECRET-41c7e2";
 const pluginVersion = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
@@ -44,22 +45,14 @@ describe.each(NATIVE_PLUGIN_NODES)("the native plugin on Node %s", (node) => {
   let control: EmulatorControl;
   let program: StackDir;
   let env: NodeJS.ProcessEnv;
-  const seen: string[] = [];
+  const cli = pulumiCommands(() => ({ cwd: program.workDir, env }));
+  const seen = cli.seen;
 
-  /** Runs `pulumi args` in the program directory (asynchronously: the emulator answers from this process). */
-  function pulumi(...args: string[]): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const child = spawn("pulumi", args, { cwd: program.workDir, env });
-      let out = "";
-      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-      child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-      child.on("error", reject);
-      child.on("close", (code) => {
-        seen.push(out);
-        if (code === 0) resolve(out);
-        else reject(new Error(`pulumi ${args.join(" ")} exited ${code}:\n${out}`));
-      });
-    });
+  /** Runs `pulumi args` in the program directory; a non-zero exit fails with the output. */
+  async function pulumi(...args: string[]): Promise<string> {
+    const { code, out } = await cli.run(...args);
+    if (code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${code}:\n${out}`);
+    return out;
   }
 
   beforeAll(async () => {

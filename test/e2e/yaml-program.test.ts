@@ -7,7 +7,7 @@
  * preview, refresh, drift shown and restored, import of an agent made
  * outside Pulumi, destroy. The API key never shows in any output or the state.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +15,7 @@ import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
+import { pulumiCommands } from "./support/pulumi-command";
 
 const API_KEY = "yaml-SECRET-key-6a1f03";
 
@@ -23,22 +24,9 @@ let control: EmulatorControl;
 let client: AgentHostingClient;
 let program: StackDir;
 let env: NodeJS.ProcessEnv;
-const seen: string[] = [];
-
-/** Runs `pulumi args` in the program directory (asynchronously: the emulator answers from this process). */
-function pulumi(...args: string[]): Promise<{ code: number; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("pulumi", args, { cwd: program.workDir, env });
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      seen.push(out);
-      resolve({ code: code ?? -1, out });
-    });
-  });
-}
+const cli = pulumiCommands(() => ({ cwd: program.workDir, env }));
+const { seen } = cli;
+const pulumi = cli.run;
 
 async function ok(...args: string[]): Promise<string> {
   const { code, out } = await pulumi(...args);

@@ -44,7 +44,7 @@ beforeEach(async () => {
   logged = [];
   const provider = createDynamicProvider({
     client: { dispatcher: mockAgent, retryBaseDelayMs: 5, retryMaxDelayMs: 20 },
-    log: createEngineLog(async (entry) => void logged.push(entry)),
+    log: createEngineLog(() => async (entry) => void logged.push(entry)),
   });
   impl = { ...provider, remove: (id) => provider.delete(id) };
   await impl.configure({ config: { get: (key) => settings.get(key) } });
@@ -296,7 +296,7 @@ describe("delete", () => {
 
 describe("cancel", () => {
   it("ends the wait and its polls at once: the create answers with the agent kept in the state, pending", async () => {
-    const log = createEngineLog(async (entry) => void logged.push(entry));
+    const log = createEngineLog(() => async (entry) => void logged.push(entry));
     const config = { get: (key: string) => settings.get(key) };
     const provider = createAgentProvider({ client: clientMaker(config, log, { dispatcher: mockAgent, retryBaseDelayMs: 5 }), log });
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, notReady("slow-bot"), JSON_REPLY);

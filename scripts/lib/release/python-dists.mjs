@@ -6,9 +6,10 @@
 // SOURCE_DATE_EPOCH fixes the wheel's entry times; the sdist is rewritten
 // with fixed times (normalize-sdist.py).
 import { execFileSync } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cachedVenv } from "../cached-venv.mjs";
 import { cacheRoot } from "../go-tool.mjs";
 import { repoRoot } from "../pulumi-env.mjs";
 import { sdistName, wheelName } from "./names.mjs";
@@ -23,24 +24,10 @@ function pythonVersion() {
 /** The cached virtualenv's interpreter, made on first use (progress on stderr). */
 export function buildVenvPython() {
   const key = [`python-${pythonVersion()}`, ...PYTHON_BUILD_PACKAGES.map((p) => p.replace("==", "-"))].join("_");
-  const dir = join(cacheRoot, "release-python", key);
-  const python = join(dir, "bin", "python");
-  if (existsSync(python)) return python;
-  mkdirSync(join(cacheRoot, "release-python"), { recursive: true });
-  const partial = `${dir}.${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
-  process.stderr.write(`[release-python] creating ${dir}\n`);
-  execFileSync("python3", ["-m", "venv", partial], { stdio: ["ignore", "inherit", "inherit"] });
-  const pip = ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", ...PYTHON_BUILD_PACKAGES];
-  execFileSync(join(partial, "bin", "python"), pip, { stdio: ["ignore", "inherit", "inherit"] });
-  try {
-    renameSync(partial, dir);
-  } catch (error) {
-    // Another process made the same virtualenv at the same time and renamed its copy first.
-    if (!existsSync(python)) throw error;
-    rmSync(partial, { recursive: true, force: true });
-  }
-  return python;
+  return cachedVenv(join(cacheRoot, "release-python", key), "release-python", (python) => {
+    const pip = ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", ...PYTHON_BUILD_PACKAGES];
+    execFileSync(python, pip, { stdio: ["ignore", "inherit", "inherit"] });
+  });
 }
 
 /** Writes the wheel and the sdist into `outDir`; returns their paths. */

@@ -6,9 +6,10 @@
  * repository, keyed by a hash of what it is made from.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cachedVenv } from "../../../scripts/lib/cached-venv.mjs";
 import { cacheRoot, goProgram, sourceHash } from "../../../scripts/lib/go-tool.mjs";
 import { runDriver, type OpResult } from "./run";
 
@@ -72,32 +73,16 @@ export const goDriver: LanguageDriver = (() => {
 /** A virtualenv with the pulumi package of the CLI's version and the generated SDK, made once per SDK content. */
 function pythonVenv(): string {
   const dir = join(cacheRoot, "lang-python", `${PULUMI_VERSION}-${sourceHashOfPython()}`);
-  const python = join(dir, "bin", "python");
-  if (existsSync(python)) return python;
-  mkdirSync(join(cacheRoot, "lang-python"), { recursive: true });
-  const partial = `${dir}.${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
-  process.stderr.write(`[lang-python] creating ${dir}\n`);
-  execFileSync("python3", ["-m", "venv", partial], { stdio: "inherit" });
-  // The SDK is installed from a copy: pip would write build files into sdk/python.
-  const copy = mkdtempSync(join(tmpdir(), "agent-hosting-sdk-python-"));
-  try {
-    cpSync(join(repoRoot, "sdk/python"), copy, { recursive: true });
-    const pip = [join(partial, "bin", "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"];
-    execFileSync(pip[0] as string, [...pip.slice(1), `pulumi==${PULUMI_VERSION}`, copy], { stdio: "inherit" });
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
-  // A venv's scripts name its directory, so it is built in place under a temporary name and renamed only
-  // for the interpreter path the driver uses (bin/python resolves its prefix from where it is run).
-  try {
-    renameSync(partial, dir);
-  } catch (error) {
-    // Another test file built the same virtualenv at the same time and renamed its copy first.
-    if (!existsSync(python)) throw error;
-    rmSync(partial, { recursive: true, force: true });
-  }
-  return python;
+  return cachedVenv(dir, "lang-python", (python) => {
+    // The SDK is installed from a copy: pip would write build files into sdk/python.
+    const copy = mkdtempSync(join(tmpdir(), "agent-hosting-sdk-python-"));
+    try {
+      cpSync(join(repoRoot, "sdk/python"), copy, { recursive: true });
+      execFileSync(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${PULUMI_VERSION}`, copy], { stdio: "inherit" });
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
 }
 
 function sourceHashOfPython(): string {

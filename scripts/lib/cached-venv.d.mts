@@ -1,0 +1,1 @@
+export function cachedVenv(dir: string, label: string, install: (python: string) => void): string;
