@@ -1,11 +1,22 @@
 // The emulator in a process of its own (the package's `agent-hosting-emulator`
 // bin), as a real service is: its work never shares the bench's event loop,
 // where the Automation API runs the inline programs and registers their
-// resources. Same handle as startEmulator's: url, baseUrl, apiKey, close().
-import { spawn } from "node:child_process";
+// resources. Same handle as startEmulator's: url, baseUrl, apiKey, close(),
+// and cpuMs(): the CPU time the emulator process has used so far.
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+
+/** Milliseconds per clock tick of /proc/<pid>/stat's CPU times. */
+const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+
+/** User and system CPU time of a process, in ms (Linux /proc; fields 14 and 15 of its stat line). */
+function processCpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
 
 export async function startEmulatorProcess(repoRoot, { readyAfterMs }) {
   const apiKey = `emu-${randomBytes(12).toString("hex")}`;
@@ -25,6 +36,7 @@ export async function startEmulatorProcess(repoRoot, { readyAfterMs }) {
     url,
     baseUrl: new URL(url).origin,
     apiKey,
+    cpuMs: () => processCpuMs(child.pid),
     close: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve());

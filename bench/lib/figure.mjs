@@ -2,7 +2,7 @@
 // its raw samples and rule, and what stats.mjs derives from them. `recheck`
 // recomputes the derived part of a recorded figure, so a test can tell a
 // results file written by the bench from one edited by hand.
-import { derive } from "./stats.mjs";
+import { derive, fails } from "./stats.mjs";
 
 const DERIVED = ["values", "median", "bound", "method", "pass"];
 
@@ -29,7 +29,7 @@ export function recheck(figure) {
 export function recheckResults(results) {
   const problems = results.figures.flatMap(recheck);
   if (problems.length > 0 || !Array.isArray(results.errors)) return problems.length > 0 ? problems : ["no errors list recorded"];
-  const allPass = results.errors.length === 0 && results.figures.every((f) => derive(f.rule, f.samples).pass);
+  const allPass = results.errors.length === 0 && results.figures.every((f) => !fails(derive(f.rule, f.samples).pass));
   if (results.allPass !== allPass) problems.push(`allPass is ${results.allPass}, recomputed ${allPass}`);
   return problems;
 }

@@ -25,7 +25,7 @@ export function table(figures) {
     f.rule.method === "single" ? "" : unit(f, f.median),
     unit(f, f.bound),
     f.bar,
-    f.pass ? "pass" : "FAIL",
+    f.pass === null ? "reported" : f.pass ? "pass" : "FAIL",
   ]);
   return [
     `| ${header.join(" | ")} |`,

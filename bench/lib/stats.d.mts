@@ -1,7 +1,7 @@
 // Types of stats.mjs, for the TypeScript tests that check the bench's arithmetic.
 export type Method = "p80" | "max" | "single";
 export type Combine = "value" | "ratio" | "difference" | "minusTwiceBaseline";
-export type Compare = "<=" | ">=" | "==";
+export type Compare = "<=" | ">=" | "==" | "none";
 export interface Rule {
   method: Method;
   combine: Combine;
@@ -19,11 +19,13 @@ export interface Derived {
   median: number;
   bound: number;
   method: string;
-  pass: boolean;
+  /** null: reported without a bar of its own. */
+  pass: boolean | null;
 }
 export const METHODS: readonly Method[];
 export const COMBINE: Record<Combine, (sample: Sample) => number>;
-export const COMPARE: Record<Compare, (value: number, limit: number) => boolean>;
+export const COMPARE: Record<Compare, (value: number, limit: number) => boolean | null>;
+export function fails(pass: boolean | null): boolean;
 export function median(values: readonly number[]): number;
 export function percentile(values: readonly number[], q: number): number;
 export function round(value: number, digits?: number): number;

@@ -19,7 +19,9 @@
 //   "difference"         { subject, baseline } → subject − baseline;
 //   "minusTwiceBaseline" { subject, baseline } → subject − 2 × baseline.
 //
-// Comparisons (rule.compare against rule.limit): "<=", ">=", "==".
+// Comparisons (rule.compare against rule.limit): "<=", ">=", "==", and
+// "none": a figure reported for context, with no bar of its own (its verdict
+// is null and never fails the run; the bar it informs is on another figure).
 
 export const METHODS = ["p80", "max", "single"];
 
@@ -34,6 +36,7 @@ export const COMPARE = {
   "<=": (value, limit) => value <= limit,
   ">=": (value, limit) => value >= limit,
   "==": (value, limit) => value === limit,
+  none: () => null,
 };
 
 export function median(values) {
@@ -78,9 +81,13 @@ export function describeMethod(rule, count) {
   return `${rule.method} of ${count} ${what}`;
 }
 
+/** Whether a verdict fails the run: false fails; true and null (reported, no bar) do not. */
+export const fails = (pass) => pass === false;
+
 /**
  * Everything derived from a figure's raw samples and rule: per-sample values,
- * their median, the bound its method takes, and the verdict against the bar.
+ * their median, the bound its method takes, and the verdict against the bar
+ * (true, false, or null for a figure reported without a bar).
  * Values are rounded to 3 decimals, and the verdict is taken on the rounded
  * bound, so a reader can check it against the figures shown.
  */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { makeFigure, recheck, recheckResults, type Results } from "../../bench/lib/figure.mjs";
-import { bound, derive, interleavedPairs, median, percentile, subjectFirst, type Rule } from "../../bench/lib/stats.mjs";
+import { bound, derive, fails, interleavedPairs, median, percentile, subjectFirst, type Rule } from "../../bench/lib/stats.mjs";
 
 const p80Ratio = (limit: number): Rule => ({ method: "p80", combine: "ratio", compare: "<=", limit });
 
@@ -94,6 +94,14 @@ describe("derive", () => {
     expect(derive({ method: "single", combine: "difference", compare: ">=", limit: 262144 }, [{ subject: 264700, baseline: 2400 }]).pass).toBe(true);
   });
 
+  it("reports a figure without a bar: its verdict is null, whatever its value", () => {
+    const reported = derive({ method: "p80", combine: "ratio", compare: "none", limit: 0 }, [{ subject: 150, baseline: 100 }, { subject: 300, baseline: 100 }]);
+    expect(reported).toMatchObject({ values: [1.5, 3], bound: 2.7, pass: null });
+    expect(fails(reported.pass)).toBe(false);
+    expect(fails(false)).toBe(true);
+    expect(fails(true)).toBe(false);
+  });
+
   it("refuses an unknown rule and no samples", () => {
     expect(() => derive({ ...p80Ratio(1), combine: "sum" as never }, [1])).toThrow(/unknown combine "sum"/);
     expect(() => derive({ ...p80Ratio(1), compare: "<" as never }, [1])).toThrow(/unknown compare "<"/);
@@ -154,5 +162,9 @@ describe("recheck", () => {
     expect(recheckResults({ ...results, errors: [{ group: "up", message: "boom" }] })).toEqual(["allPass is true, recomputed false"]);
     const failing = { ...figure(), rule: p80Ratio(1.1), pass: false };
     expect(recheckResults({ ...results, figures: [failing], allPass: true })).toEqual(["allPass is true, recomputed false"]);
+    const reported = makeFigure({ id: "up-400", name: "up", unit: "×", bar: "reported", rule: { ...p80Ratio(0), compare: "none" }, samples: [{ subject: 130, baseline: 100 }] });
+    expect(reported.pass).toBeNull();
+    expect(recheckResults({ ...results, figures: [figure(), reported], allPass: true })).toEqual([]);
+    expect(recheckResults({ ...results, figures: [figure(), reported], allPass: false })).toEqual(["allPass is false, recomputed true"]);
   });
 });

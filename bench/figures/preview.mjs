@@ -1,0 +1,53 @@
+// No-op `pulumi preview` of the agents against trivial dynamic resources
+// and against the Agent-shaped control, in interleaved rounds on stacks
+// brought up once.
+import { makeFigure } from "../lib/figure.mjs";
+import { agentShapedStack, controlRule, settle, sideOrder, sizedId, trivialFloorRule, writeAgentSample } from "../lib/engine-stacks.mjs";
+import { quiet, stackFor } from "../lib/stacks.mjs";
+import { round, subjectFirst, timed } from "../lib/stats.mjs";
+
+/**
+ * Each pair: a no-op preview of the agents, of trivial resources, and of
+ * Agent-shaped do-nothing resources (the control), in an order that
+ * alternates, on stacks brought up once and previewed once untimed.
+ */
+export async function previewFigures(ctx) {
+  const n = ctx.agents;
+  ctx.log(`no-op pulumi preview: ${n} agents vs ${n} trivial resources vs ${n} Agent-shaped resources, ${ctx.pairs} pairs`);
+  const opts = { ...quiet, parallel: n };
+  const agents = await stackFor(ctx.work, `preview-agents-${n}`, "agents.cjs", { count: n, prefix: "preview" }, ctx.emulator);
+  await agents.stack.up(opts);
+  const sampleFile = writeAgentSample(ctx, agents, `preview-${n}`);
+  const stacks = {
+    agents,
+    trivial: await stackFor(ctx.work, `preview-trivial-${n}`, "trivial.cjs", { count: n, sleepMs: 0 }, ctx.emulator),
+    shaped: await agentShapedStack(ctx, `preview-shaped-${n}`, n, sampleFile, 0),
+  };
+  await stacks.trivial.stack.up(opts);
+  await stacks.shaped.stack.up(opts);
+  for (const handle of Object.values(stacks)) await handle.stack.preview(opts); // untimed warm-up
+  const versusTrivial = [];
+  const versusShaped = [];
+  for (let i = 0; i < ctx.pairs; i++) {
+    const first = subjectFirst(i);
+    const ms = {};
+    for (const key of sideOrder(first)) {
+      settle();
+      ms[key] = round(await timed(() => stacks[key].stack.preview(opts)));
+    }
+    versusTrivial.push({ subject: ms.agents, baseline: ms.trivial, subjectFirst: first });
+    versusShaped.push({ subject: ms.agents, baseline: ms.shaped, subjectFirst: first });
+    ctx.log(`preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, trivial ${Math.round(ms.trivial)}, shaped ${Math.round(ms.shaped)} ms`);
+  }
+  for (const handle of Object.values(stacks)) await handle.stack.destroy(opts);
+  return [
+    makeFigure({ id: sizedId("preview", n), name: `no-op pulumi preview of ${n} agents / ${n} trivial resources`, unit: "×", ...trivialFloorRule(n), samples: versusTrivial }),
+    makeFigure({
+      id: sizedId("preview-control", n),
+      name: `control: no-op pulumi preview of ${n} agents / ${n} Agent-shaped resources`,
+      unit: "×",
+      ...controlRule("preview"),
+      samples: versusShaped,
+    }),
+  ];
+}

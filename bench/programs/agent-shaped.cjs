@@ -1,0 +1,48 @@
+// Control program: `count` do-nothing dynamic resources whose state has the
+// shape of an Agent's: the program declares what the agents program declares
+// (serviceName, image, autoScaling, the URN, every input and output name), the
+// serialized provider is a one-line module like the Agent's, and the
+// provider (agent-shaped-provider.cjs) answers check and create with a real
+// Agent's inputs and outputs, read from the state of a stack of agents.
+//
+// The engine, the Node SDK and Pulumi's dynamic-provider process then do for
+// these resources what they do for Agents; only this package's work (its
+// checks, diffs, requests and readiness wait) is missing. Agents ÷ this stack
+// is the package's own cost; this stack ÷ trivial resources is the cost of an
+// Agent's state in the engine and the SDKs.
+//
+// Environment of the provider process (set on the stack): BENCH_AGENT_SAMPLE,
+// the file with one Agent's `{ inputs, outputs }`; BENCH_SHAPED_CREATE_MS,
+// how long create waits (as an agent waits for readiness), 0 by default.
+const pulumi = require("@pulumi/pulumi");
+const { readFileSync } = require("node:fs");
+
+const TYPE = "pulumi-nodejs:dynamic/agent-hosting:AgentShaped";
+const PROVIDER_SOURCE = `exports.handler = () => require(${JSON.stringify(require.resolve("./agent-shaped-provider.cjs"))}).provider;\n`;
+
+class AgentShaped extends pulumi.CustomResource {
+  constructor(name, args, declaredNames) {
+    const props = { ...args, __urn: `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${TYPE}::${name}` };
+    for (const key of declaredNames) if (!(key in props)) props[key] = undefined;
+    props.__provider = PROVIDER_SOURCE;
+    // As the Agent class does: no promise-leak stack traces while it registers.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(TYPE, name, props);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  }
+}
+
+module.exports = ({ count, sampleFile, prefix = "shaped" }) => {
+  const { inputs, outputs } = JSON.parse(readFileSync(sampleFile, "utf8"));
+  const declared = [...new Set([...Object.keys(inputs), ...Object.keys(outputs)])].filter((k) => !k.startsWith("__"));
+  for (let i = 0; i < count; i++) {
+    const name = `${prefix}-${i}`;
+    // The arguments of bench/programs/agents.cjs.
+    new AgentShaped(name, { serviceName: name, image: inputs.image, autoScaling: inputs.autoScaling }, declared);
+  }
+  return { count };
+};
