@@ -23,7 +23,7 @@ import { readinessFigures } from "./figures/readiness.mjs";
 import { sizeFigures } from "./figures/sizes.mjs";
 import { startEmulatorProcess } from "./lib/emulator-process.mjs";
 import { machineFacts, table, writeResults } from "./lib/report.mjs";
-import { fails } from "./lib/stats.mjs";
+import { fails, verdictWord } from "./lib/stats.mjs";
 
 /**
  * The figure table: one row per group of figures. `measure(ctx)` returns
@@ -76,7 +76,7 @@ try {
     try {
       for (const f of await group.measure(ctx)) {
         figures.push(f);
-        log(`${f.name}: ${f.method}, median ${f.median}, bound ${f.bound} ${f.unit} → ${f.pass === null ? "reported" : f.pass ? "pass" : "FAIL"} (bar ${f.bar})`);
+        log(`${f.name}: ${f.method}, median ${f.median}, bound ${f.bound} ${f.unit} → ${verdictWord(f.pass)} (bar ${f.bar})`);
       }
     } catch (error) {
       errors.push({ group: group.id, message: String(error?.stack ?? error) });

@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
+import { verdictWord } from "./stats.mjs";
 
 export function machineFacts(pulumiVersion) {
   return {
@@ -25,7 +26,7 @@ export function table(figures) {
     f.rule.method === "single" ? "" : unit(f, f.median),
     unit(f, f.bound),
     f.bar,
-    f.pass === null ? "reported" : f.pass ? "pass" : "FAIL",
+    verdictWord(f.pass),
   ]);
   return [
     `| ${header.join(" | ")} |`,

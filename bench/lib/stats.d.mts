@@ -26,6 +26,7 @@ export const METHODS: readonly Method[];
 export const COMBINE: Record<Combine, (sample: Sample) => number>;
 export const COMPARE: Record<Compare, (value: number, limit: number) => boolean | null>;
 export function fails(pass: boolean | null): boolean;
+export function verdictWord(pass: boolean | null): "pass" | "FAIL" | "reported";
 export function median(values: readonly number[]): number;
 export function percentile(values: readonly number[], q: number): number;
 export function round(value: number, digits?: number): number;

@@ -84,6 +84,9 @@ export function describeMethod(rule, count) {
 /** Whether a verdict fails the run: false fails; true and null (reported, no bar) do not. */
 export const fails = (pass) => pass === false;
 
+/** A verdict in words, for the log and the table: "pass", "FAIL" or "reported". */
+export const verdictWord = (pass) => (pass === null ? "reported" : pass ? "pass" : "FAIL");
+
 /**
  * Everything derived from a figure's raw samples and rule: per-sample values,
  * their median, the bound its method takes, and the verdict against the bar

@@ -1,6 +1,8 @@
 // Control program: `count` do-nothing dynamic resources whose state has the
-// shape of an Agent's: the program declares what the agents program declares
-// (serviceName, image, autoScaling, the URN, every input and output name), the
+// shape of an Agent's: the program passes the agents program's arguments
+// (serviceName, image, autoScaling) and the URN, declares every name an Agent's
+// state holds (the Agent class also declares the optional inputs an Agent
+// without them leaves out of its state, so the control registers 3 fewer), the
 // serialized provider is a one-line module like the Agent's, and the
 // provider (agent-shaped-provider.cjs) answers check and create with a real
 // Agent's inputs and outputs, read from the state of a stack of agents.
