@@ -22,18 +22,7 @@ import {
   serviceNameProblem,
   validateFields,
 } from "../model";
-import {
-  agentSchema,
-  asServiceAgent,
-  secretSetSchema,
-  type Agent,
-  type AgentLogsQuery,
-  type CreateAgentBody,
-  type LogEntry,
-  type LogResult,
-  type SecretSet,
-  type UpdateAgentBody,
-} from "./schemas";
+import type { Agent, AgentLogsQuery, CreateAgentBody, LogEntry, LogResult, SecretSet, UpdateAgentBody } from "./schemas";
 import { Transport, type Exchange } from "./transport";
 import { parseLogResult } from "./log-result";
 
@@ -69,8 +58,16 @@ export interface CallOptions {
 
 const UPDATE_FIELDS = SERVICE_FIELDS.filter((f) => f.name !== "serviceName");
 
+/**
+ * The zod schemas, loaded at the first answer checked against one: zod takes
+ * about 50 ms to load, which a destroy (its DELETEs have no answer to check)
+ * and a preview never pay.
+ */
+const loadSchemas = () => import("./schemas");
+
 /** The agent in an answer: what the package relies on is checked, everything else kept. */
-function agentFrom(text: string, method: string, path: string): Agent {
+async function agentFrom(text: string, method: string, path: string): Promise<Agent> {
+  const { agentSchema, asServiceAgent } = await loadSchemas();
   return asServiceAgent(parseAnswer(agentSchema, text, method, path));
 }
 export type { RetryNote } from "./retry";
@@ -135,7 +132,7 @@ export class AgentHostingClient {
     for (;;) {
       try {
         const text = await this.call(exchange, { budget });
-        return agentFrom(text, "POST", path);
+        return await agentFrom(text, "POST", path);
       } catch (error) {
         options.signal?.throwIfAborted();
         const unclear = isAmbiguous(error) || (ambiguous && error instanceof ConflictError);
@@ -223,7 +220,9 @@ export class AgentHostingClient {
   async getSecretSet(name: string, options: CallOptions = {}): Promise<SecretSet> {
     checkName(name, "name", "set");
     const exchange: Exchange = { method: "GET", segments: ["secrets", name], signal: options.signal };
-    return parseAnswer(secretSetSchema, await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
+    const text = await this.call(exchange);
+    const { secretSetSchema } = await loadSchemas();
+    return parseAnswer(secretSetSchema, text, "GET", this.transport.pathOf(exchange.segments));
   }
 
   /** Closes the keep-alive connections. */

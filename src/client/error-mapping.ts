@@ -11,7 +11,6 @@ import {
   TimeoutError,
   type ApiErrorDetails,
 } from "./errors";
-import { errorBodySchema } from "./schemas";
 
 /** Seconds from a Retry-After header: delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
@@ -22,7 +21,9 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
 }
 
-function serviceMessage(text: string): { message: string; code: string | undefined } {
+async function serviceMessage(text: string): Promise<{ message: string; code: string | undefined }> {
+  // zod loads here, at the first error answer, not with the client (client.ts's loadSchemas).
+  const { errorBodySchema } = await import("./schemas");
   try {
     const parsed = errorBodySchema.safeParse(JSON.parse(text));
     if (parsed.success) return { message: parsed.data.error, code: parsed.data.code };
@@ -33,14 +34,14 @@ function serviceMessage(text: string): { message: string; code: string | undefin
   return { message: trimmed === "" ? "(empty body)" : trimmed, code: undefined };
 }
 
-export function apiErrorFrom(
+export async function apiErrorFrom(
   status: number,
   text: string,
   headers: Record<string, string | string[] | undefined>,
   method: string,
   path: string,
-): ApiError {
-  const { message, code } = serviceMessage(text);
+): Promise<ApiError> {
+  const { message, code } = await serviceMessage(text);
   const details: ApiErrorDetails = { status, code, message, method, path };
   if (status === 400) return new BadRequestError(details);
   if (status === 401 || status === 403) return new AuthenticationError(details);

@@ -140,7 +140,7 @@ export class Transport {
     // otherwise a back-to-back call opens a second connection.
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (response.statusCode < 200 || response.statusCode >= 300) {
-      throw apiErrorFrom(response.statusCode, this.redact(text), response.headers, exchange.method, path);
+      throw await apiErrorFrom(response.statusCode, this.redact(text), response.headers, exchange.method, path);
     }
     return { status: response.statusCode, text };
   }
