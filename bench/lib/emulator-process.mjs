@@ -13,7 +13,7 @@ import { createInterface } from "node:readline";
 const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
 
 /** User and system CPU time of a process, in ms (Linux /proc; fields 14 and 15 of its stat line). */
-function processCpuMs(pid) {
+export function processCpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }

@@ -1,0 +1,52 @@
+// Summaries of a V8 CPU profile (a .cpuprofile, as Node's inspector writes
+// it): self time per package and per function, the idle time left out, so
+// two processes' profiles can be read side by side (bench/profile.mjs).
+
+/** The package a script URL belongs to: an npm package, a top-level folder of this repository, or Node's own code. */
+export function packageOf(url, repoRoot) {
+  if (url === "") return "(native)";
+  const modules = url.lastIndexOf("node_modules/");
+  if (modules >= 0) {
+    const [scope, name] = url.slice(modules + "node_modules/".length).split("/");
+    return scope.startsWith("@") ? `${scope}/${name}` : scope;
+  }
+  const path = url.replace(/^file:\/\//, "");
+  if (repoRoot && path.startsWith(`${repoRoot}/`)) return path.slice(repoRoot.length + 1).split("/").slice(0, 2).join("/");
+  if (path.startsWith("node:")) return "node";
+  return path;
+}
+
+/** A function's label: its name (or "(anonymous)") and where it is. */
+function functionLabel(frame, repoRoot) {
+  const where = frame.url === "" ? "" : ` ${frame.url.replace(/^.*node_modules\//, "").replace(`${repoRoot}/`, "")}:${frame.lineNumber + 1}`;
+  return `${frame.functionName || "(anonymous)"}${where}`;
+}
+
+/**
+ * Self time in ms: `busy` (every sample but the idle ones), and the `top`
+ * entries of `byPackage` and `byFunction`, largest first. V8's own
+ * "(garbage collector)" and "(program)" count as their own packages.
+ */
+export function summarizeProfile(profile, { repoRoot = "", top = 15 } = {}) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfUs = new Map();
+  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byPackage = new Map();
+  const byFunction = new Map();
+  let busyUs = 0;
+  for (const [id, us] of selfUs) {
+    const frame = nodes.get(id).callFrame;
+    if (frame.functionName === "(idle)") continue;
+    busyUs += us;
+    const pkg = frame.functionName.startsWith("(") && frame.url === "" ? frame.functionName : packageOf(frame.url, repoRoot);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+    const label = functionLabel(frame, repoRoot);
+    byFunction.set(label, (byFunction.get(label) ?? 0) + us);
+  }
+  const ranked = (map) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10 }));
+  return { busyMs: Math.round(busyUs / 100) / 10, byPackage: ranked(byPackage), byFunction: ranked(byFunction) };
+}

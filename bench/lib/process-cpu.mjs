@@ -1,0 +1,43 @@
+// CPU time of the processes the engine runs for an operation, by kind: the
+// `pulumi` CLI (the engine) and Pulumi's dynamic-provider processes, read
+// from Linux's /proc every 50 ms while the operation runs, so a process that
+// ends keeps the last time it was seen with.
+import { readFileSync, readdirSync } from "node:fs";
+import { basename } from "node:path";
+import { processCpuMs } from "./emulator-process.mjs";
+
+const SAMPLE_MS = 50;
+
+/** "engine", "provider", or undefined for a process of another kind. */
+function kindOf(pid) {
+  const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  if (argv.some((arg) => arg.includes("cmd/dynamic-provider"))) return "provider";
+  if (basename(argv[0] ?? "") === "pulumi") return "engine";
+  return undefined;
+}
+
+/** Starts sampling; `stop()` returns the CPU ms of each kind, summed over its processes. */
+export function watchProcessCpu() {
+  const last = new Map();
+  const sample = () => {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+      try {
+        const kind = last.get(entry)?.kind ?? kindOf(entry);
+        if (kind) last.set(entry, { kind, ms: processCpuMs(entry) });
+      } catch {
+        // ended between the listing and the read
+      }
+    }
+  };
+  const timer = setInterval(sample, SAMPLE_MS);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      const total = { engine: 0, provider: 0 };
+      for (const { kind, ms } of last.values()) total[kind] += ms;
+      return total;
+    },
+  };
+}
