@@ -29,17 +29,17 @@ import { fails, verdictWord } from "./lib/stats.mjs";
  * The figure table: one row per group of figures. `measure(ctx)` returns
  * figures made with makeFigure (bench/lib/figure.mjs); `emulator: true` gives
  * it the shared emulator (deployments ready after 2 s, in a process of its
- * own, as a service is) as ctx.emulator and ctx.control. `agents` sets the stack size (default 50) and `maxPairs` caps
- * the pairs of the slow large-stack groups. Adding a figure is adding a row;
- * see bench/README.md.
+ * own, as a service is) as ctx.emulator and ctx.control. `agents` sets the
+ * stack size (default 50). Adding a figure is adding a row; see
+ * bench/README.md.
  */
 const LARGE = 400;
 const FIGURES = [
   { id: "size", emulator: true, measure: sizeFigures },
   { id: "up", emulator: true, measure: upFigures },
   { id: "preview", emulator: true, measure: previewFigures },
-  { id: `up-${LARGE}`, emulator: true, measure: upFigures, agents: LARGE, maxPairs: 5 },
-  { id: `preview-${LARGE}`, emulator: true, measure: previewFigures, agents: LARGE, maxPairs: 5 },
+  { id: `up-${LARGE}`, emulator: true, measure: upFigures, agents: LARGE },
+  { id: `preview-${LARGE}`, emulator: true, measure: previewFigures, agents: LARGE },
   { id: "logs", emulator: true, measure: logFigures },
   { id: "connections", emulator: true, measure: connectionFigures },
   { id: "readiness", emulator: false, measure: readinessFigures },
@@ -70,8 +70,7 @@ const emulator = needsEmulator ? await startEmulatorProcess(repoRoot, { readyAft
 const control = emulator ? new pkg.EmulatorControl(emulator.baseUrl) : undefined;
 try {
   for (const group of groups) {
-    const pairs = Math.min(PAIRS, group.maxPairs ?? PAIRS);
-    const ctx = { pairs, agents: group.agents ?? 50, work, log, repoRoot, require, pkg, emulator: group.emulator ? emulator : undefined, control: group.emulator ? control : undefined };
+    const ctx = { pairs: PAIRS, agents: group.agents ?? 50, work, log, repoRoot, require, pkg, emulator: group.emulator ? emulator : undefined, control: group.emulator ? control : undefined };
     log(`group ${group.id}`);
     try {
       for (const f of await group.measure(ctx)) {
