@@ -5,14 +5,15 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { basename } from "node:path";
 import { processCpuMs } from "./emulator-process.mjs";
+import { isDynamicProvider } from "./process-peak.mjs";
 
 const SAMPLE_MS = 50;
 
 /** "engine", "provider", or undefined for a process of another kind. */
 function kindOf(pid) {
-  const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-  if (argv.some((arg) => arg.includes("cmd/dynamic-provider"))) return "provider";
-  if (basename(argv[0] ?? "") === "pulumi") return "engine";
+  const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  if (isDynamicProvider(cmdline)) return "provider";
+  if (basename(cmdline.split("\0")[0] ?? "") === "pulumi") return "engine";
   return undefined;
 }
 

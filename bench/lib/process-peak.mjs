@@ -6,12 +6,15 @@ import { readFileSync, readdirSync } from "node:fs";
 
 const SAMPLE_MS = 100;
 
+/** Whether a process's command line (from /proc/<pid>/cmdline) is Pulumi's dynamic-provider process. */
+export const isDynamicProvider = (cmdline) => cmdline.includes("cmd/dynamic-provider");
+
 function providerPids() {
   const pids = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("cmd/dynamic-provider")) pids.push(entry);
+      if (isDynamicProvider(readFileSync(`/proc/${entry}/cmdline`, "utf8"))) pids.push(entry);
     } catch {
       // ended between the listing and the read
     }

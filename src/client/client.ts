@@ -3,7 +3,7 @@ import type { Dispatcher } from "undici";
 import { ConflictError, InputValidationError, NotFoundError } from "./errors";
 import { MAX_LOG_LIMIT, checkLogsQuery, logsQueryFailures, logsQueryParams } from "./logs-query";
 import { LogEntryIterator, type IterateLogsArgs } from "./pagination";
-import { parseAnswer } from "./parse";
+import { loadSchemas, parseAnswer } from "./parse";
 import {
   defaultSleep,
   isAmbiguous,
@@ -57,13 +57,6 @@ export interface CallOptions {
 }
 
 const UPDATE_FIELDS = SERVICE_FIELDS.filter((f) => f.name !== "serviceName");
-
-/**
- * The zod schemas, loaded at the first answer checked against one: zod takes
- * about 50 ms to load, which a destroy (its DELETEs have no answer to check)
- * and a preview never pay.
- */
-const loadSchemas = () => import("./schemas");
 
 /** The agent in an answer: what the package relies on is checked, everything else kept. */
 async function agentFrom(text: string, method: string, path: string): Promise<Agent> {

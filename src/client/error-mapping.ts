@@ -11,6 +11,7 @@ import {
   TimeoutError,
   type ApiErrorDetails,
 } from "./errors";
+import { loadSchemas } from "./parse";
 
 /** Seconds from a Retry-After header: delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
@@ -22,8 +23,7 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 }
 
 async function serviceMessage(text: string): Promise<{ message: string; code: string | undefined }> {
-  // zod loads here, at the first error answer, not with the client (client.ts's loadSchemas).
-  const { errorBodySchema } = await import("./schemas");
+  const { errorBodySchema } = await loadSchemas();
   try {
     const parsed = errorBodySchema.safeParse(JSON.parse(text));
     if (parsed.success) return { message: parsed.data.error, code: parsed.data.code };

@@ -2,6 +2,13 @@
 import type { z } from "zod";
 import { ResponseValidationError } from "./errors";
 
+/**
+ * The zod schemas (schemas.ts), loaded at the first answer checked against
+ * one rather than with the client: zod takes about 50 ms to load, which a
+ * destroy (its DELETEs have no answer to check) and a preview never pay.
+ */
+export const loadSchemas = () => import("./schemas");
+
 /** The body as JSON, or a ResponseValidationError saying it is empty, truncated or not JSON. */
 export function parseJsonBody(text: string, method: string, path: string): unknown {
   try {
