@@ -79,7 +79,7 @@ async function create(props: Record<string, unknown>) {
 
 beforeAll(async () => {
   emulator = await startEmulator({ apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN"] } });
-  plugin = spawn(process.execPath, [join(root, "dist/native/bin.js")], { env: { ...process.env, AGENT_HOSTING_API_KEY: "", AGENT_HOSTING_BASE_URL: "" } });
+  plugin = spawn(process.execPath, [join(root, "dist/hosts/grpc/plugin-bin.js")], { env: { ...process.env, AGENT_HOSTING_API_KEY: "", AGENT_HOSTING_BASE_URL: "" } });
   plugin.stderr.on("data", (d: Buffer) => (pluginStderr += d.toString()));
   const port = await new Promise<string>((resolve, reject) => {
     plugin.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()));
@@ -111,7 +111,7 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
     req.setNews(struct({ baseUrl: "ftp://example.com", apikey: "x", version: "0.1.0" }));
     const res = await rpc<CheckResponse>((cb) => client.checkConfig(req, cb));
     const failures = res.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`);
-    expect(failures.sort()).toEqual(["apikey: \"apikey\" is not a setting of the agent-hosting provider; the settings are apiKey and baseUrl", 'baseUrl: must use http or https, got "ftp"']);
+    expect(failures.sort()).toEqual(["apikey: \"apikey\" is not a setting of the agent-hosting provider; the settings are apiKey, baseUrl and allowInsecureHttp", 'baseUrl: must use http or https, got "ftp"']);
   });
 
   it("Check applies the defaults and names each bad field with its rule", async () => {
@@ -215,7 +215,7 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
 
   it("without apiKey and baseUrl in its configuration, the plugin falls back to the environment", async () => {
     const env = { ...process.env, AGENT_HOSTING_API_KEY: API_KEY, AGENT_HOSTING_BASE_URL: emulator.url };
-    const other = spawn(process.execPath, [join(root, "dist/native/bin.js")], { env });
+    const other = spawn(process.execPath, [join(root, "dist/hosts/grpc/plugin-bin.js")], { env });
     try {
       const port = await new Promise<string>((resolve) => other.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())));
       const second = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
@@ -234,7 +234,7 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
   });
 
   it("the engine's Cancel ends a readiness wait at once, answering with the agent kept in state, and stops its polling", async () => {
-    const other = spawn(process.execPath, [join(root, "dist/native/bin.js")], { env: { ...process.env, AGENT_HOSTING_API_KEY: API_KEY, AGENT_HOSTING_BASE_URL: emulator.url } });
+    const other = spawn(process.execPath, [join(root, "dist/hosts/grpc/plugin-bin.js")], { env: { ...process.env, AGENT_HOSTING_API_KEY: API_KEY, AGENT_HOSTING_BASE_URL: emulator.url } });
     try {
       const port = await new Promise<string>((resolve) => other.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())));
       const second = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
