@@ -8,7 +8,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import {
@@ -33,6 +32,7 @@ import {
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { check as checkOver, configure, providerClient, rpc, struct } from "../support/grpc-provider-client";
 
 const root = join(__dirname, "..", "..");
 const API_KEY = "native-plugin-KEY-5d1e9a";
@@ -45,27 +45,8 @@ let plugin: ChildProcessWithoutNullStreams;
 let client: ResourceProviderClient;
 let pluginStderr = "";
 
-/** Promise form of a unary call: `rpc((cb) => client.method(request, cb))`. */
-function rpc<Res>(start: (cb: (e: grpc.ServiceError | null, r: Res) => void) => unknown): Promise<Res> {
-  return new Promise((resolve, reject) => start((e, r) => (e ? reject(e) : resolve(r))));
-}
-
-const struct = (value: Record<string, unknown>) => Struct.fromJavaScript(value as Parameters<typeof Struct.fromJavaScript>[0]);
-
-async function configure(args: Record<string, unknown>): Promise<void> {
-  const req = new ConfigureRequest();
-  req.setArgs(struct(args));
-  req.setAcceptsecrets(true);
-  await rpc<ConfigureResponse>((cb) => client.configure(req, cb));
-}
-
 function check(news: Record<string, unknown>) {
-  const req = new CheckRequest();
-  req.setUrn(URN);
-  req.setType("agent-hosting:index:Agent");
-  req.setOlds(struct({}));
-  req.setNews(struct(news));
-  return rpc<CheckResponse>((cb) => client.check(req, cb));
+  return checkOver(client, URN, news);
 }
 
 async function create(props: Record<string, unknown>) {
@@ -86,8 +67,8 @@ beforeAll(async () => {
     plugin.once("exit", (code) => reject(new Error(`plugin exited ${code}: ${pluginStderr}`)));
   });
   expect(port).toMatch(/^\d+$/);
-  client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  await configure({ apiKey: { ...SECRET, value: API_KEY }, baseUrl: emulator.url });
+  client = providerClient(port);
+  await configure(client, { apiKey: { ...SECRET, value: API_KEY }, baseUrl: emulator.url });
 });
 
 afterAll(async () => {
@@ -266,7 +247,7 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
   });
 
   it("a wrong key fails with the service's answer and never shows the key", async () => {
-    await configure({ apiKey: { ...SECRET, value: "wrong-KEY-0000" }, baseUrl: emulator.url });
+    await configure(client, { apiKey: { ...SECRET, value: "wrong-KEY-0000" }, baseUrl: emulator.url });
     try {
       const read = new ReadRequest();
       read.setId("never-ready");
@@ -277,7 +258,7 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
       expect(pluginStderr).not.toContain("wrong-KEY-0000");
       expect(pluginStderr).not.toContain(API_KEY);
     } finally {
-      await configure({ apiKey: { ...SECRET, value: API_KEY }, baseUrl: emulator.url });
+      await configure(client, { apiKey: { ...SECRET, value: API_KEY }, baseUrl: emulator.url });
     }
   });
 });
