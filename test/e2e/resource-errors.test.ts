@@ -15,60 +15,42 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { closedPort } from "../support/closed-port";
 import { pulumiCommands } from "./support/pulumi-command";
-import { e2eStack, type OpResult, type StackHandle } from "./support/stack";
+import { useEmulator, useStacks } from "./support/e2e-fixture";
+import type { OpResult, StackHandle } from "./support/stack";
 import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "resource-errors-SECRET-7c2e91";
 const WRONG_KEY = "wrong-KEY-never-shown-5a3f";
 const IMAGE = "registry.example.com/bot:1";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-let client: AgentHostingClient;
-const stacks: StackHandle[] = [];
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 200 });
-  control = new EmulatorControl(emulator.baseUrl);
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
-});
-
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-  for (const s of stacks) s.remove();
-});
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 200 });
+const makeStack = useStacks();
 
 const text = (op: OpResult): string => `${op.error ?? ""}\n${op.engineOutput}`;
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-function dynamicStack(name: string, config: Record<string, { value: string; secret?: boolean }>): StackHandle {
-  const stack = e2eStack(name, { baseUrl: "", apiKey: "", config });
-  stacks.push(stack);
-  return stack;
-}
+const dynamicStack = (name: string, config: Record<string, { value: string; secret?: boolean }>): StackHandle =>
+  makeStack(name, { baseUrl: "", apiKey: "", config });
 
 const agent = (resource: string, serviceName: string, image = IMAGE) => ({ agents: [{ resource, args: { serviceName, image } }] });
 
 describe("the dynamic provider's errors name the fix", () => {
   it("a refused key names the setting it came from, stack config or environment, never the key", async () => {
     const fromConfig = dynamicStack("wrong-key-config", {
-      "agent-hosting:baseUrl": { value: emulator.url },
+      "agent-hosting:baseUrl": { value: fx.emulator.url },
       "agent-hosting:apiKey": { value: WRONG_KEY, secret: true },
     });
-    const fromEnv = dynamicStack("wrong-key-env", { "agent-hosting:baseUrl": { value: emulator.url } });
+    const fromEnv = dynamicStack("wrong-key-env", { "agent-hosting:baseUrl": { value: fx.emulator.url } });
     const [viaConfig, viaEnv] = await Promise.all([
       fromConfig.run("up", { params: agent("k", "key-config-bot") }),
       fromEnv.run("up", { params: agent("k", "key-env-bot"), env: { AGENT_HOSTING_API_KEY: WRONG_KEY } }),
     ]);
     expect(viaConfig.ok).toBe(false);
     expect(text(viaConfig)).toMatch(
-      new RegExp(`the service at ${escaped(emulator.url)} refused the API key taken from agent-hosting:apiKey .*set the right one with \`pulumi config set --secret agent-hosting:apiKey <key>\``),
+      new RegExp(`the service at ${escaped(fx.emulator.url)} refused the API key taken from agent-hosting:apiKey .*set the right one with \`pulumi config set --secret agent-hosting:apiKey <key>\``),
     );
     expect(viaEnv.ok).toBe(false);
     expect(text(viaEnv)).toMatch(/refused the API key taken from AGENT_HOSTING_API_KEY .*set the right one with the environment variable AGENT_HOSTING_API_KEY/);
@@ -91,9 +73,9 @@ describe("the dynamic provider's errors name the fix", () => {
   });
 
   it("an update of an agent deleted outside Pulumi says to run pulumi refresh", async () => {
-    const stack = dynamicStack("gone", { "agent-hosting:baseUrl": { value: emulator.url }, "agent-hosting:apiKey": { value: API_KEY, secret: true } });
+    const stack = dynamicStack("gone", { "agent-hosting:baseUrl": { value: fx.emulator.url }, "agent-hosting:apiKey": { value: API_KEY, secret: true } });
     expect((await stack.run("up", { params: agent("g", "gone-bot") })).error).toBeUndefined();
-    await client.deleteAgent("gone-bot");
+    await fx.client.deleteAgent("gone-bot");
     const up = await stack.run("up", { params: agent("g", "gone-bot", "registry.example.com/bot:2") });
     expect(up.ok).toBe(false);
     expect(text(up)).toMatch(/agent "gone-bot" no longer exists at the service \(deleted outside Pulumi\?\); run `pulumi refresh` to drop it from the stack's state/);
@@ -104,13 +86,13 @@ describe("the dynamic provider's errors name the fix", () => {
   });
 
   it("a name taken at the service shows Agent.get with the program's resource name and the service name", async () => {
-    await client.createAgent({ serviceName: "taken-bot", image: IMAGE });
-    const stack = dynamicStack("taken", { "agent-hosting:baseUrl": { value: emulator.url }, "agent-hosting:apiKey": { value: API_KEY, secret: true } });
+    await fx.client.createAgent({ serviceName: "taken-bot", image: IMAGE });
+    const stack = dynamicStack("taken", { "agent-hosting:baseUrl": { value: fx.emulator.url }, "agent-hosting:apiKey": { value: API_KEY, secret: true } });
     const up = await stack.run("up", { params: agent("mine", "taken-bot") });
     expect(up.ok).toBe(false);
     expect(text(up)).toContain('read the agent with Agent.get("mine", "taken-bot")');
     expect(text(up)).toContain("pulumi import agent-hosting:index:Agent mine taken-bot");
-    await client.deleteAgent("taken-bot");
+    await fx.client.deleteAgent("taken-bot");
   });
 });
 
@@ -151,8 +133,8 @@ describe("the native plugin, from a Pulumi YAML program directory", () => {
   afterAll(() => program?.remove());
 
   it("a name taken at the service shows Agent.get in TypeScript, Python and Go with its real arguments", async () => {
-    await client.createAgent({ serviceName: "taken-yaml-bot", image: IMAGE });
-    await newStack("taken", { "agent-hosting:baseUrl": emulator.url, "agent-hosting:apiKey": API_KEY, serviceName: "taken-yaml-bot" });
+    await fx.client.createAgent({ serviceName: "taken-yaml-bot", image: IMAGE });
+    await newStack("taken", { "agent-hosting:baseUrl": fx.emulator.url, "agent-hosting:apiKey": API_KEY, serviceName: "taken-yaml-bot" });
     const up = await cli.run("up", "--yes", "--stack", "taken");
     expect(up.code).not.toBe(0);
     expect(up.out).toContain(
@@ -160,11 +142,11 @@ describe("the native plugin, from a Pulumi YAML program directory", () => {
         'agenthosting.GetAgent(ctx, "bot", pulumi.ID("taken-yaml-bot"), nil) in Go',
     );
     expect(up.out).not.toContain(API_KEY);
-    await client.deleteAgent("taken-yaml-bot");
+    await fx.client.deleteAgent("taken-yaml-bot");
   });
 
   it("a refused key names agent-hosting:apiKey, never the key", async () => {
-    await newStack("wrong-key", { "agent-hosting:baseUrl": emulator.url, "agent-hosting:apiKey": WRONG_KEY, serviceName: "yaml-key-bot" });
+    await newStack("wrong-key", { "agent-hosting:baseUrl": fx.emulator.url, "agent-hosting:apiKey": WRONG_KEY, serviceName: "yaml-key-bot" });
     const up = await cli.run("up", "--yes", "--stack", "wrong-key");
     expect(up.code).not.toBe(0);
     expect(up.out).toMatch(/refused the API key taken from agent-hosting:apiKey/);
@@ -173,19 +155,19 @@ describe("the native plugin, from a Pulumi YAML program directory", () => {
 
   it("plain http to a host that is not loopback by name: refused without agent-hosting:allowInsecureHttp, naming it; accepted with it", async () => {
     // The IPv4-mapped address reaches the emulator on loopback, but is not a loopback host by name.
-    const mapped = `http://[::ffff:127.0.0.1]:${emulator.port}/v1`;
+    const mapped = `http://[::ffff:127.0.0.1]:${fx.emulator.port}/v1`;
     await newStack("insecure", { "agent-hosting:baseUrl": mapped, "agent-hosting:apiKey": API_KEY, serviceName: "insecure-yaml-bot" });
     const refused = await cli.run("preview", "--stack", "insecure");
     expect(refused.code).not.toBe(0);
     expect(refused.out).toMatch(/would send the API key unencrypted to \[::ffff:7f00:1\]/);
     expect(refused.out).toContain("pulumi config set agent-hosting:allowInsecureHttp true");
-    expect((await control.listAgents()).agents.map((a) => a.name)).not.toContain("insecure-yaml-bot");
+    expect((await fx.control.listAgents()).agents.map((a) => a.name)).not.toContain("insecure-yaml-bot");
 
     expect((await cli.run("config", "set", "agent-hosting:allowInsecureHttp", "true", "--stack", "insecure")).code).toBe(0);
     expect((await cli.run("preview", "--stack", "insecure")).code).toBe(0);
     const up = await cli.run("up", "--yes", "--stack", "insecure");
     expect(up.code, up.out).toBe(0);
-    expect((await control.listAgents()).agents.map((a) => a.name)).toContain("insecure-yaml-bot");
+    expect((await fx.control.listAgents()).agents.map((a) => a.name)).toContain("insecure-yaml-bot");
     expect((await cli.run("destroy", "--yes", "--stack", "insecure")).code).toBe(0);
     expect(cli.seen.join("\n")).not.toContain(API_KEY);
   });
