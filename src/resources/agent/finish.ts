@@ -8,7 +8,7 @@ import type { Stored } from "../../core/resource-entry";
 import { incompleteError, notReadyError, type Step } from "./incomplete";
 import { toOutputs } from "./outputs";
 import type { ServiceAgent } from "./service-agent";
-import { watchedAgent } from "./watched-agent";
+import { failedPollNotes, watchedAgent } from "./watched-agent";
 
 export interface Answered {
   /** The agent as the service answered the create or update (none: a resumed create not found yet). */
@@ -44,6 +44,7 @@ async function waitFor(step: Step, answered: Answered): Promise<WaitResult<Servi
       gate: call.service.gate,
       signal: call.signal,
       progress: progressReporter(watched, (line) => call.log.info(line)),
+      onFailedPoll: failedPollNotes(call, step.inputs.serviceName),
     });
   } catch (error) {
     const failure = error instanceof WaitFailure ? error : new WaitFailure(error, answered.agent);
