@@ -6,14 +6,15 @@ import { describe, expect, it } from "vitest";
 import { PROVIDER_IMPLEMENTATION_MODULE } from "../../src/model";
 import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "../../src/model";
 import { GENERIC_DYNAMIC_TYPE } from "../../src/review/agent-types";
-import { MAX_REVIEW_LENGTH, REVIEW_MARKER } from "../../src/review/markdown";
+import { commentMarker, GITHUB_COMMENT_LIMIT } from "../../src/review/comment";
+import { MAX_REVIEW_LENGTH } from "../../src/review/markdown";
 import { reviewPreview } from "../../src/review/review";
 import { maskSecretsInText } from "../../src/review/secrets";
 import { fixtureText, withInput } from "./support/review-fixtures";
 
 describe("the review of a create", () => {
   it("gives the stack, the counts and every Agent's inputs, the secret image masked, nothing of __provider", () => {
-    const { markdown, agents, blocked } = reviewPreview(fixtureText("create"), ["replace", "delete"]);
+    const { summary: markdown, agents, blocked } = reviewPreview(fixtureText("create"), ["replace", "delete"]);
     expect(agents.map((a) => [a.resource, a.operation, a.provider])).toEqual([
       ["bot-a", "create", "dynamic"],
       ["bot-c", "create", "dynamic"],
@@ -21,7 +22,7 @@ describe("the review of a create", () => {
     expect(blocked).toEqual([]);
     expect(markdown).toBe(
       [
-        REVIEW_MARKER,
+        commentMarker("review", "agent-hosting-e2e", "dev"),
         "## Agent Hosting preview: stack `dev`",
         "",
         "Project `agent-hosting-e2e`: **3** to create",
@@ -239,11 +240,17 @@ describe("a review too long for one comment", () => {
     const document = JSON.parse(fixtureText("replace")) as { steps: { urn: string }[] };
     const step = JSON.stringify(document.steps.find((s) => s.urn.endsWith("::bot-a")));
     const copies = Array.from({ length: 800 }, (_, i) => JSON.parse(step.split("::bot-a").join(`::bot-${String(i).padStart(3, "0")}`)) as { urn: string });
-    const { markdown, agents, blocked } = reviewPreview(JSON.stringify({ ...document, steps: copies }), ["replace"]);
+    const { markdown: comment, summary: markdown, agents, blocked } = reviewPreview(JSON.stringify({ ...document, steps: copies }), ["replace"]);
     expect(agents).toHaveLength(800);
     expect(blocked).toHaveLength(800);
     expect(markdown.length).toBeLessThanOrEqual(MAX_REVIEW_LENGTH);
-    expect(markdown.startsWith(REVIEW_MARKER)).toBe(true);
+    // The whole preview follows in a collapsible block, cut from the front to stay under GitHub's limit; the warnings stay first.
+    expect(comment.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
+    expect(comment.startsWith(markdown)).toBe(true);
+    expect(comment).toMatch(/<details><summary>The whole preview<\/summary>\n\n```+\n… \d+ characters cut from the front, to stay under GitHub's comment limit …\n/);
+    expect(comment.trimEnd().endsWith("</details>")).toBe(true);
+    expect(comment).toContain("bot-799");
+    expect(markdown.startsWith(commentMarker("review", "agent-hosting-e2e", "dev"))).toBe(true);
     const shownWarnings = markdown.match(/> \[!WARNING\]/g)?.length ?? 0;
     const shownSections = markdown.match(/^#### /gm)?.length ?? 0;
     expect(shownWarnings).toBeGreaterThan(0);

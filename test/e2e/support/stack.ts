@@ -15,6 +15,8 @@ export interface OpResult extends OperationSummary {
   deployment?: { deployment?: { resources?: Record<string, unknown>[] } } & Record<string, unknown>;
   /** The document `pulumi preview --json` printed (op "preview-json"). */
   preview?: Record<string, unknown>;
+  /** What `pulumi up --json` printed (op "up-json"): the preview digest, then one engine event per line. */
+  upJson?: string;
   /** The engine's own output. */
   engineOutput: string;
   exitCode: number | null;
