@@ -6,7 +6,7 @@
 //   node scripts/stack-op.mjs <up|up-json|preview|preview-json|refresh|refresh-json|destroy|export|import-state|output-json|outputs|cancel>
 //        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON] [--no-diff]
 //        [--config JSON] [--parallel N] [--refresh] [--clear-pending-creates] [--project NAME]
-//        [--preview-arg FLAG ...] [--state-file FILE]
+//        [--preview-arg FLAG ...] [--state-file FILE] [--policy-pack DIR ...] [--policy-pack-config FILE ...]
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, error, agentOperations }.
@@ -38,6 +38,8 @@ const { positionals, values } = parseArgs({
     "no-diff": { type: "boolean", default: false },
     "preview-arg": { type: "string", multiple: true, default: [] },
     "state-file": { type: "string" },
+    "policy-pack": { type: "string", multiple: true, default: [] },
+    "policy-pack-config": { type: "string", multiple: true, default: [] },
   },
 });
 const op = positionals[0];
@@ -75,7 +77,11 @@ try {
     cliStdout += s;
     process.stderr.write(s);
   };
-  const common = { onOutput, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
+  const policies = {
+    ...(values["policy-pack"].length > 0 ? { policyPacks: values["policy-pack"].map((dir) => resolve(dir)) } : {}),
+    ...(values["policy-pack-config"].length > 0 ? { policyPackConfigs: values["policy-pack-config"].map((file) => resolve(file)) } : {}),
+  };
+  const common = { onOutput, ...policies, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
   let result;
   switch (op) {
     case "up": {

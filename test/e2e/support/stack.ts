@@ -34,6 +34,9 @@ export interface RunOptions {
   previewArgs?: string[];
   /** For op "import-state": the edited export to import. */
   stateFile?: string;
+  /** Policy pack directories (`--policy-pack`) for preview and up, and their config files (`--policy-pack-config`). */
+  policyPacks?: string[];
+  policyPackConfigs?: string[];
 }
 
 export interface StackHandle {
@@ -65,6 +68,8 @@ export function e2eStack(
     if (options.noDiff) args.push("--no-diff");
     for (const flag of options.previewArgs ?? []) args.push(`--preview-arg=${flag}`);
     if (options.stateFile) args.push("--state-file", options.stateFile);
+    for (const dir of options.policyPacks ?? []) args.push(`--policy-pack=${dir}`);
+    for (const file of options.policyPackConfigs ?? []) args.push(`--policy-pack-config=${file}`);
     return args;
   };
   return {
