@@ -58,6 +58,7 @@ function deploymentId(state: PreviewState | null | undefined): string | undefine
 export function parseUpOutput(text: string): UpResult {
   let documents: unknown[];
   try {
+    if (text.trim() === "") throw new SyntaxError("empty");
     documents = jsonDocuments(text);
   } catch (error) {
     const hint = text.trim() === "" ? "the input is empty" : (error as Error).message;
@@ -115,7 +116,9 @@ export function parseUpOutput(text: string): UpResult {
       changeSummary = Object.fromEntries(Object.entries(summary["resourceChanges"]).filter((entry): entry is [string, number] => typeof entry[1] === "number"));
     }
   }
-  const result: UpResult = { agents: [...agents.values()].filter((a) => a.op !== "same" || a.errors.length > 0), errors, changeSummary, failed };
+  // By name: the engine's order varies from run to run, and one comment is updated on every run.
+  const shown = [...agents.values()].filter((a) => a.op !== "same" || a.errors.length > 0).sort((a, b) => (a.resource < b.resource ? -1 : a.resource > b.resource ? 1 : 0));
+  const result: UpResult = { agents: shown, errors, changeSummary, failed };
   if (first) {
     result.project = first.project;
     result.stack = first.stack;

@@ -86,7 +86,9 @@ describe("drift and the comment after up, on what the real CLI printed", () => {
     for (const agent of live) expect(applied.stdout).toContain(`| \`${agent.name}\` | created | \`${agent.activeDeploymentId}\` |`);
   });
 
-  it("a clean stack: no drift, exit 0 under --fail-on drift; --skip-no-changes prints only the marker", async () => {
+  it("a clean stack: no drift, exit 0 under --fail-on drift; --skip-no-changes prints only the marker, for drift and for a preview", async () => {
+    const unchanged = await runReviewBin(["--skip-no-changes", "--fail-on", "replace,delete"], await document("preview-json"));
+    expect(unchanged).toEqual({ code: 0, stdout: `${REVIEW_MARKER}\n`, stderr: "" });
     const text = await document("refresh-json");
     save("drift-clean.json", text);
     const report = await runReviewBin(["drift", "--fail-on", "drift"], text);

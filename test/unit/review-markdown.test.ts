@@ -259,3 +259,38 @@ describe("a review too long for one comment", () => {
   });
 });
 
+
+describe("the comment of one stack among many", () => {
+  it("its marker names the project and the stack of the URNs, or the ones given: two stacks keep two comments", () => {
+    const dev = reviewPreview(fixtureText("update")).markdown;
+    const prod = reviewPreview(fixtureText("update").split("urn:pulumi:dev::").join("urn:pulumi:prod::")).markdown;
+    expect(dev.split("\n")[0]).toBe(commentMarker("review", "agent-hosting-e2e", "dev"));
+    expect(prod.split("\n")[0]).toBe(commentMarker("review", "agent-hosting-e2e", "prod"));
+    expect(prod).toContain("## Agent Hosting preview: stack `prod`");
+    const given = reviewPreview(fixtureText("update"), [], { identity: { project: "voice", stack: "acme/prod" } }).markdown;
+    expect(given.split("\n")[0]).toBe("<!-- agent-hosting-review project=voice stack=acme/prod -->");
+    // Nothing in a name can close the HTML comment early.
+    expect(commentMarker("review", "a-->b", "c d")).toBe("<!-- agent-hosting-review project=a-_b stack=c_d -->");
+  });
+
+  it("the replace and delete warnings come first, then the Agents, then the whole preview folded", () => {
+    const { markdown } = reviewPreview(fixtureText("replace"));
+    const warning = markdown.indexOf("> [!WARNING]");
+    expect(warning).toBeGreaterThan(0);
+    expect(warning).toBeLessThan(markdown.indexOf("### Agents"));
+    expect(markdown.indexOf("### Agents")).toBeLessThan(markdown.indexOf("<details><summary>The whole preview</summary>"));
+    // The whole preview lists every resource's step, secrets masked, nothing of the provider's code.
+    const whole = markdown.slice(markdown.indexOf("<details>"));
+    expect(whole).toMatch(/pulumi-nodejs:dynamic\/agent-hosting:Agent {2}bot-a/);
+    expect(whole).not.toContain("__provider");
+    expect(whole).not.toContain("exports.handler");
+  });
+
+  it("skipNoChanges: a preview without changes gives the marker line alone; one with changes or errors, the whole comment", () => {
+    const noChanges = JSON.stringify({ ...JSON.parse(fixtureText("update")), changeSummary: { same: 3 } });
+    expect(reviewPreview(noChanges, [], { skipNoChanges: true }).markdown).toBe(`${commentMarker("review", "agent-hosting-e2e", "dev")}\n`);
+    expect(reviewPreview(fixtureText("update"), [], { skipNoChanges: true }).markdown).toContain("### Agents");
+    const failedNoChanges = JSON.stringify({ ...JSON.parse(fixtureText("failed")), changeSummary: {} });
+    expect(reviewPreview(failedNoChanges, [], { skipNoChanges: true }).markdown).toContain("### Preview errors");
+  });
+});
