@@ -6,6 +6,12 @@
  * program (dynamic Agents). A violation names the Agent and the rule; a
  * mandatory one stops the preview, an advisory one only warns, a disabled
  * one says nothing. Nothing reaches the service.
+ *
+ * The engine stops at the first resource a mandatory policy (or the
+ * provider's check) refuses, and which resources it analyzed by then depends
+ * on the order they registered in; so each preview that stops has one such
+ * Agent, and every rule's message is shown by a preview where the rules are
+ * advisory.
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -22,54 +28,108 @@ const API_KEY = "policy-SECRET-key-5d2e";
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let control: EmulatorControl;
 let pack: PolicyPackDir;
-let enforcing: string;
-let relaxed: string;
+let configs: Record<"mandatory" | "advisory" | "relaxed", string>;
 
-/** Every rule on: pinned images and pull secrets mandatory, a cap of 3 as mandatory. */
-const ENFORCING = {
-  "agent-image-pinned": "mandatory",
-  "agent-max-agents-cap": { enforcementLevel: "mandatory", cap: 3 },
-  "agent-scaling-range": "mandatory",
-  "agent-private-registry-pull-secret": { enforcementLevel: "mandatory", privateRegistries: ["registry.example.com"] },
+const PRIVATE_REGISTRIES = ["registry.example.com"];
+const CONFIGS = {
+  /** Every rule mandatory, a cap of 3. */
+  mandatory: {
+    "agent-image-pinned": "mandatory",
+    "agent-max-agents-cap": { enforcementLevel: "mandatory", cap: 3 },
+    "agent-scaling-range": "mandatory",
+    "agent-private-registry-pull-secret": { enforcementLevel: "mandatory", privateRegistries: PRIVATE_REGISTRIES },
+  },
+  /** Every rule advisory: the preview goes through and lists every violation. */
+  advisory: {
+    "agent-image-pinned": "advisory",
+    "agent-max-agents-cap": { enforcementLevel: "advisory", cap: 3 },
+    "agent-scaling-range": "advisory",
+    "agent-private-registry-pull-secret": { enforcementLevel: "advisory", privateRegistries: PRIVATE_REGISTRIES },
+  },
+  /** The image rules disabled, the cap advisory. */
+  relaxed: {
+    "agent-image-pinned": "disabled",
+    "agent-max-agents-cap": { enforcementLevel: "advisory", cap: 3 },
+    "agent-private-registry-pull-secret": "disabled",
+  },
 };
-/** The cap only advisory, the image rules disabled: the preview goes through, with a warning. */
-const RELAXED = {
-  "agent-image-pinned": "disabled",
-  "agent-max-agents-cap": { enforcementLevel: "advisory", cap: 3 },
-  "agent-private-registry-pull-secret": "disabled",
+
+interface AgentSpec {
+  resource: string;
+  args: Record<string, unknown>;
+  secret?: string[];
+}
+
+const GOOD: AgentSpec = {
+  resource: "good-bot",
+  args: { serviceName: "good-bot", image: "registry.example.com/bot:1.4.2", imagePullSecretSet: "pull-creds", autoScaling: { minAgents: 1, maxAgents: 2 } },
+};
+const LATEST: AgentSpec = { resource: "latest-bot", args: { serviceName: "latest-bot", image: "docker.io/acme/bot:latest" } };
+const BIG: AgentSpec = { resource: "big-bot", args: { serviceName: "big-bot", image: "docker.io/acme/bot:2", autoScaling: { minAgents: 1, maxAgents: 5 } } };
+const PRIVATE: AgentSpec = { resource: "private-bot", args: { serviceName: "private-bot", image: "registry.example.com/private-bot:3" } };
+/** minAgents above maxAgents: the provider's check refuses it too; the engine runs the policies on it first. */
+const INVERTED: AgentSpec = { resource: "inverted-bot", args: { serviceName: "inverted-bot", image: "docker.io/acme/bot:2", autoScaling: { minAgents: 4, maxAgents: 2 } } };
+const ALL = [GOOD, LATEST, BIG, PRIVATE];
+
+const MESSAGES = {
+  pinned: /\[(mandatory|advisory)\] +agent-image-pinned +\([^)]*: latest-bot\)[\s\S]*?Agent "latest-bot": `image` uses the tag `latest`, which moves/,
+  cap: /\[advisory\] +agent-max-agents-cap +\([^)]*: big-bot\)[\s\S]*?Agent "big-bot": `autoScaling.maxAgents` is 5, above this pack's cap of 3/,
+  pullSecret: /\[advisory\] +agent-private-registry-pull-secret +\([^)]*: private-bot\)[\s\S]*?Agent "private-bot": `image` comes from the private registry `registry.example.com`/,
+  scaling: /agent-scaling-range +\([^)]*: inverted-bot\)[\s\S]*?Agent "inverted-bot": `autoScaling.minAgents` \(4\) is above `autoScaling.maxAgents` \(2\)/,
 };
 
-/** Agents that break one rule each, and one that keeps them all. */
-const AGENTS = [
-  { resource: "good-bot", args: { serviceName: "good-bot", image: "registry.example.com/bot:1.4.2", imagePullSecretSet: "pull-creds", autoScaling: { minAgents: 1, maxAgents: 2 } } },
-  { resource: "latest-bot", args: { serviceName: "latest-bot", image: "docker.io/acme/bot:latest" } },
-  { resource: "big-bot", args: { serviceName: "big-bot", image: "docker.io/acme/bot:2", autoScaling: { minAgents: 1, maxAgents: 5 } } },
-  { resource: "private-bot", args: { serviceName: "private-bot", image: "registry.example.com/private-bot:3" } },
-];
-
-function yamlProgram(): string {
+function yamlProgram(agents: readonly AgentSpec[]): string {
   const lines = ["name: policy-yaml", "runtime: yaml", "resources:"];
-  for (const { resource, args } of AGENTS) {
+  for (const { resource, args } of agents) {
     lines.push(`  ${resource}:`, "    type: agent-hosting:index:Agent", "    properties:");
     for (const [key, value] of Object.entries(args)) lines.push(`      ${key}: ${JSON.stringify(value)}`);
   }
   return `${lines.join("\n")}\n`;
 }
 
-/** The violations the rules must report, with the Agent each names. */
-function expectViolations(out: string, level: "mandatory" | "advisory"): void {
-  expect(out).toMatch(new RegExp(`\\[${level}\\] +agent-image-pinned[\\s\\S]*Agent "latest-bot": \`image\` uses the tag \`latest\``));
-  expect(out).toMatch(new RegExp(`agent-max-agents-cap[\\s\\S]*Agent "big-bot": \`autoScaling.maxAgents\` is 5, above this pack's cap of 3`));
-  expect(out).toContain('Agent "private-bot": `image` comes from the private registry `registry.example.com`');
-  expect(out).not.toContain('Agent "good-bot"');
+type Preview = (agents: readonly AgentSpec[], config: keyof typeof CONFIGS) => Promise<{ stopped: boolean; out: string }>;
+
+/** The same four previews, whichever way the program runs. */
+function checksThePack(preview: () => Preview): void {
+  it("every rule mandatory: a `:latest` image stops the preview, naming the Agent and the rule", async () => {
+    const { stopped, out } = await preview()([GOOD, LATEST], "mandatory");
+    expect(stopped, out).toBe(true);
+    expect(out).toMatch(/\[mandatory\] +agent-image-pinned/);
+    expect(out).toMatch(MESSAGES.pinned);
+    expect(out).toContain(`agent-hosting@v0.1.0`);
+    expect(out).not.toContain('Agent "good-bot"');
+  });
+
+  it("every rule advisory: the preview goes through and warns of each violation, naming each Agent", async () => {
+    const { stopped, out } = await preview()(ALL, "advisory");
+    expect(stopped, out).toBe(false);
+    for (const message of [MESSAGES.pinned, MESSAGES.cap, MESSAGES.pullSecret]) expect(out).toMatch(message);
+    expect(out).not.toContain('Agent "good-bot"');
+  });
+
+  it("the image rules disabled: they say nothing; the advisory cap still warns", async () => {
+    const { stopped, out } = await preview()(ALL, "relaxed");
+    expect(stopped, out).toBe(false);
+    expect(out).toMatch(MESSAGES.cap);
+    expect(out).not.toContain("agent-image-pinned");
+    expect(out).not.toContain("agent-private-registry-pull-secret");
+  });
+
+  it("minAgents above maxAgents: the scaling rule names it, beside the provider's own refusal", async () => {
+    const { stopped, out } = await preview()([GOOD, INVERTED], "advisory");
+    expect(stopped, out).toBe(true);
+    expect(out).toMatch(MESSAGES.scaling);
+    expect(out).toContain("minAgents must be ≤ maxAgents");
+    expect(out).not.toContain(API_KEY);
+    expect((await control.listAgents()).agents).toEqual([]);
+  });
 }
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 100 });
   control = new EmulatorControl(emulator.baseUrl);
   pack = policyPackDir("policy-pack");
-  enforcing = pack.config("enforcing", ENFORCING);
-  relaxed = pack.config("relaxed", RELAXED);
+  configs = { mandatory: pack.config("mandatory", CONFIGS.mandatory), advisory: pack.config("advisory", CONFIGS.advisory), relaxed: pack.config("relaxed", CONFIGS.relaxed) };
 });
 
 afterAll(async () => {
@@ -77,14 +137,14 @@ afterAll(async () => {
   pack?.remove();
 });
 
-describe("the Agent policy pack, pulumi preview --policy-pack", () => {
+describe("the Agent policy pack on a YAML program: pulumi preview --policy-pack DIR --policy-pack-config FILE", () => {
   let program: StackDir;
   let env: NodeJS.ProcessEnv;
   const cli = pulumiCommands(() => ({ cwd: program.workDir, env }));
 
-  beforeAll(() => {
+  beforeAll(async () => {
     program = stackDir("policy-yaml");
-    writeFileSync(join(program.workDir, "Pulumi.yaml"), yamlProgram());
+    writeFileSync(join(program.workDir, "Pulumi.yaml"), yamlProgram([GOOD]));
     const yamlHost = execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
       .trim()
       .split("\n")
@@ -93,33 +153,28 @@ describe("the Agent policy pack, pulumi preview --policy-pack", () => {
     const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = program.env;
     const path = (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
     env = { ...rest, PATH: [pack.launcherDir, yamlHost, ...path].join(":") };
+    for (const args of [["stack", "init", "dev"], ["config", "set", "agent-hosting:baseUrl", emulator.url], ["config", "set", "--secret", "agent-hosting:apiKey", API_KEY]]) {
+      const { code, out } = await cli.run(...args);
+      if (code !== 0) throw new Error(out);
+    }
   });
 
   afterAll(() => program?.remove());
 
-  it("a YAML program: mandatory violations stop the preview, each naming the Agent and the rule", async () => {
-    for (const args of [["stack", "init", "dev"], ["config", "set", "agent-hosting:baseUrl", emulator.url], ["config", "set", "--secret", "agent-hosting:apiKey", API_KEY]]) {
-      expect((await cli.run(...args)).code).toBe(0);
-    }
-    const { code, out } = await cli.run("preview", "--policy-pack", pack.dir, "--policy-pack-config", enforcing);
-    expect(code, out).not.toBe(0);
-    expectViolations(out, "mandatory");
-    expect(out).toContain(`agent-hosting@v0.1.0 (local: ${pack.dir})`);
-    expect(out).not.toContain(API_KEY);
-  });
-
-  it("the same program, the cap advisory and the image rules disabled: the preview goes through with a warning", async () => {
-    const { code, out } = await cli.run("preview", "--policy-pack", pack.dir, "--policy-pack-config", relaxed);
-    expect(code, out).toBe(0);
-    expect(out).toMatch(/\[advisory\] +agent-max-agents-cap[\s\S]*Agent "big-bot": `autoScaling.maxAgents` is 5/);
-    expect(out).not.toContain("agent-image-pinned");
-    expect(out).not.toContain("agent-private-registry-pull-secret");
-    expect((await control.listAgents()).agents).toEqual([]);
+  checksThePack(() => async (agents, config) => {
+    writeFileSync(join(program.workDir, "Pulumi.yaml"), yamlProgram(agents));
+    const { code, out } = await cli.run("preview", "--policy-pack", pack.dir, "--policy-pack-config", configs[config]);
+    return { stopped: code !== 0, out };
   });
 });
 
-describe("the Agent policy pack, the Automation API's preview with policyPacks", () => {
+describe("the Agent policy pack on a TypeScript program: the Automation API's preview with policyPacks", () => {
   let stack: StackHandle;
+  const env = () => ({ PATH: `${pack.launcherDir}:${process.env["PATH"] ?? ""}` });
+  const preview: Preview = async (agents, config) => {
+    const result = await stack.run("preview", { params: { agents }, policyPacks: [pack.dir], policyPackConfigs: [configs[config]], env: env() });
+    return { stopped: !result.ok, out: `${result.engineOutput}\n${result.error ?? ""}` };
+  };
 
   beforeAll(() => {
     stack = e2eStack("policy-ts", { baseUrl: emulator.url, apiKey: API_KEY, program: join(repoRoot, "test/e2e/programs/review.cjs") });
@@ -127,16 +182,14 @@ describe("the Agent policy pack, the Automation API's preview with policyPacks",
 
   afterAll(() => stack?.remove());
 
-  it("a TypeScript program of dynamic Agents: the same violations; mandatory ones stop the preview", async () => {
-    const env = { PATH: `${pack.launcherDir}:${process.env["PATH"] ?? ""}` };
-    const stopped = await stack.run("preview", { params: { agents: AGENTS }, policyPacks: [pack.dir], policyPackConfigs: [enforcing], env });
-    expect(stopped.ok).toBe(false);
-    expectViolations(`${stopped.engineOutput}\n${stopped.error ?? ""}`, "mandatory");
+  checksThePack(() => preview);
 
-    const warned = await stack.run("preview", { params: { agents: AGENTS }, policyPacks: [pack.dir], policyPackConfigs: [relaxed], env });
-    expect(warned.error, warned.engineOutput).toBeUndefined();
-    expect(warned.engineOutput).toMatch(/\[advisory\] +agent-max-agents-cap[\s\S]*Agent "big-bot"/);
-    expect(warned.engineOutput).not.toContain(API_KEY);
-    expect((await control.listAgents()).agents).toEqual([]);
+  it("an image marked secret: the violation names the Agent and the registry, never the image", async () => {
+    const secretImage = "registry.example.com/secret-bot:token-4411";
+    const secretBot: AgentSpec = { resource: "secret-bot", args: { serviceName: "secret-bot", image: secretImage }, secret: ["image"] };
+    const { stopped, out } = await preview([GOOD, secretBot], "mandatory");
+    expect(stopped, out).toBe(true);
+    expect(out).toContain('Agent "secret-bot": `image` comes from the private registry `registry.example.com`');
+    expect(out).not.toContain(secretImage);
   });
 });
