@@ -11,6 +11,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { BIN_DEFAULT_API_KEY } from "../../src/emulator/args";
+import { pasteText } from "../../src/emulator/help";
 import { repoRoot } from "../languages/support/drivers";
 import { codeBlocks, type CodeBlock } from "../support/readme-blocks";
 import { describeProgramBlocks, PROGRAM_LANGS, PROGRAM_LINE, SHELL_LANGS } from "./support/program-blocks";
@@ -46,6 +48,17 @@ describe("the README's code blocks", () => {
     expect(shown.map((b) => b.code)).toEqual([example]);
     const end = (shown[0]?.line ?? 0) + example.split("\n").length;
     expect(end).toBeLessThanOrEqual(80);
+  });
+
+  it('the emulator output shown in "Try it without an account" is what `npx agent-hosting-emulator` prints', () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("\n## Try it without an account\n"), readme.indexOf("\n## Which `Agent`\n"));
+    // The indented block: the first lines of the bin's output at its default port and key.
+    const shown = /\n\n((?: {4}.*\n|\n)+)/.exec(section)?.[1]?.replace(/\n+$/, "\n").replace(/^ {4}/gm, "");
+    const url = "http://127.0.0.1:8787/v1";
+    const printed = `agent-hosting-emulator listening on ${url}\n${pasteText(url, BIN_DEFAULT_API_KEY, [])}`;
+    expect(shown).toBeDefined();
+    expect(printed.startsWith(shown ?? "-"), `README shows:\n${shown}\nthe bin prints:\n${printed}`).toBe(true);
   });
 });
 
