@@ -7,28 +7,23 @@
  * the config a program reads (`otherKey`) is set. After up, the API key is in
  * no output, engine text or file of the stack.
  *
- * TypeScript, Python and Go run through each language's Automation API (no
- * nodejs language host binary exists here): TypeScript transpiled and loaded
- * inside the inline program; Python exec'd as __main__ inside the inline
- * program; Go with its `func main() { pulumi.Run(f) }` turned into
- * `func init() { readmeProgram = pulumi.RunFunc(f) }`, built beside the Go
- * language driver, which runs it. YAML is the block written as the
+ * TypeScript, Python and Go run through each language's Automation API
+ * (test/support/program-runners.ts); YAML is the block written as the
  * program's Pulumi.yaml and the CLI run as commands in its directory, with
- * Pulumi YAML's language host (scripts/pulumi-yaml.sh) and the plugin
- * installed from its tarball.
+ * Pulumi YAML's language host and the plugin installed from its tarball
+ * (./yaml-language.ts).
  */
-import { createHash } from "node:crypto";
-import { execFileSync, spawn } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheRoot, goProgram, sourceHash } from "../../../scripts/lib/go-tool.mjs";
 import { EmulatorControl, startEmulator } from "../../../src/emulator";
-import { pythonDriver, repoRoot } from "../../languages/support/drivers";
-import { runDriver, type OpResult } from "../../languages/support/run";
+import type { StackConfig } from "../../languages/support/drivers";
+import type { OpResult } from "../../languages/support/run";
 import { stackDir, type StackDir } from "../../languages/support/stack-env";
+import { GO_PROJECT, goRunner, PYTHON_PROJECT, pythonRunner, typescriptRunner, type ProgramRunner } from "../../support/program-runners";
 import type { CodeBlock } from "../../support/readme-blocks";
+import { yamlProgramEnv } from "./yaml-language";
 
 const API_KEY = "docs-SECRET-key-4e7b21";
 
@@ -45,7 +40,7 @@ function withService(code: string, url: string): string {
   return code.replaceAll("https://<your-service-host>/v1", url).replaceAll("https://<other-host>/v1", url);
 }
 
-function config(project: string, url: string): Record<string, { value: string; secret?: boolean }> {
+function config(project: string, url: string): StackConfig {
   return {
     "agent-hosting:baseUrl": { value: url },
     "agent-hosting:apiKey": { value: API_KEY, secret: true },
@@ -53,55 +48,13 @@ function config(project: string, url: string): Record<string, { value: string; s
   };
 }
 
-type Op = "preview" | "up" | "destroy";
-type Runner = (op: Op, stack: StackDir) => Promise<OpResult>;
-
-/** A TypeScript block: transpiled to CommonJS and required inside scripts/stack-op.mjs's inline program. */
-function typescriptRunner(block: CodeBlock, url: string, dir: string): Runner {
-  const js = ts.transpileModule(withService(block.code, url), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
-  writeFileSync(join(dir, "readme-program.js"), js);
-  // Required afresh inside the program, so its resources register in the run; its exports are the stack's outputs.
-  writeFileSync(
-    join(dir, "program.cjs"),
-    `module.exports = () => {
-  delete require.cache[require.resolve("./readme-program.js")];
-  const { __esModule, ...outputs } = require("./readme-program.js");
-  return outputs;
-};
-`,
-  );
-  return (op, stack) =>
-    runDriver(
-      process.execPath,
-      [join(repoRoot, "scripts/stack-op.mjs"), op, "--work-dir", stack.workDir, "--project", "readme-ts", "--program", join(dir, "program.cjs"), "--config", JSON.stringify(config("readme-ts", url))],
-      stack.env,
-      repoRoot,
-    );
+/** The runner of a TypeScript, Python or Go block, placeholders replaced. */
+function driverRunner(block: CodeBlock, url: string, dir: string): ProgramRunner {
+  const code = withService(block.code, url);
+  if (block.lang === "python") return pythonRunner(code, config(PYTHON_PROJECT, url));
+  if (block.lang === "go") return goRunner(code, config(GO_PROJECT, url), "readme-go");
+  return typescriptRunner(code, dir, "readme-ts", config("readme-ts", url));
 }
-
-function pythonRunner(block: CodeBlock, url: string): Runner {
-  pythonDriver.prepare();
-  return (op, stack) => pythonDriver.run(op, stack.workDir, { config: config("agent-hosting-python", url), source: withService(block.code, url) }, stack.env);
-}
-
-/** A Go block: `func main() { pulumi.Run(f) }` becomes the Go driver's readmeProgram, built beside it. */
-function goRunner(block: CodeBlock, url: string): Runner {
-  const code = withService(block.code, url)
-    .replace(/^func main\(\) \{\n\tpulumi\.Run\(/m, "func init() {\n\treadmeProgram = pulumi.RunFunc(");
-  expect(code, "the Go block's main calls pulumi.Run").toContain("readmeProgram = pulumi.RunFunc(");
-  const driver = join(repoRoot, "test/languages/go");
-  const source = join(cacheRoot, "readme-go-src", createHash("sha256").update(sourceHash([driver])).update(code).digest("hex").slice(0, 16));
-  mkdirSync(source, { recursive: true });
-  for (const file of ["go.mod", "go.sum", "main.go"]) cpSync(join(driver, file), join(source, file));
-  const mod = readFileSync(join(source, "go.mod"), "utf8").replace("=> ../../../sdk/go", `=> ${join(repoRoot, "sdk/go")}`);
-  writeFileSync(join(source, "go.mod"), mod);
-  writeFileSync(join(source, "readme_program.go"), code);
-  const binary = goProgram("readme-go", source, [join(repoRoot, "sdk/go")]);
-  return (op, stack) => runDriver(binary, [op, stack.workDir, JSON.stringify({ config: config("agent-hosting-go", url) })], stack.env, stack.workDir);
-}
-
-/** Pulumi YAML's language host directory (built once by scripts/pulumi-yaml.sh). */
-let yamlHostDir: string | undefined;
 
 /** Runs `pulumi args` in `cwd`; resolves with the exit code and each stream. */
 function pulumiIn(cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -117,14 +70,10 @@ function pulumiIn(cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<
 }
 
 /** A YAML block: the program's Pulumi.yaml, run by the CLI in its directory as a user types the commands. */
-function yamlRunner(block: CodeBlock, url: string): Runner {
-  yamlHostDir ??= execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop();
+function yamlRunner(block: CodeBlock, url: string): ProgramRunner {
   let initialized = false;
   return async (op, stack) => {
-    // The installed plugin, found as a user's engine finds it: no node_modules/.bin on PATH.
-    const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = stack.env;
-    const path = (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
-    const env = { ...rest, PATH: [yamlHostDir, ...path].join(":") };
+    const env = yamlProgramEnv(stack.env);
     const pulumi = (...args: string[]) => pulumiIn(stack.workDir, env, args);
     if (!initialized) {
       writeFileSync(join(stack.workDir, "Pulumi.yaml"), withService(block.code, url));
@@ -186,7 +135,7 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
     let emulator: Awaited<ReturnType<typeof startEmulator>>;
     let control: EmulatorControl;
     let stack: StackDir;
-    let run: Runner;
+    let run: ProgramRunner;
     const texts: string[] = [];
 
     beforeAll(async () => {
@@ -198,11 +147,7 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
       });
       control = new EmulatorControl(emulator.baseUrl);
       stack = stackDir(`${file.replace(/\W+/g, "-")}-${block.lang}-${block.line}`);
-      const lang = block.lang === "typescript" ? "ts" : block.lang;
-      if (lang === "ts") run = typescriptRunner(block, emulator.url, stack.workDir);
-      else if (lang === "python") run = pythonRunner(block, emulator.url);
-      else if (lang === "go") run = goRunner(block, emulator.url);
-      else run = yamlRunner(block, emulator.url);
+      run = block.lang === "yaml" ? yamlRunner(block, emulator.url) : driverRunner(block, emulator.url, stack.workDir);
     });
     afterAll(async () => {
       stack?.remove();
