@@ -45,7 +45,15 @@ async function main(): Promise<void> {
   );
 }
 
+/** What to tell the user when the emulator cannot start: the cause, and for a taken address, the flag that fixes it. */
+function startFailure(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === "EADDRINUSE") return `${message}: another process listens there; pass --port 0 for a free port, or another --port`;
+  if (code === "EADDRNOTAVAIL") return `${message}: this machine has no such address; pass --host 127.0.0.1 or one of its own addresses`;
+  return message;
+}
+
 main().catch((error: unknown) => {
-  process.stderr.write(`agent-hosting-emulator: ${(error as Error).message}\n`);
+  process.stderr.write(`agent-hosting-emulator: ${startFailure(error)}\n`);
   process.exit(1);
 });

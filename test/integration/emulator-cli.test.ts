@@ -201,6 +201,17 @@ describe("agent-hosting-emulator bin", () => {
     expect(result).toEqual({ code: 0, stdout: `${(JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version}\n`, stderr: "" });
   });
 
+  it("a port already taken exits 1 with a message naming --port", async () => {
+    const first = await startBin(["--port", "0"]);
+    const second = await runToEnd(["--port", String(first.port)]);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toBe("");
+    expect(second.stderr).toContain(`EADDRINUSE`);
+    expect(second.stderr).toContain("pass --port 0 for a free port, or another --port");
+    first.child.kill("SIGTERM");
+    expect((await exitOf(first.child)).code).toBe(0);
+  });
+
   it("serves every --secret-set given, with the key", async () => {
     const running = await startBin(["--port", "0", "--api-key", "k", "--secret-set", "s1=A,B", "--secret-set", "voice-set=A,B", "--secret-set", "pull.creds=CONFIG"]);
     const headers = { authorization: "Bearer k" };
