@@ -10,7 +10,7 @@
  * With AGENT_HOSTING_WRITE_REVIEW_FIXTURES=1 the drift document is saved as a
  * unit tests' fixture (test/unit/fixtures/review/drift-refresh-native.json).
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +20,7 @@ import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { runReviewBin } from "../support/review-bin";
 import { pulumiCommands } from "./support/pulumi-command";
 import { repoRoot } from "./support/stack";
+import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "native-drift-SECRET-key-71aa";
 const MARKER = "<!-- agent-hosting-drift project=drift-yaml stack=dev -->";
@@ -58,13 +59,7 @@ beforeAll(async () => {
   client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
   program = stackDir("drift-native");
   writeFileSync(join(program.workDir, "Pulumi.yaml"), PROGRAM);
-  const yamlHost = execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
-    .trim()
-    .split("\n")
-    .pop();
-  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = program.env;
-  const path = (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
-  env = { ...rest, PATH: [yamlHost, ...path].join(":") };
+  env = yamlProgramEnv(program.env);
 });
 
 afterAll(async () => {

@@ -13,7 +13,6 @@
  * Agent, and every rule's message is shown by a preview where the rules are
  * advisory.
  */
-import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +21,7 @@ import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { policyPackDir, type PolicyPackDir } from "./support/policy-pack";
 import { pulumiCommands } from "./support/pulumi-command";
 import { e2eStack, repoRoot, type StackHandle } from "./support/stack";
+import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "policy-SECRET-key-5d2e";
 
@@ -145,14 +145,9 @@ describe("the Agent policy pack on a YAML program: pulumi preview --policy-pack 
   beforeAll(async () => {
     program = stackDir("policy-yaml");
     writeFileSync(join(program.workDir, "Pulumi.yaml"), yamlProgram([GOOD]));
-    const yamlHost = execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
-      .trim()
-      .split("\n")
-      .pop();
-    // The language host and the analyzer launcher are found on PATH; the plugin is the installed one.
-    const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = program.env;
-    const path = (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
-    env = { ...rest, PATH: [pack.launcherDir, yamlHost, ...path].join(":") };
+    // The analyzer launcher is found on PATH, before the YAML language host; the plugin is the installed one.
+    const yamlEnv = yamlProgramEnv(program.env);
+    env = { ...yamlEnv, PATH: `${pack.launcherDir}:${yamlEnv["PATH"] ?? ""}` };
     for (const args of [["stack", "init", "dev"], ["config", "set", "agent-hosting:baseUrl", emulator.url], ["config", "set", "--secret", "agent-hosting:apiKey", API_KEY]]) {
       const { code, out } = await cli.run(...args);
       if (code !== 0) throw new Error(out);
