@@ -6,17 +6,20 @@
 // transform, as a user's program runs); the bench and the demo import
 // `openStack` from it:
 //
-//   node scripts/stack-op.mjs <up|preview|preview-json|refresh|destroy|export|import-state|output-json|outputs|cancel>
+//   node scripts/stack-op.mjs <up|up-json|preview|preview-json|refresh|refresh-json|destroy|export|import-state|output-json|outputs|cancel>
 //        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON] [--no-diff]
 //        [--config JSON] [--parallel N] [--refresh] [--clear-pending-creates] [--project NAME]
-//        [--preview-arg FLAG ...] [--state-file FILE]
+//        [--preview-arg FLAG ...] [--state-file FILE] [--policy-pack DIR ...] [--policy-pack-config FILE ...]
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, error, agentOperations }.
 // `up` runs a preview first, as `pulumi up` does, and reports in
 // `agentOperations` what each did to every agent. `preview-json` runs
 // `pulumi preview --json` (plus any --preview-arg, e.g. --show-sames) and
-// adds its document as `preview`.
+// adds its document as `preview`. `up-json` runs `pulumi up --json` and adds
+// what it printed as `upJson` (text: a digest, then one event per line).
+// `refresh-json` runs the CLI's own `pulumi refresh --preview-only --json`
+// and adds its document as `preview`.
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -61,7 +64,7 @@ async function usePulumiCli() {
  * directory inside the repository so the provider process resolves
  * `pulumi-agent-hosting` from it. `program` is a function returning outputs.
  */
-export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {}, previewArgs }) {
+export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {}, extraArgs }) {
   await usePulumiCli();
   const auto = require("@pulumi/pulumi/automation");
   mkdirSync(workDir, { recursive: true });
@@ -72,7 +75,7 @@ export async function openStack({ workDir, stackName = "dev", projectName = "age
     envVars,
     pulumiHome: envVars.PULUMI_HOME,
     projectSettings: { name: projectName, runtime: "nodejs" },
-    ...(previewArgs ? { pulumiCommand: await previewCommand(auto, previewArgs) } : {}),
+    ...(extraArgs ? { pulumiCommand: await commandWithArgs(auto, extraArgs) } : {}),
   });
   const stack = await auto.Stack.createOrSelect(stackName, workspace);
   const entries = Object.entries(config);
@@ -92,15 +95,16 @@ export function freshRequire(path) {
 }
 
 /**
- * The CLI with `previewArgs` (say `--json`) added to every `preview`: with
- * `--json`, `stack.preview()` returns as its stdout the document
- * `pulumi preview --json` prints. (The Automation API has no option for
- * these flags; the command is otherwise the same.)
+ * The CLI with `extraArgs[command]` (say `{ preview: ["--json"] }`) added to
+ * that command: with `--json`, `stack.preview()` returns as its stdout the
+ * document `pulumi preview --json` prints, and `stack.up()` what
+ * `pulumi up --json` prints. (The Automation API has no option for these
+ * flags; the command is otherwise the same.)
  */
-async function previewCommand(auto, previewArgs) {
+async function commandWithArgs(auto, extraArgs) {
   const cli = await auto.PulumiCommand.get({ skipVersionCheck: true });
   const command = Object.create(cli);
-  command.run = (args, ...rest) => cli.run(args[0] === "preview" ? [...args, ...previewArgs] : args, ...rest);
+  command.run = (args, ...rest) => cli.run(extraArgs[args[0]] ? [...args, ...extraArgs[args[0]]] : args, ...rest);
   return command;
 }
 
@@ -120,6 +124,8 @@ async function main() {
       "no-diff": { type: "boolean", default: false },
       "preview-arg": { type: "string", multiple: true, default: [] },
       "state-file": { type: "string" },
+      "policy-pack": { type: "string", multiple: true, default: [] },
+      "policy-pack-config": { type: "string", multiple: true, default: [] },
     },
   });
   const op = positionals[0];
@@ -150,13 +156,18 @@ async function main() {
       projectName: values.project,
       program,
       config: JSON.parse(values.config),
-      ...(op === "preview-json" ? { previewArgs: ["--json", ...values["preview-arg"]] } : {}),
+      ...(op === "preview-json" ? { extraArgs: { preview: ["--json", ...values["preview-arg"]] } } : {}),
+      ...(op === "up-json" ? { extraArgs: { up: ["--json"] } } : {}),
     });
     const onOutput = (s) => {
       cliStdout += s;
       process.stderr.write(s);
     };
-    const common = { onOutput, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
+    const policies = {
+      ...(values["policy-pack"].length > 0 ? { policyPacks: values["policy-pack"].map((dir) => resolve(dir)) } : {}),
+      ...(values["policy-pack-config"].length > 0 ? { policyPackConfigs: values["policy-pack-config"].map((file) => resolve(file)) } : {}),
+    };
+    const common = { onOutput, ...policies, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
     let result;
     switch (op) {
       case "up": {
@@ -174,6 +185,23 @@ async function main() {
       case "preview-json": {
         const previewed = await stack.preview({ ...common, refresh: values.refresh });
         result = { ...previewed, preview: JSON.parse(cliStdout) };
+        break;
+      }
+      case "up-json": {
+        const applied = await stack.up({ ...common, refresh: values.refresh });
+        result = { ...applied, upJson: cliStdout };
+        break;
+      }
+      case "refresh-json": {
+        // The CLI's own refresh preview (the Automation API's refresh always applies); PULUMI_SKIP_CONFIRMATIONS means --yes, which it refuses.
+        const { PULUMI_SKIP_CONFIRMATIONS: _yes, ...refreshEnv } = { ...process.env, ...envVars };
+        const text = execFileSync("pulumi", ["refresh", "--preview-only", "--json", "--stack", values.stack], {
+          cwd: resolve(values["work-dir"]),
+          env: refreshEnv,
+          encoding: "utf8",
+          maxBuffer: 256 * 1024 * 1024,
+        });
+        result = { preview: JSON.parse(text) };
         break;
       }
       case "refresh":
@@ -223,13 +251,19 @@ async function main() {
       default:
         throw new Error(`unknown operation "${op}"`);
     }
-    const extra = result?.deployment ? { deployment: result.deployment } : result?.preview ? { preview: result.preview } : {};
+    const extra = result?.deployment
+      ? { deployment: result.deployment }
+      : result?.preview
+        ? { preview: result.preview }
+        : result?.upJson !== undefined
+          ? { upJson: result.upJson }
+          : {};
     process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...summary(result), ...extra, ...(agentOperations ? { agentOperations } : {}) })}\n`);
   } catch (error) {
     const message = error?.stderr || error?.message || String(error);
     // A failed `pulumi preview --json` still prints its document, with the errors among its diagnostics.
     let preview;
-    if (op === "preview-json") {
+    if (op === "preview-json" || op === "refresh-json") {
       try {
         preview = JSON.parse(cliStdout);
       } catch {
@@ -238,7 +272,8 @@ async function main() {
     }
     const stdout = String(error?.stdout ?? "");
     const ops = agentOperations ? { agentOperations } : {};
-    process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}), ...ops })}\n`);
+    const upJson = op === "up-json" ? { upJson: cliStdout } : {};
+    process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}), ...upJson, ...ops })}\n`);
     process.exitCode = 1;
   }
 }

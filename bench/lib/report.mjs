@@ -1,5 +1,5 @@
 // @ts-check
-// bench/results.json, the printed table, and the README's bench section.
+// bench/results.json, the printed table, and the table of bench/README.md's "Last run" section.
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -42,7 +42,7 @@ export function table(figures) {
 
 /**
  * Writes the results; a full run (every group) goes to bench/results.json and
- * the README's table, a partial one (BENCH_ONLY) to bench/results.partial.json
+ * bench/README.md's table, a partial one (BENCH_ONLY) to bench/results.partial.json
  * only. Returns the file written.
  * @param {string} root
  * @param {Results} results
@@ -58,7 +58,7 @@ export function writeResults(root, results, { partial }) {
 
 /** @param {string} root @param {Results} results */
 function writeReadmeTable(root, results) {
-  const readme = join(root, "README.md");
+  const readme = join(root, "bench/README.md");
   const text = readFileSync(readme, "utf8");
   const start = "<!-- bench:start -->";
   const end = "<!-- bench:end -->";
