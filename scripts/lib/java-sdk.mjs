@@ -181,6 +181,10 @@ export function generateJavaSdk(schemaPath, outDir) {
   if (schema.language?.java?.buildFiles !== "none" || !schema.language.java.basePackage) {
     throw new Error('schema.json\'s language.java must set basePackage and buildFiles "none" (sdk/java is built by its pom.xml)');
   }
+  if (!schema.language.java.basePackage.startsWith("com.")) {
+    // com.pulumi.bootstrap.internal.PulumiPlugins matches ^com/.+/.+/plugin.json$ only.
+    throw new Error(`schema.json's language.java.basePackage ${schema.language.java.basePackage} must start with "com.": pulumi-java finds an SDK's plugin.json only under com/`);
+  }
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(dirname(outDir), { recursive: true });
   const gen = join(pulumiJavaDir(), "pulumi-java-gen");

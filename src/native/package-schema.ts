@@ -23,11 +23,13 @@ export const GO_MODULE = `github.com/${REPOSITORY}/sdk/go`;
 export const GO_IMPORT_PATH = `${GO_MODULE}/agenthosting`;
 export const PYTHON_PACKAGE = "pulumi_agent_hosting";
 /**
- * The prefix of the Java SDK's package (its classes are in <prefix>.agenthosting): the reversed domain of
- * the repository's GitHub owner, io.github.<owner>, a dash made an underscore as Java names require. The
- * Maven group of the same owner is io.github.<owner> (scripts/lib/java-sdk.mjs).
+ * The prefix of the Java SDK's package (its classes are in <prefix>.agenthosting): the reversed home of the
+ * repository's GitHub owner, com.github.<owner>, a dash made an underscore as Java names require. It starts
+ * with com/ because pulumi-java's plugin discovery (com.pulumi.bootstrap.internal.PulumiPlugins) reads an
+ * SDK's plugin.json only under com/; the Maven group is io.github.<owner> (scripts/lib/java-sdk.mjs), the
+ * namespace Maven Central verifies for a GitHub owner.
  */
-export const JAVA_BASE_PACKAGE = `io.github.${REPOSITORY.split("/")[0]!.replaceAll("-", "_")}`;
+export const JAVA_BASE_PACKAGE = `com.github.${REPOSITORY.split("/")[0]!.replaceAll("-", "_")}`;
 
 type Json = Record<string, unknown>;
 

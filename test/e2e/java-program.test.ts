@@ -59,7 +59,7 @@ beforeAll(async () => {
   const state = join(program.workDir, ".state");
   const sdkRepository = join(state, "sdk-maven");
   writeMavenRepository(sdkRepository, releaseVersion(), sourceDateEpoch());
-  cpSync(join(repoRoot, "examples/java/Pulumi.yaml"), join(program.workDir, "Pulumi.yaml"));
+  for (const file of ["Pulumi.yaml", ".mvn"]) cpSync(join(repoRoot, "examples/java", file), join(program.workDir, file), { recursive: true });
   const pom = readFileSync(join(repoRoot, "examples/java/pom.xml"), "utf8");
   writeFileSync(join(program.workDir, "pom.xml"), withRepository(pom, "agent-hosting-sdk", `file://${sdkRepository}`));
   mkdirSync(join(program.workDir, "src/main/java/myproject"), { recursive: true });
@@ -119,7 +119,7 @@ describe("a Java program with the CLI in its directory", () => {
     const imported = await ok("import", "agent-hosting:index:Agent", "outside", "outside-bot", "--yes");
     expect(imported).toMatch(/new Agent\("outside", AgentArgs\.builder\(\)/);
     expect(imported).toContain('.serviceName("outside-bot")');
-    expect(imported).toContain("import io.github.agent_hosting.agenthosting.Agent;");
+    expect(imported).toContain("import com.github.agent_hosting.agenthosting.Agent;");
     expect(await ok("stack", "export")).toContain('"id": "outside-bot"');
 
     // The import marks it protected, as the CLI says; unprotected, destroy deletes every agent of the stack.

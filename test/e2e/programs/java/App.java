@@ -7,16 +7,16 @@ package myproject;
 import com.pulumi.Pulumi;
 import com.pulumi.core.Output;
 import com.pulumi.resources.CustomResourceOptions;
-import io.github.agent_hosting.agenthosting.Agent;
-import io.github.agent_hosting.agenthosting.AgentArgs;
-import io.github.agent_hosting.agenthosting.AgenthostingFunctions;
-import io.github.agent_hosting.agenthosting.Provider;
-import io.github.agent_hosting.agenthosting.ProviderArgs;
-import io.github.agent_hosting.agenthosting.inputs.AgentAutoScalingArgs;
-import io.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
-import io.github.agent_hosting.agenthosting.inputs.GetAgentLogsPlainArgs;
-import io.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
-import io.github.agent_hosting.agenthosting.inputs.GetSecretSetPlainArgs;
+import com.github.agent_hosting.agenthosting.Agent;
+import com.github.agent_hosting.agenthosting.AgentArgs;
+import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+import com.github.agent_hosting.agenthosting.Provider;
+import com.github.agent_hosting.agenthosting.ProviderArgs;
+import com.github.agent_hosting.agenthosting.inputs.AgentAutoScalingArgs;
+import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
+import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsPlainArgs;
+import com.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
+import com.github.agent_hosting.agenthosting.inputs.GetSecretSetPlainArgs;
 
 public class App {
     public static void main(String[] args) {

@@ -6,12 +6,12 @@
 package myproject;
 
 import com.pulumi.Pulumi;
-import io.github.agent_hosting.agenthosting.Agent;
-import io.github.agent_hosting.agenthosting.AgentArgs;
-import io.github.agent_hosting.agenthosting.AgenthostingFunctions;
-import io.github.agent_hosting.agenthosting.inputs.AgentAutoScalingArgs;
-import io.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
-import io.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
+import com.github.agent_hosting.agenthosting.Agent;
+import com.github.agent_hosting.agenthosting.AgentArgs;
+import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+import com.github.agent_hosting.agenthosting.inputs.AgentAutoScalingArgs;
+import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
+import com.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
 import java.util.stream.Collectors;
 
 public class App {
