@@ -179,12 +179,12 @@ describe("the release files", () => {
     const at = (path: string) => join(first, MAVEN_DIR, path);
     expect(readFileSync(at(paths.pom), "utf8")).toBe(readFileSync(join(root, "sdk/java/pom.xml"), "utf8"));
     const jar = zipRead(at(paths.jar)).split("\n");
-    expect(jar).toContain("io/github/agent_hosting/agenthosting/Agent.class");
-    expect(zipRead(at(paths.jar), "io/github/agent_hosting/agent-hosting/version.txt").trim()).toBe(version);
-    const plugin = JSON.parse(zipRead(at(paths.jar), "io/github/agent_hosting/agent-hosting/plugin.json")) as Record<string, unknown>;
+    expect(jar).toContain("com/github/agent_hosting/agenthosting/Agent.class");
+    expect(zipRead(at(paths.jar), "com/github/agent_hosting/agent-hosting/version.txt").trim()).toBe(version);
+    const plugin = JSON.parse(zipRead(at(paths.jar), "com/github/agent_hosting/agent-hosting/plugin.json")) as Record<string, unknown>;
     expect(plugin).toEqual({ resource: true, name: "agent-hosting", version, server: PLUGIN_DOWNLOAD_URL });
-    expect(zipRead(at(paths.sources)).split("\n")).toContain("io/github/agent_hosting/agenthosting/Agent.java");
-    expect(zipRead(at(paths.javadoc)).split("\n")).toContain("io/github/agent_hosting/agenthosting/Agent.html");
+    expect(zipRead(at(paths.sources)).split("\n")).toContain("com/github/agent_hosting/agenthosting/Agent.java");
+    expect(zipRead(at(paths.javadoc)).split("\n")).toContain("com/github/agent_hosting/agenthosting/Agent.html");
     for (const path of [paths.jar, paths.sources, paths.javadoc, paths.pom]) {
       const bytes = readFileSync(at(path));
       expect(readFileSync(at(`${path}.sha1`), "utf8"), path).toBe(createHash("sha1").update(bytes).digest("hex"));
