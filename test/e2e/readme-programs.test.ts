@@ -1,6 +1,6 @@
 /**
  * The README's programs run as written, as users paste them: every code
- * block that is a program (TypeScript, Python, Go) is taken from README.md
+ * block that is a program (TypeScript, Python, Go, Java) is taken from README.md
  * and run against the emulator, on a new stack, in the CLI's order: a
  * preview of the new stack (nothing exists yet), then up (which previews
  * first), then destroy. Only placeholders change: `<your-service-host>` and
@@ -18,22 +18,34 @@
  * program; Python exec'd as __main__ inside the inline program; Go with its
  * `func main() { pulumi.Run(f) }` turned into `func init() { readmeProgram =
  * pulumi.RunFunc(f) }`, built beside the Go language driver, which runs it.
+ * Java, which has no Automation API here, runs as users run it: the block is
+ * src/main/java/myproject/App.java of examples/java's layout in the stack's
+ * directory, the SDK from a Maven repository built from sdk/java as the
+ * release builds it, and the CLI runs `pulumi preview|up|destroy` there
+ * through pulumi-language-java.
  */
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheRoot, goProgram, sourceHash } from "../../scripts/lib/go-tool.mjs";
+import { writeMavenRepository } from "../../scripts/lib/release/maven-repository.mjs";
+import { releaseVersion } from "../../scripts/lib/release/names.mjs";
+import { sourceDateEpoch } from "../../scripts/lib/release/source-date.mjs";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { pythonDriver, repoRoot } from "../languages/support/drivers";
 import { runDriver, type OpResult } from "../languages/support/run";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { readmeBlocks, type CodeBlock } from "../support/readme-blocks";
+import { javaCliOp } from "./support/java-cli-op";
+import { isolateMaven, javaHostDir, withRepository } from "./support/java-program";
 
 const API_KEY = "readme-SECRET-key-4e7b21";
 /** Languages whose blocks are programs; a block of another language than these and SHELL_LANGS fails the test unless listed below. */
-const PROGRAM_LANGS = new Set(["ts", "typescript", "python", "go", "yaml"]);
+const PROGRAM_LANGS = new Set(["ts", "typescript", "python", "go", "java", "yaml"]);
 const SHELL_LANGS = new Set(["sh"]);
 
 /** Blocks that are not whole programs, each known by a line of it, with why. */
@@ -120,6 +132,46 @@ function goRunner(block: CodeBlock, url: string): Runner {
   return (op, stack) => runDriver(binary, [op, stack.workDir, JSON.stringify({ config: config("agent-hosting-go", url) })], stack.env, stack.workDir);
 }
 
+/** Work outside the stack's directory (the SDK's Maven repository, Maven's local repository), removed after the file. */
+let javaWork: string | undefined;
+let javaSdkRepository: string | undefined;
+
+/** The SDK's Maven repository, built from sdk/java once per file as `npm run release` builds it. */
+function javaSdk(): string {
+  if (!javaSdkRepository) {
+    javaWork = mkdtempSync(join(tmpdir(), "agent-hosting-readme-java-"));
+    javaSdkRepository = join(javaWork, "sdk-maven");
+    writeMavenRepository(javaSdkRepository, releaseVersion(), sourceDateEpoch());
+  }
+  return javaSdkRepository;
+}
+
+/** A Java block: App.java of examples/java's layout in the stack's directory, run by the CLI there. */
+function javaRunner(block: CodeBlock, url: string, stack: StackDir): { run: Runner; harvest(): void } {
+  const code = withService(block.code, url);
+  expect(code, "the Java block is class App of package myproject, as examples/java's pom runs it").toMatch(/^package myproject;$[\s\S]*^public class App \{$/m);
+  const dir = stack.workDir;
+  writeFileSync(join(dir, "Pulumi.yaml"), "name: readme-java\nruntime: java\n");
+  cpSync(join(repoRoot, "examples/java/.mvn"), join(dir, ".mvn"), { recursive: true });
+  const pom = readFileSync(join(repoRoot, "examples/java/pom.xml"), "utf8");
+  writeFileSync(join(dir, "pom.xml"), withRepository(pom, "agent-hosting-sdk", `file://${javaSdk()}`));
+  mkdirSync(join(dir, "src/main/java/myproject"), { recursive: true });
+  writeFileSync(join(dir, "src/main/java/myproject/App.java"), code);
+  const { harvest } = isolateMaven(dir, mkdtempSync(join(javaWork as string, "maven-")));
+  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = stack.env;
+  const path = (process.env["PATH"] ?? "").split(":").filter((entry) => !entry.includes("node_modules"));
+  const env = { ...rest, PATH: [javaHostDir(), ...path].join(":") };
+  execFileSync("pulumi", ["stack", "init", "dev"], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
+  for (const [key, { value, secret }] of Object.entries(config("readme-java", url))) {
+    execFileSync("pulumi", ["config", "set", ...(secret ? ["--secret"] : []), key, value], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
+  }
+  return { run: (op) => javaCliOp(op, dir, env), harvest };
+}
+
+afterAll(() => {
+  if (javaWork) rmSync(javaWork, { recursive: true, force: true });
+});
+
 describe("the README's code blocks", () => {
   it("each is shell, a program run here, or a listed fragment; each listed fragment is one block of the README and no whole program", () => {
     expect(unclassified.map((b) => `README line ${b.line}: a "${b.lang}" block is neither shell, nor a program language, nor a listed fragment`)).toEqual([]);
@@ -148,6 +200,7 @@ describe.each(programs.map((b) => [`${b.lang} program at README line ${b.line}`,
   let control: EmulatorControl;
   let stack: StackDir;
   let run: Runner;
+  let harvest = () => undefined as void;
   const texts: string[] = [];
 
   beforeAll(async () => {
@@ -162,9 +215,11 @@ describe.each(programs.map((b) => [`${b.lang} program at README line ${b.line}`,
     const lang = block.lang === "typescript" ? "ts" : block.lang;
     if (lang === "ts") run = typescriptRunner(block, emulator.url, stack.workDir);
     else if (lang === "python") run = pythonRunner(block, emulator.url);
+    else if (lang === "java") ({ run, harvest } = javaRunner(block, emulator.url, stack));
     else run = goRunner(block, emulator.url);
-  });
+  }, 600_000);
   afterAll(async () => {
+    harvest();
     stack?.remove();
     await emulator?.close();
   });
