@@ -6,6 +6,8 @@
  */
 import { AGENT_FIELDS, AGENT_OUTPUTS, FUNCTIONS, PROVIDER_CONFIG_FIELDS, type FunctionField } from "../model";
 import { PLUGIN_DOWNLOAD_URL, REPOSITORY } from "./plugin-download-url";
+import { SCHEMA_EXAMPLES, examplesSection, pythonReadme } from "./schema-docs";
+import { TYPED_OUTPUTS, serviceObjectTypes } from "./service-object-types";
 
 /** What the schema reads of a field of the model (an input or an output of Agent). */
 interface SchemaField {
@@ -41,8 +43,12 @@ const OPEN_OBJECT = { type: "object", additionalProperties: { $ref: "pulumi.json
 
 /** Builds a schema property; nested object members become a named type in `types`. */
 function property(field: SchemaField, typeName: string, types: Json): Json {
-  const spec: Json = { description: field.description };
-  if (field.type === "object" && field.properties) {
+  const defaultText = field.default === undefined ? "" : ` Defaults to \`${JSON.stringify(field.default)}\`.`;
+  const spec: Json = { description: `${field.description}${defaultText}` };
+  const named = TYPED_OUTPUTS[field.name];
+  if (field.type === "object" && named) {
+    Object.assign(spec, ref(named));
+  } else if (field.type === "object" && field.properties) {
     types[token(typeName)] = {
       type: "object",
       description: field.description,
@@ -96,15 +102,33 @@ function agentResource(types: Json): Json {
     ...outputs.filter((f) => f.reliedOn).map((f) => f.name),
   ];
   return {
-    description:
+    description: [
       "An agent of the Agent Hosting Service: a container image run on the service's nodes, scaled between limits. " +
-      "Import an existing one with `pulumi import agent-hosting:index:Agent <name> <serviceName>`.",
+        "A create waits until the agent and its deployment are ready (`waitForReady`, `readyTimeoutSeconds`).",
+      examplesSection(SCHEMA_EXAMPLES.Agent),
+      IMPORT_SECTION,
+    ].join("\n\n"),
     inputProperties,
     requiredInputs: inputs.filter((f) => f.required).map((f) => f.name),
     properties,
     required: [...new Set(alwaysSet)],
   };
 }
+
+/** How an agent that exists at the service is adopted: the plugin reads it by its service name, the ID. */
+const IMPORT_SECTION = [
+  "## Import",
+  "",
+  "An agent that exists at the service is adopted by its service name, which is the resource's ID; " +
+    "the inputs are read back from what the service reports:",
+  "",
+  "```sh",
+  "$ pulumi import agent-hosting:index:Agent <name> <serviceName>",
+  "```",
+  "",
+  "For example, `pulumi import agent-hosting:index:Agent bot voice-bot`. " +
+    "The `import` resource option does the same from a program.",
+].join("\n");
 
 function providerSettings(): Json {
   return Object.fromEntries(
@@ -113,12 +137,12 @@ function providerSettings(): Json {
 }
 
 export function buildSchema(version: string): Json {
-  const types: Json = {};
+  const types: Json = serviceObjectTypes(token);
   const resources = { [token("Agent")]: agentResource(types) };
   const functions: Json = {};
   for (const fn of FUNCTIONS) {
     functions[token(fn.name)] = {
-      description: fn.description,
+      description: `${fn.description}\n\n${examplesSection(SCHEMA_EXAMPLES[fn.name])}`,
       inputs: {
         properties: Object.fromEntries(fn.args.map((a) => [a.name, functionProperty(a, types)])),
         required: fn.args.filter((a) => a.required).map((a) => a.name),
@@ -137,6 +161,8 @@ export function buildSchema(version: string): Json {
     keywords: ["pulumi", "agent-hosting", "category/cloud"],
     license: "Apache-2.0",
     publisher: "agent-hosting",
+    repository: `https://github.com/${REPOSITORY}`,
+    homepage: `https://github.com/${REPOSITORY}`,
     pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables: providerSettings() },
@@ -156,6 +182,7 @@ export function buildSchema(version: string): Json {
       java: { basePackage: JAVA_BASE_PACKAGE, buildFiles: "none" },
       python: {
         packageName: PYTHON_PACKAGE,
+        readme: pythonReadme(),
         requires: { pulumi: ">=3.0.0,<4.0.0" },
         pyproject: { enabled: true },
         respectSchemaVersion: true,

@@ -6,6 +6,8 @@ package com.github.agent_hosting.agenthosting;
 import com.github.agent_hosting.agenthosting.AgentArgs;
 import com.github.agent_hosting.agenthosting.Utilities;
 import com.github.agent_hosting.agenthosting.outputs.AgentAutoScalingStatus;
+import com.github.agent_hosting.agenthosting.outputs.Deployment;
+import com.github.agent_hosting.agenthosting.outputs.Manifest;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Export;
 import com.pulumi.core.annotations.ResourceType;
@@ -13,14 +15,24 @@ import com.pulumi.core.internal.Codegen;
 import java.lang.Boolean;
 import java.lang.Double;
 import java.lang.Integer;
-import java.lang.Object;
 import java.lang.String;
-import java.util.Map;
 import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * An agent of the Agent Hosting Service: a container image run on the service&#39;s nodes, scaled between limits. Import an existing one with `pulumi import agent-hosting:index:Agent &lt;name&gt; &lt;serviceName&gt;`.
+ * An agent of the Agent Hosting Service: a container image run on the service&#39;s nodes, scaled between limits. A create waits until the agent and its deployment are ready (`waitForReady`, `readyTimeoutSeconds`).
+ * 
+ * ## Example Usage
+ * 
+ * ## Import
+ * 
+ * An agent that exists at the service is adopted by its service name, which is the resource&#39;s ID; the inputs are read back from what the service reports:
+ * 
+ * ```sh
+ * $ pulumi import agent-hosting:index:Agent &lt;name&gt; &lt;serviceName&gt;
+ * ```
+ * 
+ * For example, `pulumi import agent-hosting:index:Agent bot voice-bot`. The `import` resource option does the same from a program.
  * 
  */
 @ResourceType(type="agent-hosting:index:Agent")
@@ -99,25 +111,25 @@ public class Agent extends com.pulumi.resources.CustomResource {
      * The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
      * 
      */
-    @Export(name="deployment", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
-    private Output</* @Nullable */ Map<String,Object>> deployment;
+    @Export(name="deployment", refs={Deployment.class}, tree="[0]")
+    private Output</* @Nullable */ Deployment> deployment;
 
     /**
      * @return The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
      * 
      */
-    public Output<Optional<Map<String,Object>>> deployment() {
+    public Output<Optional<Deployment>> deployment() {
         return Codegen.optional(this.deployment);
     }
     /**
-     * Turns noise cancellation on.
+     * Turns noise cancellation on. Defaults to `false`.
      * 
      */
     @Export(name="enableNoise", refs={Boolean.class}, tree="[0]")
     private Output<Boolean> enableNoise;
 
     /**
-     * @return Turns noise cancellation on.
+     * @return Turns noise cancellation on. Defaults to `false`.
      * 
      */
     public Output<Boolean> enableNoise() {
@@ -155,14 +167,14 @@ public class Agent extends com.pulumi.resources.CustomResource {
      * The active deployment&#39;s manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
      * 
      */
-    @Export(name="manifest", refs={Map.class,String.class,Object.class}, tree="[0,1,2]")
-    private Output</* @Nullable */ Map<String,Object>> manifest;
+    @Export(name="manifest", refs={Manifest.class}, tree="[0]")
+    private Output</* @Nullable */ Manifest> manifest;
 
     /**
      * @return The active deployment&#39;s manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
      * 
      */
-    public Output<Optional<Map<String,Object>>> manifest() {
+    public Output<Optional<Manifest>> manifest() {
         return Codegen.optional(this.manifest);
     }
     /**
@@ -180,14 +192,14 @@ public class Agent extends com.pulumi.resources.CustomResource {
         return this.name;
     }
     /**
-     * Node type the agent runs on; only `&#34;arm&#34;`.
+     * Node type the agent runs on; only `&#34;arm&#34;`. Defaults to `&#34;arm&#34;`.
      * 
      */
     @Export(name="nodeType", refs={String.class}, tree="[0]")
     private Output<String> nodeType;
 
     /**
-     * @return Node type the agent runs on; only `&#34;arm&#34;`.
+     * @return Node type the agent runs on; only `&#34;arm&#34;`. Defaults to `&#34;arm&#34;`.
      * 
      */
     public Output<String> nodeType() {
@@ -208,14 +220,14 @@ public class Agent extends com.pulumi.resources.CustomResource {
         return this.ready;
     }
     /**
-     * Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+     * Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
      * 
      */
     @Export(name="readyTimeoutSeconds", refs={Double.class}, tree="[0]")
     private Output<Double> readyTimeoutSeconds;
 
     /**
-     * @return Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+     * @return Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
      * 
      */
     public Output<Double> readyTimeoutSeconds() {
@@ -278,14 +290,14 @@ public class Agent extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.updatedAt);
     }
     /**
-     * Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+     * Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
      * 
      */
     @Export(name="waitForReady", refs={Boolean.class}, tree="[0]")
     private Output<Boolean> waitForReady;
 
     /**
-     * @return Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+     * @return Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
      * 
      */
     public Output<Boolean> waitForReady() {

@@ -36,14 +36,14 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Turns noise cancellation on.
+     * Turns noise cancellation on. Defaults to `false`.
      * 
      */
     @Import(name="enableNoise")
     private @Nullable Output<Boolean> enableNoise;
 
     /**
-     * @return Turns noise cancellation on.
+     * @return Turns noise cancellation on. Defaults to `false`.
      * 
      */
     public Optional<Output<Boolean>> enableNoise() {
@@ -81,14 +81,14 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Node type the agent runs on; only `&#34;arm&#34;`.
+     * Node type the agent runs on; only `&#34;arm&#34;`. Defaults to `&#34;arm&#34;`.
      * 
      */
     @Import(name="nodeType")
     private @Nullable Output<String> nodeType;
 
     /**
-     * @return Node type the agent runs on; only `&#34;arm&#34;`.
+     * @return Node type the agent runs on; only `&#34;arm&#34;`. Defaults to `&#34;arm&#34;`.
      * 
      */
     public Optional<Output<String>> nodeType() {
@@ -96,14 +96,14 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+     * Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
      * 
      */
     @Import(name="readyTimeoutSeconds")
     private @Nullable Output<Double> readyTimeoutSeconds;
 
     /**
-     * @return Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+     * @return Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
      * 
      */
     public Optional<Output<Double>> readyTimeoutSeconds() {
@@ -156,14 +156,14 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+     * Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
      * 
      */
     @Import(name="waitForReady")
     private @Nullable Output<Boolean> waitForReady;
 
     /**
-     * @return Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+     * @return Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
      * 
      */
     public Optional<Output<Boolean>> waitForReady() {
@@ -225,7 +225,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enableNoise Turns noise cancellation on.
+         * @param enableNoise Turns noise cancellation on. Defaults to `false`.
          * 
          * @return builder
          * 
@@ -236,7 +236,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param enableNoise Turns noise cancellation on.
+         * @param enableNoise Turns noise cancellation on. Defaults to `false`.
          * 
          * @return builder
          * 
@@ -288,7 +288,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param nodeType Node type the agent runs on; only `&#34;arm&#34;`.
+         * @param nodeType Node type the agent runs on; only `&#34;arm&#34;`. Defaults to `&#34;arm&#34;`.
          * 
          * @return builder
          * 
@@ -299,7 +299,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param nodeType Node type the agent runs on; only `&#34;arm&#34;`.
+         * @param nodeType Node type the agent runs on; only `&#34;arm&#34;`. Defaults to `&#34;arm&#34;`.
          * 
          * @return builder
          * 
@@ -309,7 +309,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param readyTimeoutSeconds Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+         * @param readyTimeoutSeconds Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
          * 
          * @return builder
          * 
@@ -320,7 +320,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param readyTimeoutSeconds Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+         * @param readyTimeoutSeconds Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
          * 
          * @return builder
          * 
@@ -393,7 +393,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param waitForReady Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+         * @param waitForReady Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
          * 
          * @return builder
          * 
@@ -404,7 +404,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param waitForReady Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+         * @param waitForReady Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
          * 
          * @return builder
          * 

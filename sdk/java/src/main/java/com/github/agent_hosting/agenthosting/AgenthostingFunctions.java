@@ -21,12 +21,16 @@ public final class AgenthostingFunctions {
     /**
      * One page of an agent&#39;s logs.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetAgentLogsResult> getAgentLogs(GetAgentLogsArgs args) {
         return getAgentLogs(args, InvokeOptions.Empty);
     }
     /**
      * One page of an agent&#39;s logs.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetAgentLogsResult> getAgentLogsPlain(GetAgentLogsPlainArgs args) {
@@ -35,12 +39,16 @@ public final class AgenthostingFunctions {
     /**
      * One page of an agent&#39;s logs.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetAgentLogsResult> getAgentLogs(GetAgentLogsArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("agent-hosting:index:getAgentLogs", TypeShape.of(GetAgentLogsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * One page of an agent&#39;s logs.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetAgentLogsResult> getAgentLogs(GetAgentLogsArgs args, InvokeOutputOptions options) {
@@ -49,12 +57,16 @@ public final class AgenthostingFunctions {
     /**
      * One page of an agent&#39;s logs.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetAgentLogsResult> getAgentLogsPlain(GetAgentLogsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("agent-hosting:index:getAgentLogs", TypeShape.of(GetAgentLogsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The field names of a secret set (its values are never returned).
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetSecretSetResult> getSecretSet(GetSecretSetArgs args) {
@@ -63,12 +75,16 @@ public final class AgenthostingFunctions {
     /**
      * The field names of a secret set (its values are never returned).
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetSecretSetResult> getSecretSetPlain(GetSecretSetPlainArgs args) {
         return getSecretSetPlain(args, InvokeOptions.Empty);
     }
     /**
      * The field names of a secret set (its values are never returned).
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetSecretSetResult> getSecretSet(GetSecretSetArgs args, InvokeOptions options) {
@@ -77,12 +93,16 @@ public final class AgenthostingFunctions {
     /**
      * The field names of a secret set (its values are never returned).
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetSecretSetResult> getSecretSet(GetSecretSetArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("agent-hosting:index:getSecretSet", TypeShape.of(GetSecretSetResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The field names of a secret set (its values are never returned).
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetSecretSetResult> getSecretSetPlain(GetSecretSetPlainArgs args, InvokeOptions options) {

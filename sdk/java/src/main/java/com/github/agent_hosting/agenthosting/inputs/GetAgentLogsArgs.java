@@ -63,14 +63,14 @@ public final class GetAgentLogsArgs extends com.pulumi.resources.InvokeArgs {
     }
 
     /**
-     * Entries per page, 1 to 1000.
+     * Entries per page, 1 to 1000. Left out, the service returns 10.
      * 
      */
     @Import(name="limit")
     private @Nullable Output<Integer> limit;
 
     /**
-     * @return Entries per page, 1 to 1000.
+     * @return Entries per page, 1 to 1000. Left out, the service returns 10.
      * 
      */
     public Optional<Output<Integer>> limit() {
@@ -78,14 +78,14 @@ public final class GetAgentLogsArgs extends com.pulumi.resources.InvokeArgs {
     }
 
     /**
-     * Entries to skip, ≥ 0.
+     * Entries to skip, ≥ 0. Left out, none are skipped (0).
      * 
      */
     @Import(name="offset")
     private @Nullable Output<Integer> offset;
 
     /**
-     * @return Entries to skip, ≥ 0.
+     * @return Entries to skip, ≥ 0. Left out, none are skipped (0).
      * 
      */
     public Optional<Output<Integer>> offset() {
@@ -93,14 +93,14 @@ public final class GetAgentLogsArgs extends com.pulumi.resources.InvokeArgs {
     }
 
     /**
-     * Order by time: &#34;asc&#34; or &#34;desc&#34;.
+     * Order by time: &#34;asc&#34; or &#34;desc&#34;. Left out, the service answers &#34;desc&#34; (the newest entry first).
      * 
      */
     @Import(name="order")
     private @Nullable Output<String> order;
 
     /**
-     * @return Order by time: &#34;asc&#34; or &#34;desc&#34;.
+     * @return Order by time: &#34;asc&#34; or &#34;desc&#34;. Left out, the service answers &#34;desc&#34; (the newest entry first).
      * 
      */
     public Optional<Output<String>> order() {
@@ -232,7 +232,7 @@ public final class GetAgentLogsArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param limit Entries per page, 1 to 1000.
+         * @param limit Entries per page, 1 to 1000. Left out, the service returns 10.
          * 
          * @return builder
          * 
@@ -243,7 +243,7 @@ public final class GetAgentLogsArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param limit Entries per page, 1 to 1000.
+         * @param limit Entries per page, 1 to 1000. Left out, the service returns 10.
          * 
          * @return builder
          * 
@@ -253,7 +253,7 @@ public final class GetAgentLogsArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param offset Entries to skip, ≥ 0.
+         * @param offset Entries to skip, ≥ 0. Left out, none are skipped (0).
          * 
          * @return builder
          * 
@@ -264,7 +264,7 @@ public final class GetAgentLogsArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param offset Entries to skip, ≥ 0.
+         * @param offset Entries to skip, ≥ 0. Left out, none are skipped (0).
          * 
          * @return builder
          * 
@@ -274,7 +274,7 @@ public final class GetAgentLogsArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param order Order by time: &#34;asc&#34; or &#34;desc&#34;.
+         * @param order Order by time: &#34;asc&#34; or &#34;desc&#34;. Left out, the service answers &#34;desc&#34; (the newest entry first).
          * 
          * @return builder
          * 
@@ -285,7 +285,7 @@ public final class GetAgentLogsArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param order Order by time: &#34;asc&#34; or &#34;desc&#34;.
+         * @param order Order by time: &#34;asc&#34; or &#34;desc&#34;. Left out, the service answers &#34;desc&#34; (the newest entry first).
          * 
          * @return builder
          * 

@@ -62,14 +62,14 @@ public final class GetAgentLogsPlainArgs extends com.pulumi.resources.InvokeArgs
     }
 
     /**
-     * Entries per page, 1 to 1000.
+     * Entries per page, 1 to 1000. Left out, the service returns 10.
      * 
      */
     @Import(name="limit")
     private @Nullable Integer limit;
 
     /**
-     * @return Entries per page, 1 to 1000.
+     * @return Entries per page, 1 to 1000. Left out, the service returns 10.
      * 
      */
     public Optional<Integer> limit() {
@@ -77,14 +77,14 @@ public final class GetAgentLogsPlainArgs extends com.pulumi.resources.InvokeArgs
     }
 
     /**
-     * Entries to skip, ≥ 0.
+     * Entries to skip, ≥ 0. Left out, none are skipped (0).
      * 
      */
     @Import(name="offset")
     private @Nullable Integer offset;
 
     /**
-     * @return Entries to skip, ≥ 0.
+     * @return Entries to skip, ≥ 0. Left out, none are skipped (0).
      * 
      */
     public Optional<Integer> offset() {
@@ -92,14 +92,14 @@ public final class GetAgentLogsPlainArgs extends com.pulumi.resources.InvokeArgs
     }
 
     /**
-     * Order by time: &#34;asc&#34; or &#34;desc&#34;.
+     * Order by time: &#34;asc&#34; or &#34;desc&#34;. Left out, the service answers &#34;desc&#34; (the newest entry first).
      * 
      */
     @Import(name="order")
     private @Nullable String order;
 
     /**
-     * @return Order by time: &#34;asc&#34; or &#34;desc&#34;.
+     * @return Order by time: &#34;asc&#34; or &#34;desc&#34;. Left out, the service answers &#34;desc&#34; (the newest entry first).
      * 
      */
     public Optional<String> order() {
@@ -201,7 +201,7 @@ public final class GetAgentLogsPlainArgs extends com.pulumi.resources.InvokeArgs
         }
 
         /**
-         * @param limit Entries per page, 1 to 1000.
+         * @param limit Entries per page, 1 to 1000. Left out, the service returns 10.
          * 
          * @return builder
          * 
@@ -212,7 +212,7 @@ public final class GetAgentLogsPlainArgs extends com.pulumi.resources.InvokeArgs
         }
 
         /**
-         * @param offset Entries to skip, ≥ 0.
+         * @param offset Entries to skip, ≥ 0. Left out, none are skipped (0).
          * 
          * @return builder
          * 
@@ -223,7 +223,7 @@ public final class GetAgentLogsPlainArgs extends com.pulumi.resources.InvokeArgs
         }
 
         /**
-         * @param order Order by time: &#34;asc&#34; or &#34;desc&#34;.
+         * @param order Order by time: &#34;asc&#34; or &#34;desc&#34;. Left out, the service answers &#34;desc&#34; (the newest entry first).
          * 
          * @return builder
          * 
