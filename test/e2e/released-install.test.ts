@@ -236,7 +236,7 @@ describe("Java, installed from the release", () => {
     expect(live.ready).toBe(true);
     expect(outputs["deploymentId"]).toBe(live.activeDeploymentId);
     expect(outputs["secretFields"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
-    expect(outputs["manifest"]).toMatchObject({ spec: { image: "registry.example.com/voice-bot:1.4.2" } });
+    expect(outputs["deployedImage"]).toBe("registry.example.com/voice-bot:1.4.2");
     expect(Array.isArray(outputs["newestLogLines"])).toBe(true);
 
     await ok("destroy", "--yes");

@@ -5,13 +5,15 @@
 //   pulumi up
 package myproject;
 
-import com.pulumi.Pulumi;
 import com.github.agent_hosting.agenthosting.Agent;
 import com.github.agent_hosting.agenthosting.AgentArgs;
 import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
 import com.github.agent_hosting.agenthosting.inputs.AgentAutoScalingArgs;
 import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
 import com.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
+import com.github.agent_hosting.agenthosting.outputs.Manifest;
+import com.github.agent_hosting.agenthosting.outputs.ManifestSpec;
+import com.pulumi.Pulumi;
 import java.util.stream.Collectors;
 
 public class App {
@@ -33,7 +35,8 @@ public class App {
             var logs = AgenthostingFunctions.getAgentLogs(GetAgentLogsArgs.builder().agentName(bot.name()).limit(5).build());
 
             ctx.export("deploymentId", bot.activeDeploymentId());
-            ctx.export("manifest", bot.manifest());
+            // The image the service runs, from the agent's manifest.
+            ctx.export("deployedImage", bot.manifest().applyValue(m -> m.flatMap(Manifest::spec).flatMap(ManifestSpec::image).orElse("")));
             ctx.export("secretFields", secrets.applyValue(s -> s.fieldNames()));
             ctx.export("newestLogLines", logs.applyValue(l -> l.logs().stream().map(e -> e.log()).collect(Collectors.toList())));
         });
