@@ -22,7 +22,6 @@ const FRAGMENTS: { lang: string; line: string; why: string }[] = [
   { lang: "ts", line: "registry.example.com/voice-bot@sha256:", why: "one declaration showing an image pinned by digest" },
   { lang: "ts", line: "redeployTrigger: process.env.BUILD_ID", why: "one declaration showing redeployTrigger" },
   { lang: "ts", line: "const client = new AgentHostingClient(", why: "client calls outside Pulumi, not a program" },
-  { lang: "xml", line: "<artifactId>agent-hosting</artifactId>", why: "the Java SDK's dependency in a Maven pom.xml" },
 ];
 
 const fragmentOf = (block: CodeBlock) => FRAGMENTS.find((f) => f.lang === block.lang && block.code.includes(f.line));
