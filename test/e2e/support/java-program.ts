@@ -10,7 +10,7 @@
  * it warm. The settings reach Maven through the program's .mvn/maven.config,
  * which `mvn` reads in the directory it runs in.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative } from "node:path";
 import { mavenCoordinates } from "../../../scripts/lib/java-sdk.mjs";
@@ -75,7 +75,7 @@ export function isolateMaven(programDir: string, stateDir: string): { localRepos
   return { localRepository, harvest: () => copyNewArtifacts(localRepository, machineRepository) };
 }
 
-/** Copies files of `from` that `to` lacks, the SDK's group aside. */
+/** Copies files of `from` that `to` lacks, the SDK's group aside; each appears whole (renamed into place), as another Maven may be reading `to`. */
 function copyNewArtifacts(from: string, to: string, dir = from): void {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -85,7 +85,9 @@ function copyNewArtifacts(from: string, to: string, dir = from): void {
     if (entry.isDirectory()) copyNewArtifacts(from, to, path);
     else if (!existsSync(join(to, rel)) && !/\.lastUpdated$|^resolver-status|machine-m2/.test(entry.name)) {
       mkdirSync(join(to, relative(from, dir)), { recursive: true });
-      cpSync(path, join(to, rel));
+      const partial = `${join(to, rel)}.${process.pid}.part`;
+      cpSync(path, partial);
+      renameSync(partial, join(to, rel));
     }
   }
 }
