@@ -2,7 +2,7 @@
  * The Pulumi package schema of the native provider, built from the Agent
  * model: the Agent resource's inputs and outputs, the two functions, and the
  * provider's settings. scripts/gen-schema.mjs writes it to schema.json; the
- * SDKs for Python and Go are generated from that file.
+ * SDKs for Python, Go and Java are generated from that file.
  */
 import { AGENT_FIELDS, AGENT_OUTPUTS, FUNCTIONS, PROVIDER_CONFIG_FIELDS, type FunctionField } from "../model";
 import { PLUGIN_DOWNLOAD_URL, REPOSITORY } from "./plugin-download-url";
@@ -24,6 +24,14 @@ export const PACKAGE_NAME = "agent-hosting";
 export const GO_MODULE = `github.com/${REPOSITORY}/sdk/go`;
 export const GO_IMPORT_PATH = `${GO_MODULE}/agenthosting`;
 export const PYTHON_PACKAGE = "pulumi_agent_hosting";
+/**
+ * The prefix of the Java SDK's package (its classes are in <prefix>.agenthosting): the reversed home of the
+ * repository's GitHub owner, com.github.<owner>, a dash made an underscore as Java names require. It starts
+ * with com/ because pulumi-java's plugin discovery (com.pulumi.bootstrap.internal.PulumiPlugins) reads an
+ * SDK's plugin.json only under com/; the Maven group is io.github.<owner> (scripts/lib/java-sdk.mjs), the
+ * namespace Maven Central verifies for a GitHub owner.
+ */
+export const JAVA_BASE_PACKAGE = `com.github.${REPOSITORY.split("/")[0]!.replaceAll("-", "_")}`;
 
 type Json = Record<string, unknown>;
 
@@ -170,6 +178,8 @@ export function buildSchema(version: string): Json {
     types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => a.localeCompare(b))),
     language: {
       go: { importBasePath: GO_IMPORT_PATH, respectSchemaVersion: true },
+      // No Gradle files: sdk/java builds with the pom.xml scripts/gen-sdk.mjs writes beside the sources.
+      java: { basePackage: JAVA_BASE_PACKAGE, buildFiles: "none" },
       python: {
         packageName: PYTHON_PACKAGE,
         readme: pythonReadme(),

@@ -6,6 +6,7 @@ export interface PluginTarget {
 export declare const PLUGIN_TARGETS: readonly PluginTarget[];
 export declare const RELEASE_DIR: string;
 export declare const GOPROXY_DIR: string;
+export declare const MAVEN_DIR: string;
 export declare const CHECKSUMS_FILE: string;
 export declare function releaseVersion(): string;
 export declare function pluginTarballName(version: string, target: PluginTarget): string;

@@ -17,6 +17,8 @@ export const PLUGIN_TARGETS = [
 export const RELEASE_DIR = "dist-release";
 /** The directory, under the release directory, that is a Go module proxy holding the Go SDK. */
 export const GOPROXY_DIR = "goproxy";
+/** The directory, under the release directory, that is a Maven repository holding the Java SDK. */
+export const MAVEN_DIR = "maven";
 export const CHECKSUMS_FILE = "SHA256SUMS";
 
 export function releaseVersion() {
@@ -32,7 +34,7 @@ export const wheelName = (version) => `pulumi_agent_hosting-${version}-py3-none-
 export const sdistName = (version) => `pulumi_agent_hosting-${version}.tar.gz`;
 export const npmTarballName = (version) => `pulumi-agent-hosting-${version}.tgz`;
 
-/** The files at the top of the release directory, beside goproxy/ and SHA256SUMS. */
+/** The files at the top of the release directory, beside goproxy/, maven/ and SHA256SUMS. */
 export function releaseFileNames(version = releaseVersion()) {
   return [
     ...PLUGIN_TARGETS.map((target) => pluginTarballName(version, target)),
