@@ -9,7 +9,7 @@
  * run here, nor a fragment listed below fails the test, so a new README
  * program cannot escape it (in any language, or unlabelled). After up, the
  * API key is in no output, engine text or file of the stack. The README's
- * example is examples/basic/index.ts, byte for byte, and its YAML program is
+ * example is examples/typescript/index.ts, byte for byte, and its YAML program is
  * examples/yaml/Pulumi.yaml, which test/e2e/yaml-program.test.ts runs with
  * the CLI in a program directory.
  *
@@ -89,8 +89,8 @@ describe("the README's code blocks", () => {
     for (const block of yamlPrograms) expect(block.code, `README line ${block.line}`).toBe(YAML_EXAMPLE);
   });
 
-  it('the block of the section "The example" is examples/basic/index.ts, byte for byte', () => {
-    const example = readFileSync(join(repoRoot, "examples/basic/index.ts"), "utf8");
+  it('the block of the section "The example" is examples/typescript/index.ts, byte for byte', () => {
+    const example = readFileSync(join(repoRoot, "examples/typescript/index.ts"), "utf8");
     const shown = allBlocks.filter((b) => b.section === "The example" && b.lang === "ts");
     expect(shown.map((b) => b.code)).toEqual([example]);
   });
