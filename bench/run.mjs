@@ -2,12 +2,12 @@
 // npm run bench: the quality bars, measured with the real engine and the real
 // emulator, nothing mocked. Each group of figures below runs in turn; every
 // figure records its raw samples, and bench/lib/stats.mjs derives its bound
-// and verdict. Writes bench/results.json and the README's bench table, and
+// and verdict. Writes bench/results.json and bench/README.md's table, and
 // exits 1 when a bar is missed or a group fails. Method: bench/README.md.
 //
 // Environment: BENCH_PAIRS (pairs or runs per figure, default 7);
 // BENCH_ONLY=id,id (only these groups; the results then go to
-// bench/results.partial.json and the README is left alone).
+// bench/results.partial.json and bench/README.md is left alone).
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createRequire } from "node:module";

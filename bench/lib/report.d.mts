@@ -1,4 +1,4 @@
-// Types of report.mjs, for the test that checks the README's table against bench/results.json.
+// Types of report.mjs, for the test that checks bench/README.md's table against bench/results.json.
 import type { Figure, Results } from "./figure.mjs";
 export function machineFacts(pulumiVersion: string): Record<string, unknown>;
 export function table(figures: Figure[]): string;

@@ -1,4 +1,4 @@
-// bench/results.json, the printed table, and the README's bench section.
+// bench/results.json, the printed table, and the table of bench/README.md's "Last run" section.
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -37,7 +37,7 @@ export function table(figures) {
 
 /**
  * Writes the results; a full run (every group) goes to bench/results.json and
- * the README's table, a partial one (BENCH_ONLY) to bench/results.partial.json
+ * bench/README.md's table, a partial one (BENCH_ONLY) to bench/results.partial.json
  * only. Returns the file written.
  */
 export function writeResults(root, results, { partial }) {
@@ -48,7 +48,7 @@ export function writeResults(root, results, { partial }) {
 }
 
 function writeReadmeTable(root, results) {
-  const readme = join(root, "README.md");
+  const readme = join(root, "bench/README.md");
   const text = readFileSync(readme, "utf8");
   const start = "<!-- bench:start -->";
   const end = "<!-- bench:end -->";

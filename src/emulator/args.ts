@@ -1,18 +1,44 @@
 /**
- * The bin's command line: see USAGE. The reading switches mirror the
+ * The bin's command line: see USAGE (and help.ts for `--help`). The reading switches mirror the
  * `startEmulator` options of the same meaning; a boolean switch is turned
  * off with its `--no-` form (over `--reading other`).
  */
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { GetOutage, ReadyFlagsApart } from "./reading";
 import type { EmulatorOptions } from "./server";
+
+/** The key the bin uses when none is given: it prints it, since the user must know it to call the emulator. */
+export const BIN_DEFAULT_API_KEY = "local-emulator-key";
+
+/** The bin's flags in `parseArgs`'s form. */
+const PARSE_OPTIONS = {
+  port: { type: "string", default: "8787" },
+  host: { type: "string", default: "127.0.0.1" },
+  "api-key": { type: "string", default: BIN_DEFAULT_API_KEY },
+  "ready-after-ms": { type: "string", default: "1500" },
+  "secret-set": { type: "string", multiple: true, default: [] },
+  "state-file": { type: "string" },
+  reading: { type: "string" },
+  "create-status": { type: "string" },
+  "delete-status": { type: "string" },
+  "deployment-null-on-create": { type: "boolean" },
+  "extra-fields": { type: "boolean" },
+  "omit-optional-fields": { type: "boolean" },
+  "update-merges": { type: "boolean" },
+  "ready-flags-apart": { type: "string" },
+  "get-outage-after-create": { type: "string" },
+} satisfies ParseArgsConfig["options"];
+
+/** The name of a flag of the bin, without its dashes. */
+export type EmulatorFlagName = keyof typeof PARSE_OPTIONS;
 
 export const USAGE =
   "usage: agent-hosting-emulator [--port 8787] [--host 127.0.0.1] [--api-key KEY] [--ready-after-ms 1500] " +
   "[--secret-set NAME=FIELD1,FIELD2 ...] [--state-file PATH]\n" +
   "  [--reading emulator|other] [--create-status 200|201] [--delete-status 200|204]\n" +
   "  [--[no-]deployment-null-on-create] [--[no-]extra-fields] [--[no-]omit-optional-fields] [--[no-]update-merges]\n" +
-  "  [--ready-flags-apart ready:POLLS|activeDeploymentReady:POLLS|off] [--get-outage-after-create REQUESTS|MSms|off]";
+  "  [--ready-flags-apart ready:POLLS|activeDeploymentReady:POLLS|off] [--get-outage-after-create REQUESTS|MSms|off]\n" +
+  "  (--help: what each flag does and its default)";
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -73,9 +99,6 @@ function readingOptions(values: Record<string, string | boolean | string[] | und
   return undefined;
 }
 
-/** The key the bin uses when none is given: the user must know it to call the emulator. */
-export const BIN_DEFAULT_API_KEY = "local-emulator-key";
-
 export type ParsedArgs = { ok: true; options: EmulatorOptions } | { ok: false; message: string };
 
 /** Parses the bin's arguments; never throws, never exits. */
@@ -87,23 +110,7 @@ export function parseEmulatorArgs(argv: readonly string[]): ParsedArgs {
       strict: true,
       allowPositionals: false,
       allowNegative: true,
-      options: {
-        port: { type: "string", default: "8787" },
-        host: { type: "string", default: "127.0.0.1" },
-        "api-key": { type: "string", default: BIN_DEFAULT_API_KEY },
-        "ready-after-ms": { type: "string", default: "1500" },
-        "secret-set": { type: "string", multiple: true, default: [] },
-        "state-file": { type: "string" },
-        reading: { type: "string" },
-        "create-status": { type: "string" },
-        "delete-status": { type: "string" },
-        "deployment-null-on-create": { type: "boolean" },
-        "extra-fields": { type: "boolean" },
-        "omit-optional-fields": { type: "boolean" },
-        "update-merges": { type: "boolean" },
-        "ready-flags-apart": { type: "string" },
-        "get-outage-after-create": { type: "string" },
-      },
+      options: PARSE_OPTIONS,
     }).values;
   } catch (error) {
     return { ok: false, message: (error as Error).message };

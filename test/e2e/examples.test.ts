@@ -33,7 +33,7 @@ import { GO_MODULE } from "../../src/native/package-schema";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/native/plugin-download-url";
 import { repoRoot, type StackConfig } from "../languages/support/drivers";
 import { runDriver, type OpResult } from "../languages/support/run";
-import { readmeBlocks } from "../support/readme-blocks";
+import { codeBlocks } from "../support/readme-blocks";
 import { cachedRelease } from "./support/cached-release";
 import { pulumiCommands } from "./support/pulumi-command";
 import { buildProgramAgainstRelease, releasedGoEnv } from "./support/released-go";
@@ -93,7 +93,7 @@ function installCommands(language: Language): string[] {
 
 /** The lines of the README's block of commands in its section "Run it". */
 function readmeCommands(dir: string): string[] {
-  const block = readmeBlocks(dir).find((b) => b.section === "Run it" && b.lang === "sh");
+  const block = codeBlocks(join(dir, "README.md")).find((b) => b.section === "Run it" && b.lang === "sh");
   return (block?.code ?? "").trimEnd().split("\n");
 }
 
@@ -216,8 +216,8 @@ function filesUnder(dir: string, skip: RegExp): string[] {
 }
 
 describe("examples/", () => {
-  it("has a directory per language, and the pipeline example", () => {
-    expect(readdirSync(join(repoRoot, "examples")).sort()).toEqual([...LANGUAGES, "pipeline"].sort());
+  it("has a directory per language run here, and the pipeline example", () => {
+    expect(readdirSync(join(repoRoot, "examples"))).toEqual(expect.arrayContaining([...LANGUAGES, "pipeline"]));
   });
 });
 

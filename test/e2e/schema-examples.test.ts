@@ -14,7 +14,7 @@
  * names and leaves out those it does not promise, so the typed `manifest` and
  * `deployment` of the Python and Go SDKs are shown to tolerate both.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
@@ -24,6 +24,7 @@ import { repoRoot, type StackConfig } from "../languages/support/drivers";
 import type { OpResult } from "../languages/support/run";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { goRunner, pythonRunner, typescriptRunner, type ProgramOp } from "../support/program-runners";
+import { codeBlocks } from "../support/readme-blocks";
 import { schemaExamplePrograms, type SchemaExampleProgram } from "../support/schema-examples";
 import { pulumiCommands } from "./support/pulumi-command";
 import { yamlProgramEnv } from "./support/yaml-language";
@@ -135,8 +136,9 @@ const EXPECTED_OUTPUTS: Record<string, (live: { activeDeploymentId: string }) =>
 /** The program of the Python package's README (schema-docs/python-readme.md, the wheel's long description). */
 const PYTHON_README = "the Python package's README";
 function pythonReadmeProgram(): SchemaExampleProgram {
-  const text = readFileSync(join(repoRoot, "schema-docs/python-readme.md"), "utf8");
-  const blocks = [...text.matchAll(/^```python\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? "");
+  const blocks = codeBlocks(join(repoRoot, "schema-docs/python-readme.md"))
+    .filter((b) => b.lang === "python")
+    .map((b) => b.code);
   expect(blocks, "python blocks of schema-docs/python-readme.md").toHaveLength(1);
   return { token: "python README", title: PYTHON_README, language: "python", code: blocks[0] ?? "" };
 }

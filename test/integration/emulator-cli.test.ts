@@ -1,6 +1,8 @@
 /**
  * The emulator's bin as a user starts it:
- * `node dist/emulator/bin.js --port 0 --api-key k --secret-set s1=A,B --ready-after-ms 100`.
+ * `node dist/emulator/bin.js --port 0 --api-key k --secret-set s1=A,B --ready-after-ms 100`,
+ * `--help`, `--version`. Its first line stays `agent-hosting-emulator listening on URL`
+ * (bench/lib/emulator-process.mjs and other tests read the URL from it).
  * dist/ is built here only when dist/emulator/bin.js is missing.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -10,6 +12,8 @@ import { join, resolve } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl } from "../../src/emulator";
+import { BIN_DEFAULT_API_KEY } from "../../src/emulator/args";
+import { FLAG_HELP, helpText, pasteText } from "../../src/emulator/help";
 import { waitFor } from "./support/emulator-harness";
 
 const root = resolve(__dirname, "../..");
@@ -103,10 +107,10 @@ describe("agent-hosting-emulator bin", () => {
     expect(await exitOf(running.child)).toEqual({ code: 0, signal: null });
   });
 
-  it("prints one line with its URL, serves the API with the key, and exits 0 on SIGTERM", async () => {
+  it("prints its URL on the first line, serves the API with the key, and exits 0 on SIGTERM", async () => {
     const running = await startBin(["--port", "0", "--api-key", "k", "--secret-set", "s1=A,B", "--ready-after-ms", "100"]);
     expect(running.port).toBeGreaterThan(0);
-    expect(running.stdout()).toBe(`agent-hosting-emulator listening on ${running.url}\n`);
+    expect(running.stdout().split("\n")[0]).toBe(`agent-hosting-emulator listening on ${running.url}`);
 
     // The key is checked first: without it or with another one, 401.
     expect((await fetch(`${running.url}/secrets/s1`)).status).toBe(401);
@@ -138,10 +142,74 @@ describe("agent-hosting-emulator bin", () => {
 
     running.child.kill("SIGTERM");
     expect(await exitOf(running.child)).toEqual({ code: 0, signal: null });
-    expect(running.stdout().trim().split("\n")).toHaveLength(1);
+    expect(running.stdout()).toBe(`agent-hosting-emulator listening on ${running.url}\n${pasteText(running.url, "k", ["s1"])}`);
     expect(running.stderr()).toBe("");
     // The port is free again.
     await expect(fetch(`${running.url}/secrets/s1`, { headers: { authorization: "Bearer k" } })).rejects.toThrow();
+  });
+
+  it("after its first line, prints the config lines to paste, with its real URL and its default key, which work", async () => {
+    const running = await startBin(["--port", "0"]);
+    await waitFor("the whole announcement", async () => running.stdout().includes("Ctrl-C"));
+    const lines = running.stdout().split("\n");
+    expect(lines[0]).toBe(`agent-hosting-emulator listening on ${running.url}`);
+    const pasted = lines.map((line) => line.trim());
+    expect(pasted).toContain(`pulumi config set agent-hosting:baseUrl ${running.url}`);
+    expect(pasted).toContain(`pulumi config set --secret agent-hosting:apiKey ${BIN_DEFAULT_API_KEY}`);
+    expect(pasted).toContain(`export AGENT_HOSTING_BASE_URL=${running.url} AGENT_HOSTING_API_KEY=${BIN_DEFAULT_API_KEY}`);
+    expect(running.stdout()).not.toContain("allowInsecureHttp");
+    expect(running.stdout()).toContain("Secret sets: none (add one with --secret-set NAME=FIELD1,FIELD2)");
+    // The printed key is the one the emulator takes.
+    const client = new AgentHostingClient({ baseUrl: running.url, apiKey: BIN_DEFAULT_API_KEY });
+    try {
+      await expect(client.getAgent("not-here")).rejects.toMatchObject({ status: 404 });
+    } finally {
+      await client.close();
+    }
+    running.child.kill("SIGINT");
+    expect(await exitOf(running.child)).toEqual({ code: 0, signal: null });
+  });
+
+  it("names agent-hosting:allowInsecureHttp when it listens on a host other than loopback", () => {
+    const outside = pasteText("http://10.0.0.5:8787/v1", "k", []);
+    expect(outside).toContain("  pulumi config set agent-hosting:allowInsecureHttp true\n");
+    expect(outside).toContain("AGENT_HOSTING_ALLOW_INSECURE_HTTP=true");
+    for (const url of ["http://127.0.0.1:1/v1", "http://localhost:1/v1", "http://[::1]:1/v1", "http://emu.localhost:1/v1"]) {
+      expect(pasteText(url, "k", []), url).not.toContain("allowInsecureHttp");
+    }
+  });
+
+  it("--help prints every flag with its default and exits 0, before reading any other flag", async () => {
+    for (const args of [["--help"], ["-h"], ["--port", "nonsense", "--help"]]) {
+      const result = await runToEnd(args);
+      expect(result.code, args.join(" ")).toBe(0);
+      expect(result.stderr).toBe("");
+      expect(result.stdout).toBe(helpText());
+    }
+    const help = helpText();
+    for (const [name, flag] of Object.entries(FLAG_HELP)) {
+      const syntax = flag.value === undefined ? `--[no-]${name}` : `--${name} ${flag.value}`;
+      expect(help, name).toContain(`  ${syntax}\n      ${flag.help} (default: ${flag.defaultText})`);
+    }
+    expect(help).toContain("(default: 8787)");
+    expect(help).toContain(`(default: ${BIN_DEFAULT_API_KEY})`);
+    expect(help).toContain("--version");
+  });
+
+  it("--version prints the package's version and exits 0", async () => {
+    const result = await runToEnd(["--version"]);
+    expect(result).toEqual({ code: 0, stdout: `${(JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version}\n`, stderr: "" });
+  });
+
+  it("a port already taken exits 1 with a message naming --port", async () => {
+    const first = await startBin(["--port", "0"]);
+    const second = await runToEnd(["--port", String(first.port)]);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toBe("");
+    expect(second.stderr).toContain(`EADDRINUSE`);
+    expect(second.stderr).toContain("pass --port 0 for a free port, or another --port");
+    first.child.kill("SIGTERM");
+    expect((await exitOf(first.child)).code).toBe(0);
   });
 
   it("serves every --secret-set given, with the key", async () => {

@@ -1,6 +1,5 @@
-/** The fenced code blocks of the README, with their language, first line number and section. */
+/** The fenced code blocks of a Markdown file (the README, docs/_index.md), with their language, first line number and section. */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 
 export interface CodeBlock {
   lang: string;
@@ -11,8 +10,8 @@ export interface CodeBlock {
   section: string;
 }
 
-export function readmeBlocks(repoRoot: string): CodeBlock[] {
-  const lines = readFileSync(join(repoRoot, "README.md"), "utf8").split("\n");
+export function codeBlocks(file: string): CodeBlock[] {
+  const lines = readFileSync(file, "utf8").split("\n");
   const blocks: CodeBlock[] = [];
   let section = "";
   let open: { lang: string; line: number; body: string[] } | undefined;

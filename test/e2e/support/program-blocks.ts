@@ -1,0 +1,179 @@
+/**
+ * Program blocks of a Markdown file (README.md, docs/_index.md) run as
+ * written, as users paste them: each against a new emulator, on a new stack,
+ * in the CLI's order: a preview of the new stack (nothing exists yet), then
+ * up (which previews first), then destroy. Only placeholders change:
+ * `<your-service-host>` and `<other-host>` become the emulator's address, and
+ * the config a program reads (`otherKey`) is set. After up, the API key is in
+ * no output, engine text or file of the stack.
+ *
+ * TypeScript, Python and Go run through each language's Automation API
+ * (test/support/program-runners.ts); YAML is the block written as the
+ * program's Pulumi.yaml and the CLI run as commands in its directory, with
+ * Pulumi YAML's language host and the plugin installed from its tarball
+ * (./yaml-language.ts).
+ */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmulatorControl, startEmulator } from "../../../src/emulator";
+import type { StackConfig } from "../../languages/support/drivers";
+import type { OpResult } from "../../languages/support/run";
+import { stackDir, type StackDir } from "../../languages/support/stack-env";
+import { GO_PROJECT, goRunner, PYTHON_PROJECT, pythonRunner, typescriptRunner, type ProgramRunner } from "../../support/program-runners";
+import type { CodeBlock } from "../../support/readme-blocks";
+import { yamlProgramEnv } from "./yaml-language";
+
+const API_KEY = "docs-SECRET-key-4e7b21";
+
+/** Languages whose blocks are programs. */
+export const PROGRAM_LANGS = new Set(["ts", "typescript", "python", "go", "yaml"]);
+/** Blocks of commands, shown, not run. */
+export const SHELL_LANGS = new Set(["sh"]);
+
+/** A line only a whole program has: its imports, its package clause, or a YAML program's runtime. */
+export const PROGRAM_LINE = /^(import |from \S+ import |package |runtime: )/m;
+
+/** The placeholders of a service address, replaced by the emulator's. */
+function withService(code: string, url: string): string {
+  return code.replaceAll("https://<your-service-host>/v1", url).replaceAll("https://<other-host>/v1", url);
+}
+
+function config(project: string, url: string): StackConfig {
+  return {
+    "agent-hosting:baseUrl": { value: url },
+    "agent-hosting:apiKey": { value: API_KEY, secret: true },
+    [`${project}:otherKey`]: { value: API_KEY, secret: true },
+  };
+}
+
+/** The runner of a TypeScript, Python or Go block, placeholders replaced. */
+function driverRunner(block: CodeBlock, url: string, dir: string): ProgramRunner {
+  const code = withService(block.code, url);
+  if (block.lang === "python") return pythonRunner(code, config(PYTHON_PROJECT, url));
+  if (block.lang === "go") return goRunner(code, config(GO_PROJECT, url), "readme-go");
+  return typescriptRunner(code, dir, "readme-ts", config("readme-ts", url));
+}
+
+/** Runs `pulumi args` in `cwd`; resolves with the exit code and each stream. */
+function pulumiIn(cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("pulumi", args, { cwd, env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** A YAML block: the program's Pulumi.yaml, run by the CLI in its directory as a user types the commands. */
+function yamlRunner(block: CodeBlock, url: string): ProgramRunner {
+  let initialized = false;
+  return async (op, stack) => {
+    const env = yamlProgramEnv(stack.env);
+    const pulumi = (...args: string[]) => pulumiIn(stack.workDir, env, args);
+    if (!initialized) {
+      writeFileSync(join(stack.workDir, "Pulumi.yaml"), withService(block.code, url));
+      for (const args of [["stack", "init", "dev"], ["config", "set", "agent-hosting:baseUrl", url], ["config", "set", "--secret", "agent-hosting:apiKey", API_KEY]]) {
+        const { code, stdout, stderr } = await pulumi(...args);
+        expect(code, `${stdout}${stderr}`).toBe(0);
+      }
+      initialized = true;
+    }
+    const result = (code: number, text: string, changeSummary: Record<string, number>, outputs: Record<string, unknown>): OpResult => ({
+      ok: code === 0,
+      op,
+      changeSummary,
+      outputs,
+      engineOutput: text,
+      ...(code === 0 ? {} : { error: text }),
+    });
+    if (op === "destroy") {
+      const { code, stdout, stderr } = await pulumi("destroy", "--yes");
+      return result(code, `${stdout}${stderr}`, {}, {});
+    }
+    if (op === "preview") {
+      // `--json` writes the engine's document, with its changeSummary, to stdout.
+      const { code, stdout, stderr } = await pulumi("preview", "--json");
+      const document = JSON.parse(stdout) as { changeSummary?: Record<string, number> };
+      return result(code, `${stdout}${stderr}`, document.changeSummary ?? {}, {});
+    }
+    const { code, stdout, stderr } = await pulumi("up", "--yes");
+    if (code !== 0) return result(code, `${stdout}${stderr}`, {}, {});
+    // What the update did, as the stack's history records it, and its outputs.
+    const [last] = JSON.parse((await pulumi("stack", "history", "--json")).stdout) as { resourceChanges?: Record<string, number> }[];
+    const outputs = JSON.parse((await pulumi("stack", "output", "--json")).stdout) as Record<string, unknown>;
+    return result(code, `${stdout}${stderr}`, last?.resourceChanges ?? {}, outputs);
+  };
+}
+
+/** The API key is in no file of the stack's directory (its state, its config, the program), the installed plugin aside. */
+function expectNoKeyInFiles(stack: StackDir): void {
+  const plugins = join(stack.workDir, ".state", "pulumi-home", "plugins");
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (path === plugins) return [];
+      return entry.isDirectory() ? files(path) : [path];
+    });
+  const all = files(stack.workDir);
+  expect(all.some((file) => file.startsWith(stack.backendDir)), "the state's files are among those read").toBe(true);
+  expect(all.filter((file) => readFileSync(file, "utf8").includes(API_KEY)), "files holding the API key").toEqual([]);
+}
+
+/** Explicit providers a program declares (each is a resource of the stack, not an agent). */
+function countProviders(code: string): number {
+  return (code.match(/\bProvider\(/g) ?? []).length;
+}
+
+/** One describe per program block: preview on a new stack, then up, then destroy, against a new emulator. */
+export function describeProgramBlocks(file: string, programs: CodeBlock[]): void {
+  describe.each(programs.map((b) => [`${b.lang} program at ${file} line ${b.line}`, b] as const))("%s", (_label, block) => {
+    let emulator: Awaited<ReturnType<typeof startEmulator>>;
+    let control: EmulatorControl;
+    let stack: StackDir;
+    let run: ProgramRunner;
+    const texts: string[] = [];
+
+    beforeAll(async () => {
+      emulator = await startEmulator({
+        port: 0,
+        apiKey: API_KEY,
+        readyAfterMs: 300,
+        secretSets: { "voice-secrets": ["TOKEN"], "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD"] },
+      });
+      control = new EmulatorControl(emulator.baseUrl);
+      stack = stackDir(`${file.replace(/\W+/g, "-")}-${block.lang}-${block.line}`);
+      run = block.lang === "yaml" ? yamlRunner(block, emulator.url) : driverRunner(block, emulator.url, stack.workDir);
+    });
+    afterAll(async () => {
+      stack?.remove();
+      await emulator?.close();
+    });
+
+    it("previews on a new stack, then up creates its agents and its outputs, then destroy removes them", async () => {
+      const record = (r: OpResult) => (texts.push(r.engineOutput, r.error ?? ""), r);
+      const preview = record(await run("preview", stack));
+      expect(preview.error ?? "", preview.engineOutput).toBe("");
+      expect(preview.changeSummary["create"]).toBeGreaterThan(1);
+      expect((await control.listAgents()).agents).toEqual([]);
+
+      const up = record(await run("up", stack));
+      expect(up.error ?? "", up.engineOutput).toBe("");
+      expect(up.changeSummary["create"]).toBe(preview.changeSummary["create"]);
+      expect((await control.listAgents()).agents.length).toBe(up.changeSummary["create"]! - 1 - countProviders(block.code));
+      expect(Object.keys(up.outputs).length).toBeGreaterThan(0);
+      for (const [name, value] of Object.entries(up.outputs)) expect(value, `output ${name}`).not.toBeUndefined();
+      texts.push(JSON.stringify(up.outputs));
+      expectNoKeyInFiles(stack);
+
+      const destroy = record(await run("destroy", stack));
+      expect(destroy.error ?? "", destroy.engineOutput).toBe("");
+      expect((await control.listAgents()).agents).toEqual([]);
+      expect(texts.join("\n")).not.toContain(API_KEY);
+    });
+  });
+}
