@@ -30,7 +30,8 @@ export async function cachedRelease(): Promise<{ dir: string; version: string }>
   if (existsSync(join(dir, CHECKSUMS_FILE))) return { dir, version };
   const partial = `${dir}.${process.pid}`;
   await writeRelease(partial, () => undefined);
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(partial, dir);
+  // Another test file may have written the same release meanwhile (the same sources give the same bytes): keep its copy.
+  if (existsSync(join(dir, CHECKSUMS_FILE))) rmSync(partial, { recursive: true, force: true });
+  else renameSync(partial, dir);
   return { dir, version };
 }
