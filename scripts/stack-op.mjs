@@ -3,17 +3,20 @@
 // tests and benchmarks (which run it as a child process, outside vitest's
 // module transform, as a user's program runs):
 //
-//   node scripts/stack-op.mjs <up|preview|preview-json|refresh|destroy|export|import-state|output-json|outputs|cancel>
+//   node scripts/stack-op.mjs <up|up-json|preview|preview-json|refresh|refresh-json|destroy|export|import-state|output-json|outputs|cancel>
 //        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON] [--no-diff]
 //        [--config JSON] [--parallel N] [--refresh] [--clear-pending-creates] [--project NAME]
-//        [--preview-arg FLAG ...] [--state-file FILE]
+//        [--preview-arg FLAG ...] [--state-file FILE] [--policy-pack DIR ...] [--policy-pack-config FILE ...]
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, error, agentOperations }.
 // `up` runs a preview first, as `pulumi up` does, and reports in
 // `agentOperations` what each did to every agent. `preview-json` runs
 // `pulumi preview --json` (plus any --preview-arg, e.g. --show-sames) and
-// adds its document as `preview`.
+// adds its document as `preview`. `up-json` runs `pulumi up --json` and adds
+// what it printed as `upJson` (text: a digest, then one event per line).
+// `refresh-json` runs the CLI's own `pulumi refresh --preview-only --json`
+// and adds its document as `preview`.
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
@@ -35,6 +38,8 @@ const { positionals, values } = parseArgs({
     "no-diff": { type: "boolean", default: false },
     "preview-arg": { type: "string", multiple: true, default: [] },
     "state-file": { type: "string" },
+    "policy-pack": { type: "string", multiple: true, default: [] },
+    "policy-pack-config": { type: "string", multiple: true, default: [] },
   },
 });
 const op = positionals[0];
@@ -65,13 +70,18 @@ try {
     projectName: values.project,
     program,
     config: JSON.parse(values.config),
-    ...(op === "preview-json" ? { previewArgs: ["--json", ...values["preview-arg"]] } : {}),
+    ...(op === "preview-json" ? { extraArgs: { preview: ["--json", ...values["preview-arg"]] } } : {}),
+    ...(op === "up-json" ? { extraArgs: { up: ["--json"] } } : {}),
   });
   const onOutput = (s) => {
     cliStdout += s;
     process.stderr.write(s);
   };
-  const common = { onOutput, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
+  const policies = {
+    ...(values["policy-pack"].length > 0 ? { policyPacks: values["policy-pack"].map((dir) => resolve(dir)) } : {}),
+    ...(values["policy-pack-config"].length > 0 ? { policyPackConfigs: values["policy-pack-config"].map((file) => resolve(file)) } : {}),
+  };
+  const common = { onOutput, ...policies, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
   let result;
   switch (op) {
     case "up": {
@@ -89,6 +99,23 @@ try {
     case "preview-json": {
       const previewed = await stack.preview({ ...common, refresh: values.refresh });
       result = { ...previewed, preview: JSON.parse(cliStdout) };
+      break;
+    }
+    case "up-json": {
+      const applied = await stack.up({ ...common, refresh: values.refresh });
+      result = { ...applied, upJson: cliStdout };
+      break;
+    }
+    case "refresh-json": {
+      // The CLI's own refresh preview (the Automation API's refresh always applies); PULUMI_SKIP_CONFIRMATIONS means --yes, which it refuses.
+      const { PULUMI_SKIP_CONFIRMATIONS: _yes, ...refreshEnv } = { ...process.env, ...envVars };
+      const text = execFileSync("pulumi", ["refresh", "--preview-only", "--json", "--stack", values.stack], {
+        cwd: resolve(values["work-dir"]),
+        env: refreshEnv,
+        encoding: "utf8",
+        maxBuffer: 256 * 1024 * 1024,
+      });
+      result = { preview: JSON.parse(text) };
       break;
     }
     case "refresh":
@@ -138,13 +165,19 @@ try {
     default:
       throw new Error(`unknown operation "${op}"`);
   }
-  const extra = result?.deployment ? { deployment: result.deployment } : result?.preview ? { preview: result.preview } : {};
+  const extra = result?.deployment
+    ? { deployment: result.deployment }
+    : result?.preview
+      ? { preview: result.preview }
+      : result?.upJson !== undefined
+        ? { upJson: result.upJson }
+        : {};
   process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...summary(result), ...extra, ...(agentOperations ? { agentOperations } : {}) })}\n`);
 } catch (error) {
   const message = error?.stderr || error?.message || String(error);
   // A failed `pulumi preview --json` still prints its document, with the errors among its diagnostics.
   let preview;
-  if (op === "preview-json") {
+  if (op === "preview-json" || op === "refresh-json") {
     try {
       preview = JSON.parse(cliStdout);
     } catch {
@@ -153,6 +186,7 @@ try {
   }
   const stdout = String(error?.stdout ?? "");
   const ops = agentOperations ? { agentOperations } : {};
-  process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}), ...ops })}\n`);
+  const upJson = op === "up-json" ? { upJson: cliStdout } : {};
+  process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}), ...upJson, ...ops })}\n`);
   process.exitCode = 1;
 }

@@ -13,7 +13,7 @@ const require = createRequire(join(repoRoot, "package.json"));
  * directory inside the repository so the provider process resolves
  * `pulumi-agent-hosting` from it. `program` is a function returning outputs.
  */
-export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {}, previewArgs }) {
+export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {}, extraArgs }) {
   usePulumiCli();
   const auto = require("@pulumi/pulumi/automation");
   mkdirSync(workDir, { recursive: true });
@@ -24,7 +24,7 @@ export async function openStack({ workDir, stackName = "dev", projectName = "age
     envVars,
     pulumiHome: envVars.PULUMI_HOME,
     projectSettings: { name: projectName, runtime: "nodejs" },
-    ...(previewArgs ? { pulumiCommand: await previewCommand(auto, previewArgs) } : {}),
+    ...(extraArgs ? { pulumiCommand: await commandWithArgs(auto, extraArgs) } : {}),
   });
   const stack = await auto.Stack.createOrSelect(stackName, workspace);
   const entries = Object.entries(config);
@@ -44,14 +44,15 @@ export function freshRequire(path) {
 }
 
 /**
- * The CLI with `previewArgs` (say `--json`) added to every `preview`: with
- * `--json`, `stack.preview()` returns as its stdout the document
- * `pulumi preview --json` prints. (The Automation API has no option for
- * these flags; the command is otherwise the same.)
+ * The CLI with `extraArgs[command]` (say `{ preview: ["--json"] }`) added to
+ * that command: with `--json`, `stack.preview()` returns as its stdout the
+ * document `pulumi preview --json` prints, and `stack.up()` what
+ * `pulumi up --json` prints. (The Automation API has no option for these
+ * flags; the command is otherwise the same.)
  */
-async function previewCommand(auto, previewArgs) {
+async function commandWithArgs(auto, extraArgs) {
   const cli = await auto.PulumiCommand.get({ skipVersionCheck: true });
   const command = Object.create(cli);
-  command.run = (args, ...rest) => cli.run(args[0] === "preview" ? [...args, ...previewArgs] : args, ...rest);
+  command.run = (args, ...rest) => cli.run(extraArgs[args[0]] ? [...args, ...extraArgs[args[0]]] : args, ...rest);
   return command;
 }

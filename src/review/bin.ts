@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 /**
- * agent-hosting-review [PREVIEW.json | -] [--fail-on replace,delete] [--help]
+ * agent-hosting-review [preview|drift|up] [FILE | -] [flags]  (flags.ts lists them)
  *
- * Writes the Markdown review of a `pulumi preview --json` document to stdout.
- * Exit 0; 3 when `--fail-on` names an operation planned for an Agent (after
- * the summary is printed); 2 on a bad flag; 1 when the input is unreadable
- * or not a preview. It loads no Pulumi SDK, so it starts at once.
+ * Writes Markdown for a pull-request comment or an issue to stdout, from the
+ * JSON of `pulumi preview --json` (preview), `pulumi refresh --preview-only
+ * --json` or `pulumi preview --refresh --json` (drift), or `pulumi up --json`
+ * (up). Exit 0; 3 when `--fail-on` refuses (after the Markdown is printed);
+ * 2 on a bad command line; 1 when the input is unreadable or not the
+ * expected document. It loads no Pulumi SDK, so it starts at once.
  */
 import { readFileSync } from "node:fs";
-import { EXIT, parseReviewArgs, USAGE } from "./flags";
-import { reviewPreview } from "./review";
+import { join } from "node:path";
+import { EXIT, FAIL_ON_DRIFT, parseReviewArgs, USAGE, type ReviewOptions } from "./flags";
+import { reviewDrift, reviewPreview, reviewUp } from "./review";
 
 function fail(code: number, message: string, usage = false): never {
   process.stderr.write(`agent-hosting-review: ${message}\n${usage ? `${USAGE}\n` : ""}`);
@@ -23,6 +26,21 @@ async function readInput(file: string | undefined): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(__dirname, "../../package.json"), "utf8")) as { version: string };
+  return pkg.version;
+}
+
+const INPUTS = {
+  preview: "pulumi preview --json",
+  drift: "pulumi refresh --preview-only --json",
+  up: "pulumi up --json",
+} as const;
+
+function identity(options: ReviewOptions): { project?: string; stack?: string } {
+  return { ...(options.project ? { project: options.project } : {}), ...(options.stack ? { stack: options.stack } : {}) };
+}
+
 async function main(): Promise<void> {
   const parsed = parseReviewArgs(process.argv.slice(2));
   if (!parsed.ok) fail(EXIT.usage, parsed.message, true);
@@ -31,26 +49,51 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (options.file === undefined && process.stdin.isTTY) {
-    fail(EXIT.usage, "no preview given: pass the file of `pulumi preview --json`, or pipe it to stdin", true);
+  if (options.version) {
+    process.stdout.write(`agent-hosting-review ${packageVersion()}\n`);
+    return;
   }
+  if (options.file === undefined && process.stdin.isTTY) {
+    fail(EXIT.usage, `no input given: pass the file of \`${INPUTS[options.command]}\`, or pipe it to stdin`, true);
+  }
+  const where = options.file ?? "stdin";
   let text: string;
   try {
     text = await readInput(options.file);
   } catch (error) {
-    fail(EXIT.badInput, `cannot read ${options.file ?? "stdin"}: ${(error as Error).message}`);
+    fail(EXIT.badInput, `cannot read ${where}: ${(error as Error).message}`);
   }
-  let review;
+  let previous: string | undefined;
+  if (options.previous !== undefined) {
+    try {
+      previous = readFileSync(options.previous, "utf8");
+    } catch (error) {
+      fail(EXIT.badInput, `cannot read --previous ${options.previous}: ${(error as Error).message}`);
+    }
+  }
   try {
-    review = reviewPreview(text, options.failOn);
+    if (options.command === "drift") {
+      const drift = reviewDrift(text, { identity: identity(options), skipNoChanges: options.skipNoChanges });
+      process.stdout.write(drift.markdown);
+      if (options.failOnDrift && drift.drifted) {
+        process.stderr.write(`agent-hosting-review: --fail-on ${FAIL_ON_DRIFT}: stack ${drift.report.stack} drifted\n`);
+        process.exitCode = EXIT.failOn;
+      }
+      return;
+    }
+    if (options.command === "up") {
+      process.stdout.write(reviewUp(text, { identity: identity(options), ...(previous !== undefined ? { previous } : {}) }).markdown);
+      return;
+    }
+    const review = reviewPreview(text, options.failOn, { identity: identity(options), skipNoChanges: options.skipNoChanges });
+    process.stdout.write(review.markdown);
+    if (review.blocked.length > 0) {
+      const list = review.blocked.map((agent) => `${agent.resource} (${agent.operation})`).join(", ");
+      process.stderr.write(`agent-hosting-review: --fail-on ${options.failOn.join(",")}: ${list}\n`);
+      process.exitCode = EXIT.failOn;
+    }
   } catch (error) {
-    fail(EXIT.badInput, `${options.file ?? "stdin"}: ${(error as Error).message}`);
-  }
-  process.stdout.write(review.markdown);
-  if (review.blocked.length > 0) {
-    const list = review.blocked.map((agent) => `${agent.resource} (${agent.operation})`).join(", ");
-    process.stderr.write(`agent-hosting-review: --fail-on ${options.failOn.join(",")}: ${list}\n`);
-    process.exitCode = EXIT.failOn;
+    fail(EXIT.badInput, `${where}: ${(error as Error).message}`);
   }
 }
 

@@ -10,10 +10,10 @@ import { codeBlock, formatValue, inlineCode } from "./markdown-text";
 import type { PreviewDigest } from "./preview";
 import { sameValue } from "./property-value";
 import { maskSecretsInText } from "./secrets";
+import { commentMarker } from "./comment";
+import { stackIdentity, type StackIdentity } from "./stack-identity";
 import { parseUrn } from "./urn";
 
-/** The first line of every summary, so a pipeline can find and update its earlier comment. */
-export const REVIEW_MARKER = "<!-- agent-hosting-review -->";
 
 const OPERATION_LABELS: Record<AgentOperation, string> = {
   create: "create",
@@ -46,6 +46,8 @@ function settingNote(name: string, operation: AgentOperation): string {
 export interface RenderOptions {
   /** Operations the pipeline refuses without approval (`--fail-on`). */
   failOn?: readonly FailOnOperation[];
+  /** The project and stack the comment names, when not those of the document's URNs. */
+  identity?: Partial<StackIdentity>;
 }
 
 function countsLine(summary: Record<string, number>): string {
@@ -115,12 +117,12 @@ const MAX_ERROR_LENGTH = 2_000;
 
 /** The whole comment: every part, unless it would pass MAX_REVIEW_LENGTH; then the last warnings and Agents are left out and counted. */
 export function renderReview(digest: PreviewDigest, agents: readonly AgentChange[], options: RenderOptions = {}): string {
-  const first = digest.steps.map((step) => parseUrn(step.urn)).find((urn) => urn !== undefined);
+  const { project, stack } = stackIdentity(digest.steps, options.identity);
   const head = [
-    REVIEW_MARKER,
-    first ? `## Agent Hosting preview: stack ${inlineCode(first.stack)}` : "## Agent Hosting preview",
+    commentMarker("review", project, stack),
+    `## Agent Hosting preview: stack ${inlineCode(stack)}`,
     "",
-    first ? `Project ${inlineCode(first.project)}: ${countsLine(digest.changeSummary)}` : countsLine(digest.changeSummary),
+    `Project ${inlineCode(project)}: ${countsLine(digest.changeSummary)}`,
   ];
 
   const tail: string[] = [];

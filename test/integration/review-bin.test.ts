@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REVIEW_COMMANDS, REVIEW_FLAGS, USAGE } from "../../src/review/flags";
 import { reviewBin, runReviewBin } from "../support/review-bin";
 
 const root = resolve(__dirname, "../..");
@@ -74,19 +75,46 @@ describe("agent-hosting-review bin", () => {
     [["--fail-on", "destroy"], '"destroy" is not one'],
     [["--fail-on"], "argument missing"],
     [["--failon", "replace"], "Unknown option '--failon'"],
-    [["a.json", "b.json"], "expected at most one preview file"],
+    [["a.json", "b.json"], "expected at most one input file"],
+    [["drift", "--fail-on", "delete"], 'with drift, --fail-on takes only "drift"'],
   ])("a bad command line %j: exit 2, the reason and the usage on stderr, nothing on stdout", async (args, reason) => {
     const run = await runReviewBin(args, "{}");
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain(reason);
-    expect(run.stderr).toContain("usage: agent-hosting-review [PREVIEW.json | -] [--fail-on OPS] [--help]");
+    expect(run.stderr).toContain("usage: agent-hosting-review [preview|drift|up] [FILE | -] [flags]");
   });
 
-  it("--help prints the usage and exits 0", async () => {
-    const run = await runReviewBin(["--help"]);
+  it.each([["--help"], ["-h"]])("%s prints every command and every flag with its default, and exits 0", async (flag) => {
+    const run = await runReviewBin([flag]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("--fail-on OPS");
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe(`${USAGE}\n`);
+    for (const name of Object.keys(REVIEW_COMMANDS)) expect(run.stdout).toMatch(new RegExp(`^  ${name} +\\S`, "m"));
+    for (const [name, spec] of Object.entries(REVIEW_FLAGS)) {
+      const line = run.stdout.split("\n").find((l) => l.includes(`--${name}`) && l.includes("(default:"));
+      expect(line, `--${name}`).toContain(`(default: ${spec.defaultText})`);
+    }
+    expect(run.stdout).toContain("exit codes: 0 done; 3 refused by --fail-on");
+  });
+
+  it("--version prints the package's version and exits 0", async () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+    expect(await runReviewBin(["--version"])).toEqual({ code: 0, stdout: `agent-hosting-review ${pkg.version}\n`, stderr: "" });
+  });
+
+  it("drift and up read their documents: --fail-on drift exits 3 on drift, 0 on a clean stack; up needs no flag", async () => {
+    const drift = await runReviewBin(["drift", join(fixtures, "drift-refresh-native.json"), "--fail-on", "drift"]);
+    expect(drift.code).toBe(3);
+    expect(drift.stdout).toContain("**Deleted outside Pulumi:**");
+    expect(drift.stderr).toBe("agent-hosting-review: --fail-on drift: stack dev drifted\n");
+    expect((await runReviewBin(["--drift", join(fixtures, "drift-clean.json"), "--fail-on", "drift"])).code).toBe(0);
+    const up = await runReviewBin(["up", join(fixtures, "up-create.txt")]);
+    expect(up.code).toBe(0);
+    expect(up.stdout).toContain("## Agent Hosting update applied: stack `dev`");
+    const notUp = await runReviewBin(["up", join(fixtures, "update.json")]);
+    expect(notUp.code).toBe(1);
+    expect(notUp.stderr).toContain("the input holds no engine events");
   });
 
   it("a missing file or a document that is not a preview: exit 1 naming the file and the problem", async () => {

@@ -6,14 +6,15 @@ import { describe, expect, it } from "vitest";
 import { PROVIDER_IMPLEMENTATION_MODULE } from "../../src/model";
 import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "../../src/model";
 import { GENERIC_DYNAMIC_TYPE } from "../../src/review/agent-types";
-import { MAX_REVIEW_LENGTH, REVIEW_MARKER } from "../../src/review/markdown";
+import { commentMarker, GITHUB_COMMENT_LIMIT } from "../../src/review/comment";
+import { MAX_REVIEW_LENGTH } from "../../src/review/markdown";
 import { reviewPreview } from "../../src/review/review";
 import { maskSecretsInText } from "../../src/review/secrets";
 import { fixtureText, withInput } from "./support/review-fixtures";
 
 describe("the review of a create", () => {
   it("gives the stack, the counts and every Agent's inputs, the secret image masked, nothing of __provider", () => {
-    const { markdown, agents, blocked } = reviewPreview(fixtureText("create"), ["replace", "delete"]);
+    const { summary: markdown, agents, blocked } = reviewPreview(fixtureText("create"), ["replace", "delete"]);
     expect(agents.map((a) => [a.resource, a.operation, a.provider])).toEqual([
       ["bot-a", "create", "dynamic"],
       ["bot-c", "create", "dynamic"],
@@ -21,7 +22,7 @@ describe("the review of a create", () => {
     expect(blocked).toEqual([]);
     expect(markdown).toBe(
       [
-        REVIEW_MARKER,
+        commentMarker("review", "agent-hosting-e2e", "dev"),
         "## Agent Hosting preview: stack `dev`",
         "",
         "Project `agent-hosting-e2e`: **3** to create",
@@ -239,11 +240,17 @@ describe("a review too long for one comment", () => {
     const document = JSON.parse(fixtureText("replace")) as { steps: { urn: string }[] };
     const step = JSON.stringify(document.steps.find((s) => s.urn.endsWith("::bot-a")));
     const copies = Array.from({ length: 800 }, (_, i) => JSON.parse(step.split("::bot-a").join(`::bot-${String(i).padStart(3, "0")}`)) as { urn: string });
-    const { markdown, agents, blocked } = reviewPreview(JSON.stringify({ ...document, steps: copies }), ["replace"]);
+    const { markdown: comment, summary: markdown, agents, blocked } = reviewPreview(JSON.stringify({ ...document, steps: copies }), ["replace"]);
     expect(agents).toHaveLength(800);
     expect(blocked).toHaveLength(800);
     expect(markdown.length).toBeLessThanOrEqual(MAX_REVIEW_LENGTH);
-    expect(markdown.startsWith(REVIEW_MARKER)).toBe(true);
+    // The whole preview follows in a collapsible block, cut from the front to stay under GitHub's limit; the warnings stay first.
+    expect(comment.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
+    expect(comment.startsWith(markdown)).toBe(true);
+    expect(comment).toMatch(/<details><summary>The whole preview<\/summary>\n\n```+\n… \d+ characters cut from the front, to stay under GitHub's comment limit …\n/);
+    expect(comment.trimEnd().endsWith("</details>")).toBe(true);
+    expect(comment).toContain("bot-799");
+    expect(markdown.startsWith(commentMarker("review", "agent-hosting-e2e", "dev"))).toBe(true);
     const shownWarnings = markdown.match(/> \[!WARNING\]/g)?.length ?? 0;
     const shownSections = markdown.match(/^#### /gm)?.length ?? 0;
     expect(shownWarnings).toBeGreaterThan(0);
@@ -252,3 +259,38 @@ describe("a review too long for one comment", () => {
   });
 });
 
+
+describe("the comment of one stack among many", () => {
+  it("its marker names the project and the stack of the URNs, or the ones given: two stacks keep two comments", () => {
+    const dev = reviewPreview(fixtureText("update")).markdown;
+    const prod = reviewPreview(fixtureText("update").split("urn:pulumi:dev::").join("urn:pulumi:prod::")).markdown;
+    expect(dev.split("\n")[0]).toBe(commentMarker("review", "agent-hosting-e2e", "dev"));
+    expect(prod.split("\n")[0]).toBe(commentMarker("review", "agent-hosting-e2e", "prod"));
+    expect(prod).toContain("## Agent Hosting preview: stack `prod`");
+    const given = reviewPreview(fixtureText("update"), [], { identity: { project: "voice", stack: "acme/prod" } }).markdown;
+    expect(given.split("\n")[0]).toBe("<!-- agent-hosting-review project=voice stack=acme/prod -->");
+    // Nothing in a name can close the HTML comment early.
+    expect(commentMarker("review", "a-->b", "c d")).toBe("<!-- agent-hosting-review project=a-_b stack=c_d -->");
+  });
+
+  it("the replace and delete warnings come first, then the Agents, then the whole preview folded", () => {
+    const { markdown } = reviewPreview(fixtureText("replace"));
+    const warning = markdown.indexOf("> [!WARNING]");
+    expect(warning).toBeGreaterThan(0);
+    expect(warning).toBeLessThan(markdown.indexOf("### Agents"));
+    expect(markdown.indexOf("### Agents")).toBeLessThan(markdown.indexOf("<details><summary>The whole preview</summary>"));
+    // The whole preview lists every resource's step, secrets masked, nothing of the provider's code.
+    const whole = markdown.slice(markdown.indexOf("<details>"));
+    expect(whole).toMatch(/pulumi-nodejs:dynamic\/agent-hosting:Agent {2}bot-a/);
+    expect(whole).not.toContain("__provider");
+    expect(whole).not.toContain("exports.handler");
+  });
+
+  it("skipNoChanges: a preview without changes gives the marker line alone; one with changes or errors, the whole comment", () => {
+    const noChanges = JSON.stringify({ ...JSON.parse(fixtureText("update")), changeSummary: { same: 3 } });
+    expect(reviewPreview(noChanges, [], { skipNoChanges: true }).markdown).toBe(`${commentMarker("review", "agent-hosting-e2e", "dev")}\n`);
+    expect(reviewPreview(fixtureText("update"), [], { skipNoChanges: true }).markdown).toContain("### Agents");
+    const failedNoChanges = JSON.stringify({ ...JSON.parse(fixtureText("failed")), changeSummary: {} });
+    expect(reviewPreview(failedNoChanges, [], { skipNoChanges: true }).markdown).toContain("### Preview errors");
+  });
+});

@@ -15,6 +15,8 @@ export interface OpResult extends OperationSummary {
   deployment?: { deployment?: { resources?: Record<string, unknown>[] } } & Record<string, unknown>;
   /** The document `pulumi preview --json` printed (op "preview-json"). */
   preview?: Record<string, unknown>;
+  /** What `pulumi up --json` printed (op "up-json"): the preview digest, then one engine event per line. */
+  upJson?: string;
   /** The engine's own output. */
   engineOutput: string;
   exitCode: number | null;
@@ -32,6 +34,9 @@ export interface RunOptions {
   previewArgs?: string[];
   /** For op "import-state": the edited export to import. */
   stateFile?: string;
+  /** Policy pack directories (`--policy-pack`) for preview and up, and their config files (`--policy-pack-config`). */
+  policyPacks?: string[];
+  policyPackConfigs?: string[];
 }
 
 export interface StackHandle {
@@ -63,6 +68,8 @@ export function e2eStack(
     if (options.noDiff) args.push("--no-diff");
     for (const flag of options.previewArgs ?? []) args.push(`--preview-arg=${flag}`);
     if (options.stateFile) args.push("--state-file", options.stateFile);
+    for (const dir of options.policyPacks ?? []) args.push(`--policy-pack=${dir}`);
+    for (const file of options.policyPackConfigs ?? []) args.push(`--policy-pack-config=${file}`);
     return args;
   };
   return {

@@ -1,0 +1,79 @@
+/**
+ * The Markdown of a drift report, for the issue a scheduled pipeline keeps
+ * open while a stack has drift: the marker, what was deleted outside Pulumi
+ * first, then each changed Agent's fields (the stack's value against the
+ * service's), and how to resolve it.
+ */
+import { commentMarker } from "./comment";
+import type { AgentDrift, DriftReport } from "./drift";
+import { hasDrift } from "./drift";
+import { codeBlock, formatValue, inlineCode } from "./markdown-text";
+import { maskSecretsInText } from "./secrets";
+
+const MAX_ERROR_LENGTH = 2_000;
+
+function deletedWarning(agent: AgentDrift): string[] {
+  return [
+    "> [!CAUTION]",
+    `> **Deleted outside Pulumi:** ${inlineCode(agent.resource)} (agent ${formatValue(agent.serviceName)}). ` +
+      "`pulumi up` creates it again; removing it from the program and running `pulumi refresh` forgets it.",
+  ];
+}
+
+function changedSection(agent: AgentDrift, expectedLabel: string): string[] {
+  const lines = [`#### ${inlineCode(agent.resource)}${agent.provider === "native" ? " _(native provider)_" : ""}`, "", `| field | ${expectedLabel} | at the service |`, "|---|---|---|"];
+  for (const field of agent.fields) {
+    lines.push(`| ${inlineCode(field.name)} | ${formatValue(field.expected).replace(/\|/g, "\\|")} | ${formatValue(field.atService).replace(/\|/g, "\\|")} |`);
+  }
+  if (agent.fields.length === 0) lines.push("| _the provider named no field_ | | |");
+  return lines;
+}
+
+export function renderDrift(report: DriftReport): string {
+  const deleted = report.drifted.filter((a) => a.kind === "deleted");
+  const changed = report.drifted.filter((a) => a.kind === "changed");
+  const expectedLabel = report.source === "refresh-preview" ? "in the stack" : "in the program";
+  const lines = [commentMarker("drift", report.project, report.stack), `## Agent Hosting drift: stack ${inlineCode(report.stack)}`, ""];
+  if (!hasDrift(report)) {
+    lines.push(`Project ${inlineCode(report.project)}: no drift. Every Agent matches ${report.source === "refresh-preview" ? "the stack's state" : "the program"}.`);
+  } else {
+    const counts = [
+      changed.length > 0 ? `**${changed.length}** changed outside Pulumi` : "",
+      deleted.length > 0 ? `**${deleted.length}** deleted outside Pulumi` : "",
+      report.unattributed > 0 ? `**${report.unattributed}** changed, not named by the document` : "",
+    ].filter(Boolean);
+    lines.push(`Project ${inlineCode(report.project)}: ${counts.join(" · ")}`);
+  }
+  for (const agent of deleted) lines.push("", ...deletedWarning(agent));
+  if (changed.length > 0) {
+    lines.push("", "### Changed outside Pulumi");
+    for (const agent of changed) lines.push("", ...changedSection(agent, expectedLabel));
+  }
+  if (report.unattributed > 0) {
+    const named = report.unattributedCandidates.map(inlineCode).join(", ");
+    lines.push(
+      "",
+      `**${report.unattributed}** resource(s) changed outside Pulumi that \`pulumi refresh --preview-only --json\` does not name: ` +
+        "the dynamic provider's Agents report no per-field diff to a refresh preview" +
+        `${named ? ` (refreshed: ${named})` : ""}. Run \`pulumi preview --refresh --json\` for the fields.`,
+    );
+  }
+  if (report.pending.length > 0) {
+    lines.push("", `_Not drift: the program changes ${report.pending.map(inlineCode).join(", ")}, not yet applied._`);
+  }
+  if (hasDrift(report)) {
+    lines.push(
+      "",
+      "To resolve: `pulumi up` puts back what the program declares; or change the program to what runs now and `pulumi refresh`.",
+    );
+  }
+  const errors = report.errors;
+  if (errors.length > 0) {
+    lines.push("", "### Errors");
+    for (const error of errors) {
+      const message = maskSecretsInText(error.message ?? "").trimEnd();
+      lines.push("", codeBlock(message.length > MAX_ERROR_LENGTH ? `${message.slice(0, MAX_ERROR_LENGTH)}…` : message));
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}

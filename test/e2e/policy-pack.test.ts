@@ -1,0 +1,190 @@
+/**
+ * The Agent policy pack (`pulumi-agent-hosting/policy`) under the real CLI,
+ * from its own directory as a user keeps it: `pulumi preview --policy-pack
+ * DIR --policy-pack-config FILE` of a Pulumi YAML program (native Agents),
+ * and the same pack given to the Automation API's preview of a TypeScript
+ * program (dynamic Agents). A violation names the Agent and the rule; a
+ * mandatory one stops the preview, an advisory one only warns, a disabled
+ * one says nothing. Nothing reaches the service.
+ *
+ * The engine stops at the first resource a mandatory policy (or the
+ * provider's check) refuses, and which resources it analyzed by then depends
+ * on the order they registered in; so each preview that stops has one such
+ * Agent, and every rule's message is shown by a preview where the rules are
+ * advisory.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { stackDir, type StackDir } from "../languages/support/stack-env";
+import { policyPackDir, type PolicyPackDir } from "./support/policy-pack";
+import { pulumiCommands } from "./support/pulumi-command";
+import { e2eStack, repoRoot, type StackHandle } from "./support/stack";
+import { yamlProgramEnv } from "./support/yaml-language";
+
+const API_KEY = "policy-SECRET-key-5d2e";
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let control: EmulatorControl;
+let pack: PolicyPackDir;
+let configs: Record<"mandatory" | "advisory" | "relaxed", string>;
+
+const PRIVATE_REGISTRIES = ["registry.example.com"];
+const CONFIGS = {
+  /** Every rule mandatory, a cap of 3. */
+  mandatory: {
+    "agent-image-pinned": "mandatory",
+    "agent-max-agents-cap": { enforcementLevel: "mandatory", cap: 3 },
+    "agent-scaling-range": "mandatory",
+    "agent-private-registry-pull-secret": { enforcementLevel: "mandatory", privateRegistries: PRIVATE_REGISTRIES },
+  },
+  /** Every rule advisory: the preview goes through and lists every violation. */
+  advisory: {
+    "agent-image-pinned": "advisory",
+    "agent-max-agents-cap": { enforcementLevel: "advisory", cap: 3 },
+    "agent-scaling-range": "advisory",
+    "agent-private-registry-pull-secret": { enforcementLevel: "advisory", privateRegistries: PRIVATE_REGISTRIES },
+  },
+  /** The image rules disabled, the cap advisory. */
+  relaxed: {
+    "agent-image-pinned": "disabled",
+    "agent-max-agents-cap": { enforcementLevel: "advisory", cap: 3 },
+    "agent-private-registry-pull-secret": "disabled",
+  },
+};
+
+interface AgentSpec {
+  resource: string;
+  args: Record<string, unknown>;
+  secret?: string[];
+}
+
+const GOOD: AgentSpec = {
+  resource: "good-bot",
+  args: { serviceName: "good-bot", image: "registry.example.com/bot:1.4.2", imagePullSecretSet: "pull-creds", autoScaling: { minAgents: 1, maxAgents: 2 } },
+};
+const LATEST: AgentSpec = { resource: "latest-bot", args: { serviceName: "latest-bot", image: "docker.io/acme/bot:latest" } };
+const BIG: AgentSpec = { resource: "big-bot", args: { serviceName: "big-bot", image: "docker.io/acme/bot:2", autoScaling: { minAgents: 1, maxAgents: 5 } } };
+const PRIVATE: AgentSpec = { resource: "private-bot", args: { serviceName: "private-bot", image: "registry.example.com/private-bot:3" } };
+/** minAgents above maxAgents: the provider's check refuses it too; the engine runs the policies on it first. */
+const INVERTED: AgentSpec = { resource: "inverted-bot", args: { serviceName: "inverted-bot", image: "docker.io/acme/bot:2", autoScaling: { minAgents: 4, maxAgents: 2 } } };
+const ALL = [GOOD, LATEST, BIG, PRIVATE];
+
+const MESSAGES = {
+  pinned: /\[(mandatory|advisory)\] +agent-image-pinned +\([^)]*: latest-bot\)[\s\S]*?Agent "latest-bot": `image` uses the tag `latest`, which moves/,
+  cap: /\[advisory\] +agent-max-agents-cap +\([^)]*: big-bot\)[\s\S]*?Agent "big-bot": `autoScaling.maxAgents` is 5, above this pack's cap of 3/,
+  pullSecret: /\[advisory\] +agent-private-registry-pull-secret +\([^)]*: private-bot\)[\s\S]*?Agent "private-bot": `image` comes from the private registry `registry.example.com`/,
+  scaling: /agent-scaling-range +\([^)]*: inverted-bot\)[\s\S]*?Agent "inverted-bot": `autoScaling.minAgents` \(4\) is above `autoScaling.maxAgents` \(2\)/,
+};
+
+function yamlProgram(agents: readonly AgentSpec[]): string {
+  const lines = ["name: policy-yaml", "runtime: yaml", "resources:"];
+  for (const { resource, args } of agents) {
+    lines.push(`  ${resource}:`, "    type: agent-hosting:index:Agent", "    properties:");
+    for (const [key, value] of Object.entries(args)) lines.push(`      ${key}: ${JSON.stringify(value)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+type Preview = (agents: readonly AgentSpec[], config: keyof typeof CONFIGS) => Promise<{ stopped: boolean; out: string }>;
+
+/** The same four previews, whichever way the program runs. */
+function checksThePack(preview: () => Preview): void {
+  it("every rule mandatory: a `:latest` image stops the preview, naming the Agent and the rule", async () => {
+    const { stopped, out } = await preview()([GOOD, LATEST], "mandatory");
+    expect(stopped, out).toBe(true);
+    expect(out).toMatch(/\[mandatory\] +agent-image-pinned/);
+    expect(out).toMatch(MESSAGES.pinned);
+    expect(out).toContain(`agent-hosting@v0.1.0`);
+    expect(out).not.toContain('Agent "good-bot"');
+  });
+
+  it("every rule advisory: the preview goes through and warns of each violation, naming each Agent", async () => {
+    const { stopped, out } = await preview()(ALL, "advisory");
+    expect(stopped, out).toBe(false);
+    for (const message of [MESSAGES.pinned, MESSAGES.cap, MESSAGES.pullSecret]) expect(out).toMatch(message);
+    expect(out).not.toContain('Agent "good-bot"');
+  });
+
+  it("the image rules disabled: they say nothing; the advisory cap still warns", async () => {
+    const { stopped, out } = await preview()(ALL, "relaxed");
+    expect(stopped, out).toBe(false);
+    expect(out).toMatch(MESSAGES.cap);
+    expect(out).not.toContain("agent-image-pinned");
+    expect(out).not.toContain("agent-private-registry-pull-secret");
+  });
+
+  it("minAgents above maxAgents: the scaling rule names it, beside the provider's own refusal", async () => {
+    const { stopped, out } = await preview()([GOOD, INVERTED], "advisory");
+    expect(stopped, out).toBe(true);
+    expect(out).toMatch(MESSAGES.scaling);
+    expect(out).toContain("minAgents must be ≤ maxAgents");
+    expect(out).not.toContain(API_KEY);
+    expect((await control.listAgents()).agents).toEqual([]);
+  });
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 100 });
+  control = new EmulatorControl(emulator.baseUrl);
+  pack = policyPackDir("policy-pack");
+  configs = { mandatory: pack.config("mandatory", CONFIGS.mandatory), advisory: pack.config("advisory", CONFIGS.advisory), relaxed: pack.config("relaxed", CONFIGS.relaxed) };
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  pack?.remove();
+});
+
+describe("the Agent policy pack on a YAML program: pulumi preview --policy-pack DIR --policy-pack-config FILE", () => {
+  let program: StackDir;
+  let env: NodeJS.ProcessEnv;
+  const cli = pulumiCommands(() => ({ cwd: program.workDir, env }));
+
+  beforeAll(async () => {
+    program = stackDir("policy-yaml");
+    writeFileSync(join(program.workDir, "Pulumi.yaml"), yamlProgram([GOOD]));
+    // The analyzer launcher is found on PATH, before the YAML language host; the plugin is the installed one.
+    const yamlEnv = yamlProgramEnv(program.env);
+    env = { ...yamlEnv, PATH: `${pack.launcherDir}:${yamlEnv["PATH"] ?? ""}` };
+    for (const args of [["stack", "init", "dev"], ["config", "set", "agent-hosting:baseUrl", emulator.url], ["config", "set", "--secret", "agent-hosting:apiKey", API_KEY]]) {
+      const { code, out } = await cli.run(...args);
+      if (code !== 0) throw new Error(out);
+    }
+  });
+
+  afterAll(() => program?.remove());
+
+  checksThePack(() => async (agents, config) => {
+    writeFileSync(join(program.workDir, "Pulumi.yaml"), yamlProgram(agents));
+    const { code, out } = await cli.run("preview", "--policy-pack", pack.dir, "--policy-pack-config", configs[config]);
+    return { stopped: code !== 0, out };
+  });
+});
+
+describe("the Agent policy pack on a TypeScript program: the Automation API's preview with policyPacks", () => {
+  let stack: StackHandle;
+  const env = () => ({ PATH: `${pack.launcherDir}:${process.env["PATH"] ?? ""}` });
+  const preview: Preview = async (agents, config) => {
+    const result = await stack.run("preview", { params: { agents }, policyPacks: [pack.dir], policyPackConfigs: [configs[config]], env: env() });
+    return { stopped: !result.ok, out: `${result.engineOutput}\n${result.error ?? ""}` };
+  };
+
+  beforeAll(() => {
+    stack = e2eStack("policy-ts", { baseUrl: emulator.url, apiKey: API_KEY, program: join(repoRoot, "test/e2e/programs/review.cjs") });
+  });
+
+  afterAll(() => stack?.remove());
+
+  checksThePack(() => preview);
+
+  it("an image marked secret: the violation names the Agent and the registry, never the image", async () => {
+    const secretImage = "registry.example.com/secret-bot:token-4411";
+    const secretBot: AgentSpec = { resource: "secret-bot", args: { serviceName: "secret-bot", image: secretImage }, secret: ["image"] };
+    const { stopped, out } = await preview([GOOD, secretBot], "mandatory");
+    expect(stopped, out).toBe(true);
+    expect(out).toContain('Agent "secret-bot": `image` comes from the private registry `registry.example.com`');
+    expect(out).not.toContain(secretImage);
+  });
+});

@@ -1,0 +1,82 @@
+/** The Agent policy pack's rules as plain functions, and the image references they read. */
+import { describe, expect, it } from "vitest";
+import {
+  checkImagePinned,
+  checkMaxAgentsCap,
+  checkPrivateRegistryPullSecret,
+  checkScalingRange,
+  fromRegistry,
+  isAgentResource,
+  parseImageReference,
+} from "../../src/policy";
+import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE, PROVIDER_IMPLEMENTATION_MODULE } from "../../src/model";
+
+describe("parseImageReference", () => {
+  it.each([
+    ["bot", { repository: "bot" }],
+    ["bot:1.2", { repository: "bot", tag: "1.2" }],
+    ["library/bot:latest", { repository: "library/bot", tag: "latest" }],
+    ["registry.example.com/team/bot:1", { registry: "registry.example.com", repository: "registry.example.com/team/bot", tag: "1" }],
+    ["localhost:5000/bot", { registry: "localhost:5000", repository: "localhost:5000/bot" }],
+    ["ghcr.io/acme/bot@sha256:abc", { registry: "ghcr.io", repository: "ghcr.io/acme/bot", digest: "sha256:abc" }],
+    ["ghcr.io/acme/bot:2@sha256:abc", { registry: "ghcr.io", repository: "ghcr.io/acme/bot", tag: "2", digest: "sha256:abc" }],
+  ])("%s", (image, expected) => {
+    expect(parseImageReference(image)).toEqual(expected);
+  });
+
+  it("matches registries by host or host/path prefix on whole segments, case-insensitively", () => {
+    expect(fromRegistry("registry.example.com/bot:1", ["registry.example.com"])).toBe("registry.example.com");
+    expect(fromRegistry("REGISTRY.example.com/bot:1", ["registry.example.com/"])).toBe("registry.example.com/");
+    expect(fromRegistry("ghcr.io/acme/bot:1", ["ghcr.io/acme"])).toBe("ghcr.io/acme");
+    expect(fromRegistry("ghcr.io/acme-other/bot:1", ["ghcr.io/acme"])).toBeUndefined();
+    expect(fromRegistry("registry.example.com.evil/bot:1", ["registry.example.com"])).toBeUndefined();
+    expect(fromRegistry("bot:1", ["bot"])).toBeUndefined();
+  });
+});
+
+describe("the rules", () => {
+  it("agent-image-pinned: refuses :latest and an untagged image; a digest can be required", () => {
+    expect(checkImagePinned({ image: "registry.example.com/bot:latest" }, { requireDigest: false })[0]).toContain("tag `latest`");
+    expect(checkImagePinned({ image: "registry.example.com/bot" }, { requireDigest: false })[0]).toContain("no tag or digest");
+    expect(checkImagePinned({ image: "registry.example.com/bot:1.4.2" }, { requireDigest: false })).toEqual([]);
+    expect(checkImagePinned({ image: "bot@sha256:abc" }, { requireDigest: false })).toEqual([]);
+    expect(checkImagePinned({ image: "registry.example.com/bot:1.4.2" }, { requireDigest: true })[0]).toContain("no digest");
+    expect(checkImagePinned({ image: "registry.example.com/bot:1@sha256:abc" }, { requireDigest: true })).toEqual([]);
+    // A value not known yet is checked when it is.
+    expect(checkImagePinned({}, { requireDigest: true })).toEqual([]);
+  });
+
+  it("agent-max-agents-cap: maxAgents at most the cap", () => {
+    expect(checkMaxAgentsCap({ autoScaling: { minAgents: 1, maxAgents: 11 } }, { cap: 10 })).toEqual([
+      "`autoScaling.maxAgents` is 11, above this pack's cap of 10 (option cap).",
+    ]);
+    expect(checkMaxAgentsCap({ autoScaling: { minAgents: 1, maxAgents: 10 } }, { cap: 10 })).toEqual([]);
+    expect(checkMaxAgentsCap({}, { cap: 1 })).toEqual([]);
+  });
+
+  it("agent-scaling-range: minAgents ≤ maxAgents", () => {
+    expect(checkScalingRange({ autoScaling: { minAgents: 4, maxAgents: 2 } })).toEqual([
+      "`autoScaling.minAgents` (4) is above `autoScaling.maxAgents` (2); minAgents must be ≤ maxAgents.",
+    ]);
+    expect(checkScalingRange({ autoScaling: { minAgents: 2, maxAgents: 2 } })).toEqual([]);
+  });
+
+  it("agent-private-registry-pull-secret: imagePullSecretSet for images of the configured registries, without quoting the image", () => {
+    const config = { privateRegistries: ["registry.example.com"] };
+    const [message] = checkPrivateRegistryPullSecret({ image: "registry.example.com/secret-bot:token-1" }, config);
+    expect(message).toBe("`image` comes from the private registry `registry.example.com` (option privateRegistries), but `imagePullSecretSet` is not set.");
+    expect(message).not.toContain("token-1");
+    expect(checkPrivateRegistryPullSecret({ image: "registry.example.com/bot:1", imagePullSecretSet: "pull-creds" }, config)).toEqual([]);
+    expect(checkPrivateRegistryPullSecret({ image: "docker.io/library/bot:1" }, config)).toEqual([]);
+  });
+});
+
+describe("isAgentResource", () => {
+  it("knows the dynamic and the native Agent by their type tokens, and the generic dynamic type by its provider code", () => {
+    expect(isAgentResource(DYNAMIC_AGENT_TYPE, {})).toBe(true);
+    expect(isAgentResource(NATIVE_AGENT_TYPE, {})).toBe(true);
+    expect(isAgentResource("pulumi-nodejs:dynamic:Resource", { __provider: `require("${PROVIDER_IMPLEMENTATION_MODULE}")` })).toBe(true);
+    expect(isAgentResource("pulumi-nodejs:dynamic:Resource", { __provider: "other" })).toBe(false);
+    expect(isAgentResource("aws:s3/bucket:Bucket", {})).toBe(false);
+  });
+});
