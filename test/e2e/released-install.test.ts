@@ -1,8 +1,8 @@
 /**
  * The release as users install it, with no checkout of this repository on
- * their side: `writeRelease` (what `npm run release` writes) into a
- * temporary directory, which a loopback HTTP server serves in place of the
- * GitHub release. Nothing is installed with `pulumi plugin install`: each
+ * their side: what `npm run release` writes (built once per source content,
+ * test/e2e/support/cached-release.ts), which a loopback HTTP server serves in
+ * place of the GitHub release. Nothing is installed with `pulumi plugin install`: each
  * stack's PULUMI_HOME starts empty and the engine fetches the plugin itself
  * through the schema's pluginDownloadURL, which
  * PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES points at the server.
@@ -24,19 +24,18 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostTarget } from "../../scripts/lib/plugin-package.mjs";
 import { mavenArtifactPaths } from "../../scripts/lib/release/maven-repository.mjs";
 import { MAVEN_DIR, pluginTarballName, wheelName } from "../../scripts/lib/release/names.mjs";
-import { writeRelease } from "../../scripts/lib/release/write-release.mjs";
 import { AgentHostingClient } from "../../src/client/client";
 import { startEmulator } from "../../src/emulator";
 import { repoRoot, type ProgramParams, type StackOp } from "../languages/support/drivers";
 import { runDriver, type OpResult } from "../languages/support/run";
 import { javaHostDir } from "./support/java-program";
+import { cachedRelease } from "./support/cached-release";
 import { pulumiCommands } from "./support/pulumi-command";
 import { buildAgainstRelease } from "./support/released-go";
 import { javaProgramFromRelease, RELEASE_REPOSITORY_ID } from "./support/released-java";
@@ -64,9 +63,7 @@ beforeAll(async () => {
   const dir = process.env["AGENT_HOSTING_PULUMI_CLI_DIR"];
   if (!dir) throw new Error("the global setup provides the pulumi CLI (AGENT_HOSTING_PULUMI_CLI_DIR)");
   cliDir = dir;
-  if (!existsSync(join(repoRoot, "dist", "native", "bin.js"))) throw new Error("dist/ is missing: run `npm run build` first");
-  releaseDir = mkdtempSync(join(tmpdir(), "agent-hosting-release-"));
-  version = await writeRelease(releaseDir, () => undefined);
+  ({ dir: releaseDir, version } = await cachedRelease());
   server = await serveRelease(releaseDir);
   emulator = await startEmulator({ apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
   client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
@@ -76,7 +73,6 @@ afterAll(async () => {
   await client?.close();
   await emulator?.close();
   await server?.close();
-  if (releaseDir) rmSync(releaseDir, { recursive: true, force: true });
 });
 
 /** A language's program installed from the release into a stack: how to run one operation of it, and what to check of the install. */

@@ -140,6 +140,10 @@ describe("the release files", () => {
     expect(metadata).toMatch(new RegExp(`^Name: pulumi_agent_hosting$`, "m"));
     expect(metadata).toMatch(new RegExp(`^Version: ${version.replaceAll(".", "\\.")}$`, "m"));
     expect(metadata).toMatch(/^Requires-Dist: pulumi<4\.0\.0,>=3\.0\.0$/m);
+    expect(metadata).toMatch(/^Project-URL: Repository, https:\/\/github\.com\/agent-hosting\/pulumi-agent-hosting$/m);
+    // The long description (what PyPI shows) is the SDK's README, schema-docs/python-readme.md.
+    expect(metadata).toMatch(/^Description-Content-Type: text\/markdown$/m);
+    expect(metadata.split("\n\n").slice(1).join("\n\n")).toBe(readFileSync(join(root, "schema-docs/python-readme.md"), "utf8"));
   });
 
   it("the sdist holds the SDK's sources, its README and the plugin metadata", () => {
