@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The main job: emulator + a preview and `pulumi up` of examples/basic, its outputs, a
+// The main job: emulator + a preview and `pulumi up` of examples/typescript, its outputs, a
 // preview that shows no changes, then destroy. `--keep` leaves the stack and
 // the emulator running and prints how to use them.
 //
@@ -27,7 +27,6 @@ step("Starting the Agent Hosting Service emulator");
 const emulator = await startEmulator({
   port: 0,
   readyAfterMs: 1500,
-  secretSets: { "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD", "TWILIO_AUTH_TOKEN"] },
 });
 console.log(`agent-hosting-emulator listening on ${emulator.url}`);
 
@@ -36,13 +35,13 @@ rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
 
 require("ts-node").register({ transpileOnly: true, compilerOptions: { module: "commonjs" } });
-const program = async () => ({ ...freshRequire(join(repoRoot, "examples/basic/index.ts")) });
+const program = async () => ({ ...freshRequire(join(repoRoot, "examples/typescript/index.ts")) });
 
 step("Creating stack 'demo' on a local file backend");
 const { stack } = await openStack({
   workDir,
   stackName: "demo",
-  projectName: "agent-hosting-basic",
+  projectName: "agent-hosting-typescript",
   program,
   config: {
     "agent-hosting:baseUrl": emulator.url,
@@ -53,17 +52,16 @@ const { stack } = await openStack({
 let failed = false;
 try {
   // `pulumi up` previews first, then updates: the same two steps here, the preview of a new stack included.
-  step("pulumi preview (examples/basic, a new stack: nothing exists yet)");
+  step("pulumi preview (examples/typescript, a new stack: nothing exists yet)");
   await stack.preview({ onOutput: (s) => process.stdout.write(s), color: "always" });
 
-  step("pulumi up (examples/basic)");
+  step("pulumi up (examples/typescript)");
   const up = await stack.up({ onOutput: (s) => process.stdout.write(s), color: "always" });
   const out = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, v.value]));
 
   step("Outputs");
   console.log(`agent:              ${out.agentName} (ready: ${out.ready})`);
   console.log(`deployment id:      ${out.deploymentId}`);
-  console.log(`secret field names: ${(out.secretFields ?? []).join(", ")}`);
   console.log("manifest:");
   console.log(JSON.stringify(out.manifest, null, 2).replace(/^/gm, "  "));
   console.log("newest log lines:");

@@ -1,4 +1,4 @@
-// Generates the Python and Go SDKs (sdk/python, sdk/go) from schema.json.
+// Generates the Python, Go and Java SDKs (sdk/python, sdk/go, sdk/java) from schema.json.
 // `--check` regenerates into a temporary directory and exits 1 when the
 // committed SDKs differ from it.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,7 +16,7 @@ if (process.argv.includes("--check")) {
       console.error(`the committed SDKs differ from schema.json in: ${drift.join(", ")}\nrun \`npm run gen\``);
       process.exitCode = 1;
     } else {
-      console.log("sdk/python and sdk/go are up to date");
+      console.log(`${LANGUAGES.map((l) => `sdk/${l}`).join(", ")} are up to date`);
     }
   } finally {
     rmSync(temp, { recursive: true, force: true });

@@ -5,8 +5,10 @@
 //   pulumi_agent_hosting-<V>-py3-none-any.whl, pulumi_agent_hosting-<V>.tar.gz   for PyPI
 //   pulumi-agent-hosting-<V>.tgz                             for npm
 //   goproxy/                                                 the Go SDK at v<V>, in a module proxy's layout
+//   maven/                                                   the Java SDK (jar, sources, javadoc, pom), in a Maven repository's layout
 //   SHA256SUMS
-// Needs Node.js, npm, Go and python3 (PyPA's build is installed into a cached virtualenv).
+// Needs Node.js, npm, Go, python3 (PyPA's build is installed into a cached virtualenv),
+// a JDK (11 or later) and Maven (3.8 or later).
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";

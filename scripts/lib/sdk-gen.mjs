@@ -1,12 +1,16 @@
-// Generating the Python and Go SDKs from schema.json with tools/gen-sdk
-// (Pulumi's code generators called directly), and comparing SDK trees.
+// Generating the SDKs from schema.json, and comparing SDK trees: Python and
+// Go with tools/gen-sdk (Pulumi's code generators called directly), Java
+// with pulumi-java's generator and a Maven build around it
+// (scripts/lib/java-sdk.mjs).
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { goTool } from "./go-tool.mjs";
+import { generateJavaSdk } from "./java-sdk.mjs";
 import { repoRoot } from "./pulumi-env.mjs";
 
-export const LANGUAGES = ["python", "go"];
+export const LANGUAGES = ["python", "go", "java"];
+const GO_GENERATED = ["python", "go"];
 
 function files(dir, root = dir, out = new Map()) {
   let names = [];
@@ -18,7 +22,8 @@ function files(dir, root = dir, out = new Map()) {
   for (const name of names) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
-      if (name === "__pycache__" || name.endsWith(".egg-info") || name === "build") continue;
+      // Build output: Python's, and Maven's target/.
+      if (name === "__pycache__" || name.endsWith(".egg-info") || name === "build" || name === "target") continue;
       files(path, root, out);
     } else out.set(relative(root, path), readFileSync(path, "utf8"));
   }
@@ -35,8 +40,10 @@ export function sdkDrift(expectedDir, actualDir) {
   return drift.sort();
 }
 
-/** Writes <outDir>/python and <outDir>/go. */
+/** Writes <outDir>/python, <outDir>/go and <outDir>/java. */
 export function generateSdks(outDir) {
-  execFileSync(goTool("gen-sdk"), [join(repoRoot, "schema.json"), outDir, ...LANGUAGES], { stdio: ["ignore", "inherit", "inherit"] });
+  const schema = join(repoRoot, "schema.json");
+  execFileSync(goTool("gen-sdk"), [schema, outDir, ...GO_GENERATED], { stdio: ["ignore", "inherit", "inherit"] });
+  generateJavaSdk(schema, join(outDir, "java"));
 }
 

@@ -37,8 +37,8 @@ describe("docs/ in the Pulumi registry's layout", () => {
   });
 
   it("_index.md has one program in each language, fenced as the registry fences them, and nothing else", () => {
-    expect(blocks.map((b) => b.lang)).toEqual(["typescript", "python", "go", "yaml"]);
-    expect(readFileSync(index, "utf8")).toContain('{{< chooser language "typescript,python,go,yaml" >}}');
+    expect(blocks.map((b) => b.lang)).toEqual(["typescript", "python", "go", "java", "yaml"]);
+    expect(readFileSync(index, "utf8")).toContain('{{< chooser language "typescript,python,go,java,yaml" >}}');
   });
 
   it("installation-configuration.md shows commands only, and every setting with its config key and environment variable", () => {

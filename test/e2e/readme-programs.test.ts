@@ -1,6 +1,6 @@
 /**
  * The README's programs run as written (test/e2e/support/program-blocks.ts):
- * every code block that is a program (TypeScript, Python, Go, YAML) is taken
+ * every code block that is a program (TypeScript, Python, Go, YAML, Java) is taken
  * from README.md and run against the emulator on a new stack: preview, up,
  * destroy. A block that is neither shell, nor a program run here, nor a
  * fragment listed below fails the test, so a new README program cannot
@@ -34,7 +34,7 @@ const programs = allBlocks.filter((b) => PROGRAM_LANGS.has(b.lang) && fragmentOf
 describe("the README's code blocks", () => {
   it("each is shell, a program run here, or a listed fragment; each listed fragment is one block of the README and no whole program", () => {
     expect(unclassified.map((b) => `README line ${b.line}: a "${b.lang}" block is neither shell, nor a program language, nor a listed fragment`)).toEqual([]);
-    expect([...new Set(programs.map((b) => b.lang))].sort()).toEqual(["go", "python", "ts", "yaml"]);
+    expect([...new Set(programs.map((b) => b.lang))].sort()).toEqual(["go", "java", "python", "ts", "yaml"]);
     for (const fragment of FRAGMENTS) {
       const matches = allBlocks.filter((b) => b.lang === fragment.lang && b.code.includes(fragment.line));
       expect(matches.map((b) => b.line), fragment.line).toHaveLength(1);

@@ -1,8 +1,8 @@
 /**
  * The release as users install it, with no checkout of this repository on
- * their side: `writeRelease` (what `npm run release` writes) into a
- * temporary directory, which a loopback HTTP server serves in place of the
- * GitHub release. Nothing is installed with `pulumi plugin install`: each
+ * their side: what `npm run release` writes (built once per source content,
+ * test/e2e/support/cached-release.ts), which a loopback HTTP server serves in
+ * place of the GitHub release. Nothing is installed with `pulumi plugin install`: each
  * stack's PULUMI_HOME starts empty and the engine fetches the plugin itself
  * through the schema's pluginDownloadURL, which
  * PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES points at the server.
@@ -13,24 +13,32 @@
  *   version with no replace directive, built through GOPROXY with the
  *   release's module proxy first and a module cache of its own.
  *
+ * - Java: examples/java in a program directory, its pom.xml naming the
+ *   release's Maven repository, run by the CLI in that directory through
+ *   pulumi-language-java, with a Maven local repository of its own.
+ *
  * Each previews, updates (previewing first) and destroys an agent and reads
  * a secret set against the emulator; the API key is in no output, engine
  * text or file of the stack. The npm tarball is installed by
  * test/e2e/packed-package.test.ts.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostTarget } from "../../scripts/lib/plugin-package.mjs";
-import { pluginTarballName, wheelName } from "../../scripts/lib/release/names.mjs";
-import { writeRelease } from "../../scripts/lib/release/write-release.mjs";
+import { mavenArtifactPaths } from "../../scripts/lib/release/maven-repository.mjs";
+import { MAVEN_DIR, pluginTarballName, wheelName } from "../../scripts/lib/release/names.mjs";
 import { AgentHostingClient } from "../../src/client/client";
 import { startEmulator } from "../../src/emulator";
 import { repoRoot, type ProgramParams, type StackOp } from "../languages/support/drivers";
 import { runDriver, type OpResult } from "../languages/support/run";
+import { javaHostDir } from "./support/java-program";
+import { cachedRelease } from "./support/cached-release";
+import { pulumiCommands } from "./support/pulumi-command";
 import { buildAgainstRelease } from "./support/released-go";
+import { javaProgramFromRelease, RELEASE_REPOSITORY_ID } from "./support/released-java";
 import { installWheel } from "./support/released-python";
 import { releasedStack, type ReleasedStack } from "./support/released-stack";
 import { serveRelease, type ReleaseServer } from "./support/release-server";
@@ -55,9 +63,7 @@ beforeAll(async () => {
   const dir = process.env["AGENT_HOSTING_PULUMI_CLI_DIR"];
   if (!dir) throw new Error("the global setup provides the pulumi CLI (AGENT_HOSTING_PULUMI_CLI_DIR)");
   cliDir = dir;
-  if (!existsSync(join(repoRoot, "dist", "hosts", "grpc", "plugin-bin.js"))) throw new Error("dist/ is missing: run `npm run build` first");
-  releaseDir = mkdtempSync(join(tmpdir(), "agent-hosting-release-"));
-  version = await writeRelease(releaseDir, () => undefined);
+  ({ dir: releaseDir, version } = await cachedRelease());
   server = await serveRelease(releaseDir);
   emulator = await startEmulator({ apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
   client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
@@ -67,7 +73,6 @@ afterAll(async () => {
   await client?.close();
   await emulator?.close();
   await server?.close();
-  if (releaseDir) rmSync(releaseDir, { recursive: true, force: true });
 });
 
 /** A language's program installed from the release into a stack: how to run one operation of it, and what to check of the install. */
@@ -174,4 +179,71 @@ releasedLanguage("Go", (stack) => {
       expect(build.sdk.Dir.startsWith(join(stack.workDir, "gomodcache") + sep), build.sdk.Dir).toBe(true);
     },
   };
+});
+
+describe("Java, installed from the release", () => {
+  let stack: ReleasedStack;
+  let env: NodeJS.ProcessEnv;
+  let maven: { localRepository: string; harvest(): void };
+  const cli = pulumiCommands(() => ({ cwd: stack.workDir, env }));
+
+  async function ok(...args: string[]): Promise<string> {
+    const { code, out } = await cli.run(...args);
+    expect(code, out).toBe(0);
+    return out;
+  }
+
+  beforeAll(() => {
+    stack = releasedStack("java", cliDir, server.url);
+    maven = javaProgramFromRelease(releaseDir, stack.workDir, stack.stateDir);
+    // pulumi-language-java beside the CLI, as a Pulumi install has it; the plugin is only the one the engine fetches
+    // (nothing on this PATH serves it).
+    const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = stack.env;
+    env = { ...rest, PATH: `${javaHostDir()}:${rest["PATH"] ?? ""}` };
+  }, 600_000);
+
+  afterAll(() => {
+    maven?.harvest();
+    stack?.remove();
+  });
+
+  it("previews, ups and destroys examples/java, the SDK from the release's Maven repository and the plugin fetched by the engine", async () => {
+    await ok("stack", "init", "dev");
+    await ok("config", "set", "agent-hosting:baseUrl", emulator.url);
+    await ok("config", "set", "--secret", "agent-hosting:apiKey", API_KEY);
+    await ok("config", "set", "secretSet", "voice-secrets");
+
+    const tarballPath = `/${pluginTarballName(version, hostTarget())}`;
+    const fetchedBefore = server.requests.get(tarballPath) ?? 0;
+    const preview = await ok("preview");
+    expect(preview).toMatch(/\+ +agent-hosting:index:Agent +bot +create/);
+    expect(server.requests.get(tarballPath)).toBe(fetchedBefore + 1);
+    expect(existsSync(join(stack.pulumiHome, "plugins", `resource-agent-hosting-v${version}`))).toBe(true);
+
+    // The SDK's jar Maven used is the release's, fetched from the release's repository.
+    const paths = mavenArtifactPaths(version);
+    const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+    expect(sha(join(maven.localRepository, paths.jar))).toBe(sha(join(releaseDir, MAVEN_DIR, paths.jar)));
+    expect(readFileSync(join(maven.localRepository, paths.dir, "_remote.repositories"), "utf8")).toContain(`.jar>${RELEASE_REPOSITORY_ID}=`);
+
+    expect(await ok("up", "--yes")).toContain("2 created");
+    const outputs = JSON.parse(await ok("stack", "output", "--json")) as Record<string, unknown>;
+    const live = await client.getAgent("voice-bot");
+    expect(live.ready).toBe(true);
+    expect(outputs["deploymentId"]).toBe(live.activeDeploymentId);
+    expect(outputs["secretFields"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
+    expect(outputs["deployedImage"]).toBe("registry.example.com/voice-bot:1.4.2");
+    expect(Array.isArray(outputs["newestLogLines"])).toBe(true);
+
+    await ok("destroy", "--yes");
+    await expect(client.getAgent("voice-bot")).rejects.toThrow(/404|not found/i);
+    expect(server.requests.get(tarballPath)).toBe(fetchedBefore + 1);
+
+    const all = cli.seen.join("\n");
+    expect(all).not.toContain(API_KEY);
+    expect(all).not.toContain("pulumi-resource-agent-hosting from $PATH");
+    const files = filesUnder(stack.stateDir).filter((f) => !f.startsWith(join(stack.pulumiHome, "plugins")) && !f.startsWith(maven.localRepository));
+    expect(files.some((f) => f.includes(`${sep}backend${sep}`))).toBe(true);
+    for (const file of files) expect(readFileSync(file, "utf8").includes(API_KEY), `${file} holds the API key`).toBe(false);
+  });
 });

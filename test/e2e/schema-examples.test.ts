@@ -4,7 +4,8 @@
  * emulator, each on a new stack in the CLI's order: a preview of the new
  * stack (nothing exists yet), up, a preview that shows no change, destroy.
  * The programs are read back from schema.json's descriptions, so what the
- * registry shows is what runs.
+ * registry shows is what runs; the program of the Python package's README
+ * (what PyPI shows) runs the same way.
  *
  * YAML runs with the CLI in a program directory (Pulumi YAML's language
  * host); TypeScript, Python and Go run through each language's Automation API
@@ -23,6 +24,7 @@ import { repoRoot, type StackConfig } from "../languages/support/drivers";
 import type { OpResult } from "../languages/support/run";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { goRunner, pythonRunner, typescriptRunner, type ProgramOp } from "../support/program-runners";
+import { codeBlocks } from "../support/readme-blocks";
 import { schemaExamplePrograms, type SchemaExampleProgram } from "../support/schema-examples";
 import { pulumiCommands } from "./support/pulumi-command";
 import { yamlProgramEnv } from "./support/yaml-language";
@@ -130,9 +132,21 @@ const EXPECTED_OUTPUTS: Record<string, (live: { activeDeploymentId: string }) =>
   agent: (live) => ({ deploymentId: live.activeDeploymentId, deployedImage: "registry.example.com/voice-bot:1.4.2" }),
   "get-secret-set": () => ({ secretFields: SECRET_FIELDS, loadedSecretSets: ["voice-bot-secrets"] }),
   "get-agent-logs": () => ({ matchingEntries: expect.any(Number), newestLogLines: expect.any(Array) }),
+  "python-readme": (live) => ({ deploymentId: live.activeDeploymentId }),
 };
 
+/** The program of the Python package's README (schema-docs/python-readme.md, the wheel's long description). */
+const PYTHON_README = "the Python package's README";
+function pythonReadmeProgram(): SchemaExampleProgram {
+  const blocks = codeBlocks(join(repoRoot, "schema-docs/python-readme.md"))
+    .filter((b) => b.lang === "python")
+    .map((b) => b.code);
+  expect(blocks, "python blocks of schema-docs/python-readme.md").toHaveLength(1);
+  return { token: "python README", title: PYTHON_README, language: "python", code: blocks[0] ?? "" };
+}
+
 function exampleDir(example: SchemaExampleProgram): string {
+  if (example.title === PYTHON_README) return "python-readme";
   const name = example.token.split(":")[2] as keyof typeof SCHEMA_EXAMPLES;
   const found = SCHEMA_EXAMPLES[name]?.find((e) => e.title === example.title);
   if (!found) throw new Error(`no schema-docs example titled "${example.title}" for ${example.token}`);
@@ -140,6 +154,7 @@ function exampleDir(example: SchemaExampleProgram): string {
 }
 
 const programs = schemaExamplePrograms(repoRoot);
+const runnable = [...programs, pythonReadmeProgram()];
 
 describe("schema.json's examples", () => {
   it("the Agent and both functions each have a program in TypeScript, Python, Go and YAML", () => {
@@ -150,7 +165,7 @@ describe("schema.json's examples", () => {
   });
 });
 
-describe.each(programs.map((p) => [`${p.token.split(":")[2]} in ${p.language} (${p.title})`, p] as const))("%s", (_label, example) => {
+describe.each(runnable.map((p) => [`${p.token.split(":")[2] ?? p.token} in ${p.language} (${p.title})`, p] as const))("%s", (_label, example) => {
   let stack: StackDir;
   let operation: Operation;
   const texts: string[] = [];

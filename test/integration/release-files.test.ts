@@ -4,7 +4,8 @@
  * and nothing else, the same bytes when written twice, SHA256SUMS over all
  * of them, one plugin bundle in every tarball with the launcher of its OS,
  * the wheel and sdist with the version and the plugin's download URL, the
- * npm tarball, and the Go module in a module proxy's layout.
+ * npm tarball, the Go module in a module proxy's layout, and the Java SDK in
+ * a Maven repository's layout.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -16,6 +17,7 @@ import { launcher } from "../../scripts/lib/plugin-package.mjs";
 import {
   CHECKSUMS_FILE,
   GOPROXY_DIR,
+  MAVEN_DIR,
   npmTarballName,
   PLUGIN_TARGETS,
   pluginTarballName,
@@ -23,6 +25,7 @@ import {
   sdistName,
   wheelName,
 } from "../../scripts/lib/release/names.mjs";
+import { mavenArtifactPaths, mavenRepositoryFiles } from "../../scripts/lib/release/maven-repository.mjs";
 import { writeRelease } from "../../scripts/lib/release/write-release.mjs";
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
@@ -77,14 +80,16 @@ describe("the release files", () => {
     return ["list", `v${version}.info`, `v${version}.mod`, `v${version}.zip`].map((f) => `${GOPROXY_DIR}/${escaped}/@v/${f}`);
   };
 
-  it("are the plugin tarballs, the wheel, the sdist, the npm tarball, the Go module proxy and SHA256SUMS, and nothing else", () => {
+  const mavenFiles = () => mavenRepositoryFiles(version).map((f) => `${MAVEN_DIR}/${f}`);
+
+  it("are the plugin tarballs, the wheel, the sdist, the npm tarball, the Go module proxy, the Maven repository and SHA256SUMS, and nothing else", () => {
     expect(releaseFileNames(version)).toEqual([
       ...PLUGIN_TARGETS.map((t) => pluginTarballName(version, t)),
       wheelName(version),
       sdistName(version),
       npmTarballName(version),
     ]);
-    expect(relativeFiles(second)).toEqual([...releaseFileNames(version), ...goFiles(), CHECKSUMS_FILE].sort());
+    expect(relativeFiles(second)).toEqual([...releaseFileNames(version), ...goFiles(), ...mavenFiles(), CHECKSUMS_FILE].sort());
   });
 
   it("are the same bytes when written again", () => {
@@ -135,6 +140,10 @@ describe("the release files", () => {
     expect(metadata).toMatch(new RegExp(`^Name: pulumi_agent_hosting$`, "m"));
     expect(metadata).toMatch(new RegExp(`^Version: ${version.replaceAll(".", "\\.")}$`, "m"));
     expect(metadata).toMatch(/^Requires-Dist: pulumi<4\.0\.0,>=3\.0\.0$/m);
+    expect(metadata).toMatch(/^Project-URL: Repository, https:\/\/github\.com\/agent-hosting\/pulumi-agent-hosting$/m);
+    // The long description (what PyPI shows) is the SDK's README, schema-docs/python-readme.md.
+    expect(metadata).toMatch(/^Description-Content-Type: text\/markdown$/m);
+    expect(metadata.split("\n\n").slice(1).join("\n\n")).toBe(readFileSync(join(root, "schema-docs/python-readme.md"), "utf8"));
   });
 
   it("the sdist holds the SDK's sources, its README and the plugin metadata", () => {
@@ -166,5 +175,24 @@ describe("the release files", () => {
     const sources = relativeFiles(join(root, "sdk/go"));
     expect(names.map((n) => n.slice(prefix.length)).sort()).toEqual(sources);
     expect(zipRead(zip, `${prefix}agenthosting/pulumi-plugin.json`)).toBe(readFileSync(join(root, "sdk/go/agenthosting/pulumi-plugin.json"), "utf8"));
+  });
+
+  it("the Maven repository holds the Java SDK's jar (with version.txt and plugin.json), its sources and javadoc jars and sdk/java's pom, each with its .md5 and .sha1", () => {
+    const paths = mavenArtifactPaths(version);
+    expect(paths.dir).toBe(`io/github/agent-hosting/agent-hosting/${version}`);
+    const at = (path: string) => join(first, MAVEN_DIR, path);
+    expect(readFileSync(at(paths.pom), "utf8")).toBe(readFileSync(join(root, "sdk/java/pom.xml"), "utf8"));
+    const jar = zipRead(at(paths.jar)).split("\n");
+    expect(jar).toContain("com/github/agent_hosting/agenthosting/Agent.class");
+    expect(zipRead(at(paths.jar), "com/github/agent_hosting/agent-hosting/version.txt").trim()).toBe(version);
+    const plugin = JSON.parse(zipRead(at(paths.jar), "com/github/agent_hosting/agent-hosting/plugin.json")) as Record<string, unknown>;
+    expect(plugin).toEqual({ resource: true, name: "agent-hosting", version, server: PLUGIN_DOWNLOAD_URL });
+    expect(zipRead(at(paths.sources)).split("\n")).toContain("com/github/agent_hosting/agenthosting/Agent.java");
+    expect(zipRead(at(paths.javadoc)).split("\n")).toContain("com/github/agent_hosting/agenthosting/Agent.html");
+    for (const path of [paths.jar, paths.sources, paths.javadoc, paths.pom]) {
+      const bytes = readFileSync(at(path));
+      expect(readFileSync(at(`${path}.sha1`), "utf8"), path).toBe(createHash("sha1").update(bytes).digest("hex"));
+      expect(readFileSync(at(`${path}.md5`), "utf8"), path).toBe(createHash("md5").update(bytes).digest("hex"));
+    }
   });
 });

@@ -2,8 +2,8 @@
  * .github/workflows/release.yml, read as GitHub reads it: the commands it
  * runs are checked against the real script (`npm run release` and the
  * directory it writes), the real names of the release's files, the Go
- * module's tag prefix and npm's own flags, so renaming any of them fails
- * here.
+ * module's tag prefix, the Java SDK's Maven repository, and npm's, gpg's
+ * and curl's own flags, so renaming any of them fails here.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
   CHECKSUMS_FILE,
+  MAVEN_DIR,
   npmTarballName,
   PLUGIN_TARGETS,
   pluginTarballName,
@@ -20,6 +21,7 @@ import {
   sdistName,
   wheelName,
 } from "../../scripts/lib/release/names.mjs";
+import { mavenArtifactPaths } from "../../scripts/lib/release/maven-repository.mjs";
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { REPOSITORY } from "../../src/core/plugin-download-url";
 import { shellCommands, type ShellCommand } from "./support/shell-commands";
@@ -80,7 +82,9 @@ describe("the release workflow", () => {
     expect(step?.["working-directory"]).toBe(RELEASE_DIR);
     expect(shellCommands(step?.run ?? "")[0]?.words).toEqual(["sha256sum", "-c", CHECKSUMS_FILE]);
     const checked = steps.indexOf(step as Step);
-    const firstPublish = steps.findIndex((s) => s.run?.includes("gh release") || s.uses?.includes("pypi") || s.run?.includes("npm publish"));
+    const firstPublish = steps.findIndex(
+      (s) => s.run?.includes("gh release") || s.uses?.includes("pypi") || s.run?.includes("npm publish") || s.run?.includes("central.sonatype.com"),
+    );
     expect(checked).toBeLessThan(firstPublish);
   });
 
@@ -114,5 +118,38 @@ describe("the release workflow", () => {
     const help = execFileSync("npm", ["publish", "--help"], { encoding: "utf8" });
     for (const flag of publish.filter((w) => w.startsWith("--"))) expect(help, flag).toContain(flag);
     expect(steps.find((s) => s.run?.includes("npm publish"))?.env?.["NODE_AUTH_TOKEN"]).toBe("${{ secrets.NPM_TOKEN }}");
+  });
+
+  it("has a JDK for the Maven build of `npm run release`", () => {
+    const java = steps.findIndex((s) => s.uses?.startsWith("actions/setup-java"));
+    expect(java).toBeGreaterThan(-1);
+    expect(Number(steps[java]?.with?.["java-version"])).toBeGreaterThanOrEqual(11);
+    expect(java).toBeLessThan(steps.findIndex((s) => s.run?.includes("npm run release")));
+  });
+
+  it("signs the Java SDK's jars and pom in the release's Maven repository and uploads them as one bundle to Maven Central", () => {
+    const step = steps.find((s) => s.run?.includes("central.sonatype.com"));
+    expect(step?.["working-directory"]).toBe(`${RELEASE_DIR}/${MAVEN_DIR}`);
+    const run = shellCommands(step?.run ?? "");
+    const paths = mavenArtifactPaths(version);
+    const signed = run.filter((c) => c.words[0] === "gpg" && c.words.includes("--detach-sign")).map((c) => words(c).at(-1));
+    expect(signed.sort()).toEqual([paths.jar, paths.sources, paths.javadoc, paths.pom].sort());
+    const gpgHelp = execFileSync("gpg", ["--dump-options"], { encoding: "utf8" }).split("\n");
+    for (const flag of run.filter((c) => c.words[0] === "gpg").flatMap((c) => c.words.filter((w) => w.startsWith("--")))) expect(gpgHelp, flag).toContain(flag);
+    // The bundle holds the repository's top directory, so each file keeps its path under the group.
+    const zip = run.find((c) => c.words[0] === "zip")?.words ?? [];
+    expect(zip.at(-1)).toBe(paths.dir.split("/")[0]);
+    const bundle = zip.at(-2) as string;
+    const curl = words(run.find((c) => c.words[0] === "curl"));
+    expect(curl).toContain(`bundle=@${bundle}`);
+    const url = new URL(curl.at(-1) as string);
+    expect(`${url.origin}${url.pathname}`).toBe("https://central.sonatype.com/api/v1/publisher/upload");
+    expect(url.searchParams.get("publishingType")).toBe("AUTOMATIC");
+    expect(curl).toContain("Authorization: Bearer $TOKEN");
+    const curlHelp = execFileSync("curl", ["--help", "all"], { encoding: "utf8" });
+    for (const flag of curl.filter((w) => w.startsWith("--"))) expect(curlHelp, flag).toContain(flag);
+    for (const secret of ["MAVEN_GPG_PRIVATE_KEY", "MAVEN_GPG_PASSPHRASE", "MAVEN_CENTRAL_USERNAME", "MAVEN_CENTRAL_PASSWORD"]) {
+      expect(step?.env?.[secret]).toBe(`\${{ secrets.${secret} }}`);
+    }
   });
 });

@@ -1,7 +1,9 @@
 /**
- * sdk/python and sdk/go are what Pulumi's code generators make from
+ * sdk/python, sdk/go and sdk/java are what the code generators make from
  * schema.json: regenerated into a temporary directory with tools/gen-sdk
- * (built once and cached outside the repository) and compared file by file.
+ * (Pulumi's Python and Go generators) and pulumi-java-gen with the Maven
+ * build written around it (both built once and cached outside the
+ * repository), and compared file by file.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
@@ -10,8 +12,8 @@ import { describe, expect, it } from "vitest";
 const root = join(__dirname, "..", "..");
 
 describe("the generated SDKs", () => {
-  it("sdk/python and sdk/go are up to date with schema.json (run `npm run gen` after changing it)", () => {
+  it("sdk/python, sdk/go and sdk/java are up to date with schema.json (run `npm run gen` after changing it)", () => {
     const out = execFileSync(process.execPath, [join(root, "scripts/gen-sdk.mjs"), "--check"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-    expect(out).toMatch(/sdk\/python and sdk\/go are up to date/);
+    expect(out).toMatch(/sdk\/python, sdk\/go, sdk\/java are up to date/);
   });
 });

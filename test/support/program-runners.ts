@@ -53,10 +53,19 @@ export function pythonRunner(code: string, config: StackConfig): ProgramRunner {
   return (op, stack) => pythonDriver.run(op, stack.workDir, { config, source: code }, stack.env);
 }
 
-/** A Go program: its `func main() { pulumi.Run(f) }` becomes the Go driver's readmeProgram, built beside it (project GO_PROJECT). */
-export function goRunner(code: string, config: StackConfig, label: string): ProgramRunner {
+/**
+ * A Go program's text as a file beside the Go driver (test/languages/go/main.go):
+ * its `func main() { pulumi.Run(f) }` becomes `func init() { readmeProgram = pulumi.RunFunc(f) }`.
+ */
+export function asGoDriverProgram(code: string, label: string): string {
   const program = code.replace(/^func main\(\) \{\n\tpulumi\.Run\(/m, "func init() {\n\treadmeProgram = pulumi.RunFunc(");
   if (!program.includes("readmeProgram = pulumi.RunFunc(")) throw new Error(`the Go program (${label}) has no \`func main() {\\n\\tpulumi.Run(\``);
+  return program;
+}
+
+/** A Go program: its `func main() { pulumi.Run(f) }` becomes the Go driver's readmeProgram, built beside it (project GO_PROJECT). */
+export function goRunner(code: string, config: StackConfig, label: string): ProgramRunner {
+  const program = asGoDriverProgram(code, label);
   const driver = join(repoRoot, "test/languages/go");
   const source = join(cacheRoot, `${label}-src`, createHash("sha256").update(sourceHash([driver])).update(program).digest("hex").slice(0, 16));
   mkdirSync(source, { recursive: true });

@@ -22,6 +22,8 @@ export const PLUGIN_TARGETS = [
 export const RELEASE_DIR = "dist-release";
 /** The directory, under the release directory, that is a Go module proxy holding the Go SDK. */
 export const GOPROXY_DIR = "goproxy";
+/** The directory, under the release directory, that is a Maven repository holding the Java SDK. */
+export const MAVEN_DIR = "maven";
 export const CHECKSUMS_FILE = "SHA256SUMS";
 
 /** @returns {string} */
@@ -44,7 +46,7 @@ export const sdistName = (/** @type {string} */ version) => `pulumi_agent_hostin
 export const npmTarballName = (/** @type {string} */ version) => `pulumi-agent-hosting-${version}.tgz`;
 
 /**
- * The files at the top of the release directory, beside goproxy/ and SHA256SUMS.
+ * The files at the top of the release directory, beside goproxy/, maven/ and SHA256SUMS.
  * @param {string} [version]
  * @returns {string[]}
  */

@@ -1,13 +1,14 @@
 // Every file of a release, written into one directory from the built package
 // (dist/), schema.json and the committed SDKs: the plugin tarballs, the
-// Python wheel and sdist, the npm tarball, the Go module proxy and
-// SHA256SUMS. The same checkout gives the same bytes.
+// Python wheel and sdist, the npm tarball, the Go module proxy, the Java
+// SDK's Maven repository and SHA256SUMS. The same checkout gives the same bytes.
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writePluginTarballs } from "../plugin-package.mjs";
 import { writeChecksums } from "./checksums.mjs";
 import { writeGoProxy } from "./go-module.mjs";
-import { GOPROXY_DIR, PLUGIN_TARGETS, releaseVersion } from "./names.mjs";
+import { writeMavenRepository } from "./maven-repository.mjs";
+import { GOPROXY_DIR, MAVEN_DIR, PLUGIN_TARGETS, releaseVersion } from "./names.mjs";
 import { writeNpmTarball } from "./npm-tarball.mjs";
 import { writePythonDists } from "./python-dists.mjs";
 import { sourceDateEpoch } from "./source-date.mjs";
@@ -32,6 +33,8 @@ export async function writeRelease(outDir, log = (line) => void process.stderr.w
   log("[release] npm tarball written");
   writeGoProxy(join(outDir, GOPROXY_DIR), version, mtime);
   log("[release] Go module proxy written");
+  writeMavenRepository(join(outDir, MAVEN_DIR), version, mtime);
+  log("[release] Java SDK's Maven repository written");
   writeChecksums(outDir);
   return version;
 }

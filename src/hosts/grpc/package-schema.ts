@@ -16,6 +16,14 @@ export { PACKAGE_NAME };
 export const GO_MODULE = `github.com/${REPOSITORY}/sdk/go`;
 export const GO_IMPORT_PATH = `${GO_MODULE}/agenthosting`;
 export const PYTHON_PACKAGE = "pulumi_agent_hosting";
+/**
+ * The prefix of the Java SDK's package (its classes are in <prefix>.agenthosting): the reversed home of the
+ * repository's GitHub owner, com.github.<owner>, a dash made an underscore as Java names require. It starts
+ * with com/ because pulumi-java's plugin discovery (com.pulumi.bootstrap.internal.PulumiPlugins) reads an
+ * SDK's plugin.json only under com/; the Maven group is io.github.<owner> (scripts/lib/java-sdk.mjs), the
+ * namespace Maven Central verifies for a GitHub owner.
+ */
+export const JAVA_BASE_PACKAGE = `com.github.${REPOSITORY.split("/")[0]!.replaceAll("-", "_")}`;
 
 const andList = (items: readonly string[]): string => `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
@@ -68,6 +76,8 @@ export function buildSchema(version: string, registry: Registry = REGISTRY): Jso
     types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => a.localeCompare(b))),
     language: {
       go: { importBasePath: GO_IMPORT_PATH, respectSchemaVersion: true },
+      // No Gradle files: sdk/java builds with the pom.xml scripts/gen-sdk.mjs writes beside the sources.
+      java: { basePackage: JAVA_BASE_PACKAGE, buildFiles: "none" },
       python: {
         packageName: PYTHON_PACKAGE,
         readme: pythonReadme(),

@@ -9,6 +9,10 @@
 // The program declares an Agent, reads the existing agent `existingAgent`
 // with Agent.get, reads the secret set and the new agent's logs, and exports
 // the Node version it runs on.
+// With params.programFile (a copied example: { baseUrl, apiKey, programFile }),
+// the program is that file, loaded as Pulumi's Node.js language host loads a
+// TypeScript program (through the directory's ts-node), and the project is
+// the directory's own Pulumi.yaml.
 // The engine's output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, deployment?, error?, agentOperations? }.
 // `up` previews first, as `pulumi up` does.
@@ -28,7 +32,18 @@ function agentOperationRecorder() {
   return { ops, onEvent };
 }
 
-const program = async () => {
+/** The exports of a program file, loaded afresh on each run (its resources register in that run). */
+function programOfFile(file) {
+  require("ts-node").register({ transpileOnly: true, compilerOptions: { module: "commonjs" } });
+  return async () => {
+    const path = require.resolve(require("node:path").resolve(__dirname, file));
+    delete require.cache[path];
+    const { __esModule, ...outputs } = require(path);
+    return outputs;
+  };
+}
+
+const program = params.programFile ? programOfFile(params.programFile) : async () => {
   const ah = require("pulumi-agent-hosting");
   const agent = new ah.Agent("packed", params.agent);
   const existing = ah.Agent.get("existing", params.existingAgent);
@@ -49,7 +64,7 @@ async function main() {
     workDir: __dirname,
     program,
     envVars: {},
-    projectSettings: { name: "packed-program", runtime: "nodejs" },
+    ...(params.programFile ? {} : { projectSettings: { name: "packed-program", runtime: "nodejs" } }),
   });
   const stack = await auto.Stack.createOrSelect("dev", workspace);
   await stack.setAllConfig({

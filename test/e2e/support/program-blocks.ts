@@ -11,24 +11,35 @@
  * (test/support/program-runners.ts); YAML is the block written as the
  * program's Pulumi.yaml and the CLI run as commands in its directory, with
  * Pulumi YAML's language host and the plugin installed from its tarball
- * (./yaml-language.ts).
+ * (./yaml-language.ts). Java, which has no Automation API here, runs as users
+ * run it too: the block is src/main/java/myproject/App.java of examples/java's
+ * layout in the stack's directory, the SDK from a Maven repository built from
+ * sdk/java as the release builds it, and the CLI runs preview, up and destroy
+ * there through pulumi-language-java (./java-cli-op.ts).
  */
-import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeMavenRepository } from "../../../scripts/lib/release/maven-repository.mjs";
+import { releaseVersion } from "../../../scripts/lib/release/names.mjs";
+import { sourceDateEpoch } from "../../../scripts/lib/release/source-date.mjs";
 import { EmulatorControl, startEmulator } from "../../../src/emulator";
+import { repoRoot } from "../../languages/support/drivers";
 import type { StackConfig } from "../../languages/support/drivers";
 import type { OpResult } from "../../languages/support/run";
 import { stackDir, type StackDir } from "../../languages/support/stack-env";
 import { GO_PROJECT, goRunner, PYTHON_PROJECT, pythonRunner, typescriptRunner, type ProgramRunner } from "../../support/program-runners";
 import type { CodeBlock } from "../../support/readme-blocks";
+import { javaCliOp } from "./java-cli-op";
+import { isolateMaven, javaHostDir, withRepository } from "./java-program";
 import { yamlProgramEnv } from "./yaml-language";
 
 const API_KEY = "docs-SECRET-key-4e7b21";
 
 /** Languages whose blocks are programs. */
-export const PROGRAM_LANGS = new Set(["ts", "typescript", "python", "go", "yaml"]);
+export const PROGRAM_LANGS = new Set(["ts", "typescript", "python", "go", "java", "yaml"]);
 /** Blocks of commands, shown, not run. */
 export const SHELL_LANGS = new Set(["sh"]);
 
@@ -110,6 +121,44 @@ function yamlRunner(block: CodeBlock, url: string): ProgramRunner {
   };
 }
 
+/** The project of a Java block's stack (the program's own config keys are under it). */
+const JAVA_PROJECT = "readme-java";
+/** Work outside the stacks' directories (the SDK's Maven repository, Maven's local repositories), removed after the file. */
+let javaWork: string | undefined;
+let javaSdkRepository: string | undefined;
+
+/** The SDK's Maven repository, built from sdk/java once per file as `npm run release` builds it. */
+function javaSdk(): string {
+  if (!javaSdkRepository) {
+    javaWork = mkdtempSync(join(tmpdir(), "agent-hosting-java-blocks-"));
+    javaSdkRepository = join(javaWork, "sdk-maven");
+    writeMavenRepository(javaSdkRepository, releaseVersion(), sourceDateEpoch());
+  }
+  return javaSdkRepository;
+}
+
+/** A Java block: App.java of examples/java's layout in the stack's directory, run by the CLI there. */
+function javaRunner(block: CodeBlock, url: string, stack: StackDir): { run: ProgramRunner; harvest(): void } {
+  const code = withService(block.code, url);
+  expect(code, "the Java block is class App of package myproject, as examples/java's pom runs it").toMatch(/^package myproject;$[\s\S]*^public class App \{$/m);
+  const dir = stack.workDir;
+  writeFileSync(join(dir, "Pulumi.yaml"), `name: ${JAVA_PROJECT}\nruntime: java\n`);
+  cpSync(join(repoRoot, "examples/java/.mvn"), join(dir, ".mvn"), { recursive: true });
+  const pom = readFileSync(join(repoRoot, "examples/java/pom.xml"), "utf8");
+  writeFileSync(join(dir, "pom.xml"), withRepository(pom, "agent-hosting-sdk", `file://${javaSdk()}`));
+  mkdirSync(join(dir, "src/main/java/myproject"), { recursive: true });
+  writeFileSync(join(dir, "src/main/java/myproject/App.java"), code);
+  const { harvest } = isolateMaven(dir, mkdtempSync(join(javaWork as string, "maven-")));
+  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = stack.env;
+  const path = (process.env["PATH"] ?? "").split(":").filter((entry) => !entry.includes("node_modules"));
+  const env = { ...rest, PATH: [javaHostDir(), ...path].join(":") };
+  execFileSync("pulumi", ["stack", "init", "dev"], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
+  for (const [key, { value, secret }] of Object.entries(config(JAVA_PROJECT, url))) {
+    execFileSync("pulumi", ["config", "set", ...(secret ? ["--secret"] : []), key, value], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
+  }
+  return { run: (op) => javaCliOp(op, dir, env), harvest };
+}
+
 /** The API key is in no file of the stack's directory (its state, its config, the program), the installed plugin aside. */
 function expectNoKeyInFiles(stack: StackDir): void {
   const plugins = join(stack.workDir, ".state", "pulumi-home", "plugins");
@@ -131,11 +180,17 @@ function countProviders(code: string): number {
 
 /** One describe per program block: preview on a new stack, then up, then destroy, against a new emulator. */
 export function describeProgramBlocks(file: string, programs: CodeBlock[]): void {
+  afterAll(() => {
+    if (javaWork) rmSync(javaWork, { recursive: true, force: true });
+    javaWork = undefined;
+    javaSdkRepository = undefined;
+  });
   describe.each(programs.map((b) => [`${b.lang} program at ${file} line ${b.line}`, b] as const))("%s", (_label, block) => {
     let emulator: Awaited<ReturnType<typeof startEmulator>>;
     let control: EmulatorControl;
     let stack: StackDir;
     let run: ProgramRunner;
+    let harvest = () => undefined as void;
     const texts: string[] = [];
 
     beforeAll(async () => {
@@ -147,9 +202,11 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
       });
       control = new EmulatorControl(emulator.baseUrl);
       stack = stackDir(`${file.replace(/\W+/g, "-")}-${block.lang}-${block.line}`);
-      run = block.lang === "yaml" ? yamlRunner(block, emulator.url) : driverRunner(block, emulator.url, stack.workDir);
-    });
+      if (block.lang === "java") ({ run, harvest } = javaRunner(block, emulator.url, stack));
+      else run = block.lang === "yaml" ? yamlRunner(block, emulator.url) : driverRunner(block, emulator.url, stack.workDir);
+    }, 600_000);
     afterAll(async () => {
+      harvest();
       stack?.remove();
       await emulator?.close();
     });

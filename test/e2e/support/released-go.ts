@@ -7,12 +7,13 @@
  * proxy layout, serves the other modules before the public proxy does.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { goBinary, goEnv } from "../../../scripts/lib/go-tool.mjs";
 import { GOPROXY_DIR } from "../../../scripts/lib/release/names.mjs";
 import { GO_MODULE } from "../../../src/hosts/grpc/package-schema";
 import { PULUMI_VERSION, repoRoot } from "../../languages/support/drivers";
+import { asGoDriverProgram } from "../../support/program-runners";
 
 export interface GoBuild {
   binary: string;
@@ -20,16 +21,26 @@ export interface GoBuild {
   sdk: { Path: string; Version: string; Dir: string };
 }
 
-/** Builds test/languages/go/main.go (the Go driver) in `dir` against the released SDK `v<version>`. */
-export function buildAgainstRelease(releaseDir: string, version: string, dir: string): GoBuild {
-  const go = goBinary();
-  const machineCache = execFileSync(go, ["env", "GOMODCACHE"], { encoding: "utf8", env: goEnv() }).trim();
-  const env = goEnv({
+/** The go command's environment for a program in `dir` built against the release in `releaseDir`. */
+export function releasedGoEnv(releaseDir: string, dir: string): NodeJS.ProcessEnv {
+  const machineCache = execFileSync(goBinary(), ["env", "GOMODCACHE"], { encoding: "utf8", env: goEnv() }).trim();
+  return goEnv({
     GOMODCACHE: join(dir, "gomodcache"),
     // -modcacherw: the program's module cache can be removed like any directory.
     GOFLAGS: "-mod=mod -modcacherw",
     GOPROXY: [`file://${join(releaseDir, GOPROXY_DIR)}`, `file://${join(machineCache, "cache", "download")}`, "https://proxy.golang.org"].join(","),
   });
+}
+
+function build(source: string, env: NodeJS.ProcessEnv, binary: string): GoBuild {
+  execFileSync(goBinary(), ["build", "-trimpath", "-o", binary, "."], { cwd: source, env, stdio: ["ignore", "ignore", "pipe"] });
+  const sdk = JSON.parse(execFileSync(goBinary(), ["list", "-m", "-json", GO_MODULE], { cwd: source, env, encoding: "utf8" })) as GoBuild["sdk"];
+  return { binary, sdk };
+}
+
+/** Builds test/languages/go/main.go (the Go driver) in `dir` against the released SDK `v<version>`. */
+export function buildAgainstRelease(releaseDir: string, version: string, dir: string): GoBuild {
+  const env = releasedGoEnv(releaseDir, dir);
   const source = join(dir, "program");
   mkdirSync(source, { recursive: true });
   copyFileSync(join(repoRoot, "test/languages/go/main.go"), join(source, "main.go"));
@@ -37,8 +48,20 @@ export function buildAgainstRelease(releaseDir: string, version: string, dir: st
     join(source, "go.mod"),
     ["module example.com/released-agents", "", "go 1.25.11", "", "require (", `\t${GO_MODULE} v${version}`, `\tgithub.com/pulumi/pulumi/sdk/v3 v${PULUMI_VERSION}`, ")", ""].join("\n"),
   );
-  const binary = join(dir, "released-agents");
-  execFileSync(go, ["build", "-trimpath", "-o", binary, "."], { cwd: source, env, stdio: ["ignore", "ignore", "pipe"] });
-  const sdk = JSON.parse(execFileSync(go, ["list", "-m", "-json", GO_MODULE], { cwd: source, env, encoding: "utf8" })) as GoBuild["sdk"];
-  return { binary, sdk };
+  return build(source, env, join(dir, "released-agents"));
+}
+
+/**
+ * Builds a Go program directory (its go.mod, go.sum and main.go, as a user has
+ * them after `go mod tidy`) beside the Go driver, which runs it: its main.go
+ * becomes the driver's readmeProgram (test/support/program-runners.ts).
+ */
+export function buildProgramAgainstRelease(releaseDir: string, programDir: string, dir: string): GoBuild {
+  const env = releasedGoEnv(releaseDir, dir);
+  const source = join(dir, "driver");
+  mkdirSync(source, { recursive: true });
+  for (const file of ["go.mod", "go.sum"]) copyFileSync(join(programDir, file), join(source, file));
+  copyFileSync(join(repoRoot, "test/languages/go/main.go"), join(source, "main.go"));
+  writeFileSync(join(source, "program.go"), asGoDriverProgram(readFileSync(join(programDir, "main.go"), "utf8"), programDir));
+  return build(source, env, join(dir, "program-driver"));
 }

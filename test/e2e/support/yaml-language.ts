@@ -21,9 +21,13 @@ export function yamlLanguageHostDir(): string {
   return hostDir;
 }
 
-/** A stack's environment (test/languages/support/stack-env.ts) for the YAML language host and the installed plugin. */
+/**
+ * A stack's environment (test/languages/support/stack-env.ts or
+ * released-stack.ts) for the YAML language host, which the engine finds on
+ * PATH as an ambient plugin, and the installed provider plugin.
+ */
 export function yamlProgramEnv(stackEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = stackEnv;
-  const path = (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
+  const path = (stackEnv["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
   return { ...rest, PATH: [yamlLanguageHostDir(), ...path].join(":") };
 }

@@ -1,0 +1,277 @@
+/**
+ * examples/<language>/ as users copy them: each directory is copied out of
+ * the repository, checked to depend on the package by version (no `file:`
+ * path, no `replace`), installed from the release's files (the release built
+ * once per source content, test/e2e/support/cached-release.ts, and served by
+ * a loopback server standing in for the GitHub release, from which the engine
+ * fetches the plugin itself) and run as its README says against the
+ * emulator: a preview of the new stack, up, a preview that shows no change,
+ * destroy. The README's commands are the ones run here, in its order.
+ *
+ * Paths: YAML runs every README command with the CLI in the copied
+ * directory (Pulumi YAML's language host). No Node.js, Python or Go
+ * language host binary exists here (scripts/pulumi-cli.sh), so the others
+ * run their install commands as written (npm install with the release's
+ * tarball for the package, which is on no registry here; pip with the
+ * release directory as --find-links; go mod tidy through the release's
+ * module proxy), then their program through the Automation API: TypeScript
+ * from the copied directory with its own node_modules
+ * (test/e2e/programs/packed-runner.cjs), Python's __main__.py in the
+ * virtualenv made from requirements.txt (the Python driver), Go's main.go
+ * built from the copied go.mod beside the Go driver.
+ */
+import { execFileSync } from "node:child_process";
+import { copyFileSync, cpSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { delimiter, join, relative, sep } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { goBinary } from "../../scripts/lib/go-tool.mjs";
+import { hostTarget } from "../../scripts/lib/plugin-package.mjs";
+import { npmTarballName, pluginTarballName } from "../../scripts/lib/release/names.mjs";
+import { AgentHostingClient } from "../../src/client/client";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
+import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
+import { repoRoot, type StackConfig } from "../languages/support/drivers";
+import { runDriver, type OpResult } from "../languages/support/run";
+import { codeBlocks } from "../support/readme-blocks";
+import { cachedRelease } from "./support/cached-release";
+import { pulumiCommands } from "./support/pulumi-command";
+import { buildProgramAgainstRelease, releasedGoEnv } from "./support/released-go";
+import { installRequirements } from "./support/released-python";
+import { releasedStack, type ReleasedStack } from "./support/released-stack";
+import { serveRelease, type ReleaseServer } from "./support/release-server";
+import { yamlProgramEnv } from "./support/yaml-language";
+
+const API_KEY = "examples-SECRET-key-9b3e17";
+const SECRET_FIELDS = ["OPENAI_API_KEY", "SIP_PASSWORD"];
+const LANGUAGES = ["typescript", "typescript-native", "python", "go", "yaml"] as const;
+type Language = (typeof LANGUAGES)[number];
+
+const SERVICE_PLACEHOLDER = "https://<your-service-host>/v1";
+const KEY_PLACEHOLDER = "<private API token>";
+/** The README commands after the install: the stack, its settings, and the operations. */
+const STACK_COMMANDS = [
+  "pulumi stack init dev",
+  `pulumi config set agent-hosting:baseUrl ${SERVICE_PLACEHOLDER}`,
+  `pulumi config set --secret agent-hosting:apiKey ${KEY_PLACEHOLDER}`,
+  "pulumi preview",
+  "pulumi up",
+  "pulumi destroy",
+];
+
+let release: { dir: string; version: string };
+let server: ReleaseServer;
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let control: EmulatorControl;
+let client: AgentHostingClient;
+let cliDir: string;
+
+beforeAll(async () => {
+  const dir = process.env["AGENT_HOSTING_PULUMI_CLI_DIR"];
+  if (!dir) throw new Error("the global setup provides the pulumi CLI (AGENT_HOSTING_PULUMI_CLI_DIR)");
+  cliDir = dir;
+  release = await cachedRelease();
+  server = await serveRelease(release.dir);
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-bot-secrets": SECRET_FIELDS } });
+  control = new EmulatorControl(emulator.baseUrl);
+  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+}, 600_000);
+
+afterAll(async () => {
+  await client?.close();
+  await emulator?.close();
+  await server?.close();
+});
+
+/** The install commands of each README, before STACK_COMMANDS. */
+function installCommands(language: Language): string[] {
+  if (language === "python") return ["python3 -m venv venv", "venv/bin/pip install -r requirements.txt"];
+  if (language === "go") return ["go mod tidy"];
+  if (language === "yaml") return [`pulumi plugin install resource agent-hosting ${release.version} --server ${PLUGIN_DOWNLOAD_URL}`];
+  return ["npm install"];
+}
+
+/** The lines of the README's block of commands in its section "Run it". */
+function readmeCommands(dir: string): string[] {
+  const block = codeBlocks(join(dir, "README.md")).find((b) => b.section === "Run it" && b.lang === "sh");
+  return (block?.code ?? "").trimEnd().split("\n");
+}
+
+/** How the copied example depends on the package: the lines that name it. */
+function dependencyOf(language: Language, dir: string): { text: string; expected: RegExp } {
+  const v = release.version.replaceAll(".", "\\.");
+  if (language === "python") return { text: readFileSync(join(dir, "requirements.txt"), "utf8"), expected: new RegExp(`^pulumi_agent_hosting==${v}$`, "m") };
+  if (language === "go") return { text: readFileSync(join(dir, "go.mod"), "utf8"), expected: new RegExp(`^\\t${GO_MODULE} v${v}$`, "m") };
+  if (language === "yaml") return { text: readmeCommands(dir).join("\n"), expected: new RegExp(`resource agent-hosting ${v} --server`) };
+  return { text: readFileSync(join(dir, "package.json"), "utf8"), expected: new RegExp(`"pulumi-agent-hosting": "${v}"`) };
+}
+
+/** The environment of npm run by a user: none of the `npm_*` settings of a test run, no node_modules/.bin on PATH. */
+function userNpmEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
+  return { ...env, PATH: (process.env["PATH"] ?? "").split(delimiter).filter((d) => !d.includes("node_modules")).join(delimiter) };
+}
+
+const stackConfig = (): StackConfig => ({
+  "agent-hosting:baseUrl": { value: emulator.url },
+  "agent-hosting:apiKey": { value: API_KEY, secret: true },
+});
+
+type Op = "preview" | "up" | "destroy";
+interface Outcome {
+  error: string;
+  changes: Record<string, number>;
+  outputs: Record<string, unknown>;
+  text: string;
+}
+/** Installs the copied example as its README says; returns how to run one stack operation of it. */
+type Install = (dir: string, stack: ReleasedStack) => (op: Op) => Promise<Outcome>;
+
+const fromDriver = (r: OpResult): Outcome => ({ error: r.error ?? "", changes: r.changeSummary, outputs: r.outputs, text: r.engineOutput });
+
+/** `npm install` with the release's tarball for the package, a typecheck, then the program through the Automation API from its directory. */
+const installTypescript: Install = (dir, stack) => {
+  const tarball = join(release.dir, npmTarballName(release.version));
+  execFileSync("npm", ["install", "--no-save", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: dir, env: userNpmEnv(), stdio: ["ignore", "ignore", "pipe"] });
+  execFileSync(join(dir, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", "."], { cwd: dir, env: userNpmEnv(), encoding: "utf8" });
+  const runner = join(dir, "pulumi-runner.cjs");
+  copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), runner);
+  const params = JSON.stringify({ baseUrl: emulator.url, apiKey: API_KEY, programFile: "index.ts" });
+  return async (op) => fromDriver(await runDriver(process.execPath, [runner, op, params], stack.env, dir));
+};
+
+/** The README's virtualenv, then __main__.py through the Python driver in that virtualenv. */
+const installPython: Install = (dir, stack) => {
+  const python = installRequirements(dir, release.dir);
+  const script = join(stack.workDir, "stack_op.py");
+  copyFileSync(join(repoRoot, "test/languages/python/stack_op.py"), script);
+  const params = JSON.stringify({ config: stackConfig(), source: readFileSync(join(dir, "__main__.py"), "utf8") });
+  return async (op) => fromDriver(await runDriver(python, [script, op, stack.workDir, params], stack.env, stack.workDir));
+};
+
+/** `go mod tidy` through the release's module proxy, then main.go built with that go.mod beside the Go driver. */
+const installGo: Install = (dir, stack) => {
+  execFileSync(goBinary(), ["mod", "tidy"], { cwd: dir, env: releasedGoEnv(release.dir, stack.workDir), stdio: ["ignore", "ignore", "pipe"] });
+  const build = buildProgramAgainstRelease(release.dir, dir, stack.workDir);
+  expect(build.sdk.Version).toBe(`v${release.version}`);
+  expect(build.sdk.Dir.startsWith(join(stack.workDir, "gomodcache") + sep), build.sdk.Dir).toBe(true);
+  const params = JSON.stringify({ config: stackConfig() });
+  return async (op) => fromDriver(await runDriver(build.binary, [op, stack.workDir, params], stack.env, stack.workDir));
+};
+
+/** The CLI's "Resources:" summary, as the Automation API's change summary: "+ 2 to create" → { create: 2 }. */
+function changeCounts(out: string): Record<string, number> {
+  const words: Record<string, string> = { "to create": "create", created: "create", "to update": "update", updated: "update", "to delete": "delete", deleted: "delete", unchanged: "same" };
+  const changes: Record<string, number> = {};
+  for (const [, n, w] of out.matchAll(/(\d+) (to create|created|to update|updated|to delete|deleted|unchanged)\b/g)) changes[words[w ?? ""] ?? ""] = Number(n);
+  return changes;
+}
+
+/** Every README command, with the CLI in the copied directory; the placeholders become the emulator's address and key. */
+const installYaml: Install = (dir, stack) => {
+  const env = yamlProgramEnv(stack.env);
+  const cli = pulumiCommands(() => ({ cwd: dir, env }));
+  const command = (line: string) => line.replace(SERVICE_PLACEHOLDER, emulator.url).replace(KEY_PLACEHOLDER, API_KEY).split(" ").slice(1);
+  const [install, ...rest] = readmeCommands(dir);
+  const setup = [install ?? "", ...rest.filter((line) => line.startsWith("pulumi stack") || line.startsWith("pulumi config"))];
+  let ready = false;
+  return async (op) => {
+    if (!ready) {
+      for (const line of setup) {
+        const { code, out } = await cli.run(...command(line));
+        expect(code, `${line}\n${out}`).toBe(0);
+      }
+      ready = true;
+    }
+    const { code, out } = await cli.run(...command(`pulumi ${op}`));
+    let outputs: Record<string, unknown> = {};
+    if (op === "up" && code === 0) outputs = JSON.parse((await cli.run("stack", "output", "--json", "--show-secrets")).out) as Record<string, unknown>;
+    return { error: code === 0 ? "" : out, changes: changeCounts(out), outputs, text: out };
+  };
+};
+
+const INSTALLS: Record<Language, Install> = {
+  typescript: installTypescript,
+  "typescript-native": installTypescript,
+  python: installPython,
+  go: installGo,
+  yaml: installYaml,
+};
+
+/** What each example exports once it is up. */
+function expectedOutputs(language: Language, deploymentId: string): Record<string, unknown> {
+  const manifest = expect.objectContaining({ spec: expect.objectContaining({ image: "registry.example.com/voice-bot:1.4.2" }) });
+  const newestLogLines = expect.any(Array);
+  if (language === "typescript") return { agentName: "voice-bot", ready: true, deploymentId, manifest, newestLogLines };
+  if (language === "yaml") return { deploymentId, manifest, secretFields: SECRET_FIELDS, newestLogLines };
+  return { agentName: "voice-bot", deploymentId, secretFields: SECRET_FIELDS, newestLogLines };
+}
+
+function filesUnder(dir: string, skip: RegExp): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (skip.test(entry)) return [];
+    return statSync(path).isDirectory() ? filesUnder(path, skip) : [path];
+  });
+}
+
+describe("examples/", () => {
+  it("has a directory per language run here, and the pipeline example", () => {
+    expect(readdirSync(join(repoRoot, "examples"))).toEqual(expect.arrayContaining([...LANGUAGES, "pipeline"]));
+  });
+});
+
+describe.each(LANGUAGES)("examples/%s, copied out of the repository", (language) => {
+  let stack: ReleasedStack;
+  let dir: string;
+  const texts: string[] = [];
+
+  beforeAll(() => {
+    stack = releasedStack(`example-${language}`, cliDir, server.url);
+    dir = join(stack.workDir, language);
+    // What a checkout's copy holds, without what running it there may have left (installs, stack settings).
+    const leftOver = /(^|\/)(node_modules|venv|bin)(\/|$)|Pulumi\.[^./]+\.yaml$/;
+    cpSync(join(repoRoot, "examples", language), dir, { recursive: true, filter: (path) => !leftOver.test(relative(repoRoot, path)) });
+  });
+  afterAll(() => stack?.remove());
+
+  it("depends on the package by version, and its README lists the commands run here", () => {
+    const { text, expected } = dependencyOf(language, dir);
+    expect(text).toMatch(expected);
+    expect(text).not.toMatch(/file:|^replace /m);
+    expect(readmeCommands(dir)).toEqual([...installCommands(language), ...STACK_COMMANDS]);
+  });
+
+  it("installs from the release and runs as its README says: a preview of the new stack, up, a no-op preview, destroy", async () => {
+    const run = INSTALLS[language](dir, stack);
+    const step = async (op: Op) => {
+      const result = await run(op);
+      texts.push(result.text, result.error, JSON.stringify(result.outputs));
+      expect(result.error, result.text).toBe("");
+      return result;
+    };
+    const tarballPath = `/${pluginTarballName(release.version, hostTarget())}`;
+    const fetched = server.requests.get(tarballPath) ?? 0;
+
+    const preview = await step("preview");
+    expect(preview.changes["create"]).toBe(2); // the stack and the agent
+    expect((await control.listAgents()).agents).toEqual([]);
+
+    const up = await step("up");
+    expect(up.changes["create"]).toBe(2);
+    const live = await client.getAgent("voice-bot");
+    expect(live.ready).toBe(true);
+    expect(up.outputs).toEqual(expectedOutputs(language, live.activeDeploymentId));
+
+    const again = await step("preview");
+    expect(Object.entries(again.changes).filter(([kind, n]) => kind !== "same" && n > 0)).toEqual([]);
+
+    await step("destroy");
+    expect((await control.listAgents()).agents).toEqual([]);
+    // The native plugin came from the release, fetched once; the package root's Agent needs none.
+    expect(server.requests.get(tarballPath) ?? 0).toBe(fetched + (language === "typescript" ? 0 : 1));
+    expect(texts.join("\n")).not.toContain(API_KEY);
+    const files = filesUnder(stack.workDir, /^(node_modules|venv|gomodcache|plugins)$/);
+    expect(files.filter((file) => readFileSync(file).includes(API_KEY)), "files holding the API key").toEqual([]);
+  });
+});

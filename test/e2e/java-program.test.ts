@@ -1,0 +1,137 @@
+/**
+ * A Java program, as users run it: examples/java's pom.xml with the test's
+ * program (test/e2e/programs/java/App.java) in a program directory, the Java
+ * SDK from a Maven repository built from sdk/java the way the release builds
+ * it (a file:// repository in the pom), the native plugin installed from its
+ * tarball, pulumi-language-java on PATH beside the CLI, and the CLI run as
+ * commands in that directory: stack init, config, the first preview of the
+ * new stack, up (which previews first), a no-op preview, refresh, import of
+ * an agent made outside Pulumi (the CLI prints Java code), destroy. The
+ * program declares an agent through the default provider and one through an
+ * explicit provider, and calls getSecretSet and getAgentLogs in their Output
+ * and plain forms. The API key never shows in any output, the state or any
+ * file of the program's directory.
+ */
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeMavenRepository } from "../../scripts/lib/release/maven-repository.mjs";
+import { releaseVersion } from "../../scripts/lib/release/names.mjs";
+import { sourceDateEpoch } from "../../scripts/lib/release/source-date.mjs";
+import { AgentHostingClient } from "../../src/client/client";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { repoRoot } from "../languages/support/drivers";
+import { stackDir, type StackDir } from "../languages/support/stack-env";
+import { isolateMaven, javaHostDir, withRepository } from "./support/java-program";
+import { pulumiCommands } from "./support/pulumi-command";
+
+const API_KEY = "java-SECRET-key-3c9d57";
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let control: EmulatorControl;
+let client: AgentHostingClient;
+let program: StackDir;
+let env: NodeJS.ProcessEnv;
+let harvest: () => void = () => undefined;
+const cli = pulumiCommands(() => ({ cwd: program.workDir, env }));
+const { seen } = cli;
+const pulumi = cli.run;
+
+async function ok(...args: string[]): Promise<string> {
+  const { code, out } = await pulumi(...args);
+  expect(code, out).toBe(0);
+  return out;
+}
+
+function filesUnder(dir: string, skip: string[]): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (skip.includes(path)) return [];
+    return entry.isDirectory() ? filesUnder(path, skip) : [path];
+  });
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
+  control = new EmulatorControl(emulator.baseUrl);
+  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+  program = stackDir("java-program");
+  const state = join(program.workDir, ".state");
+  const sdkRepository = join(state, "sdk-maven");
+  writeMavenRepository(sdkRepository, releaseVersion(), sourceDateEpoch());
+  for (const file of ["Pulumi.yaml", ".mvn"]) cpSync(join(repoRoot, "examples/java", file), join(program.workDir, file), { recursive: true });
+  const pom = readFileSync(join(repoRoot, "examples/java/pom.xml"), "utf8");
+  writeFileSync(join(program.workDir, "pom.xml"), withRepository(pom, "agent-hosting-sdk", `file://${sdkRepository}`));
+  mkdirSync(join(program.workDir, "src/main/java/myproject"), { recursive: true });
+  cpSync(join(repoRoot, "test/e2e/programs/java/App.java"), join(program.workDir, "src/main/java/myproject/App.java"));
+  harvest = isolateMaven(program.workDir, state).harvest;
+  // The language host is found on PATH, as a Pulumi install ships it beside the CLI. The plugin is the
+  // installed one: no node_modules/.bin (where a test runner puts this package's own bin) on the user's PATH.
+  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = program.env;
+  const path = (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
+  env = { ...rest, PATH: [javaHostDir(), ...path].join(":") };
+  // The agent the program's plain getAgentLogs reads: made before the program runs, outside Pulumi.
+  await client.createAgent({ serviceName: "java-seed", image: "registry.example.com/seed:1" });
+}, 600_000);
+
+afterAll(async () => {
+  harvest();
+  await client?.close();
+  await emulator?.close();
+  program?.remove();
+});
+
+describe("a Java program with the CLI in its directory", () => {
+  it("runs the user's commands in order: first preview, up, no-op preview, refresh, import, destroy", async () => {
+    await ok("stack", "init", "dev");
+    await ok("config", "set", "agent-hosting:baseUrl", emulator.url);
+    await ok("config", "set", "--secret", "agent-hosting:apiKey", API_KEY);
+    await ok("config", "set", "otherUrl", emulator.url);
+    await ok("config", "set", "--secret", "otherKey", API_KEY);
+
+    // The first preview of the new stack: nothing exists beyond the agent made outside.
+    const preview = await ok("preview");
+    expect(preview).toMatch(/\+ +agent-hosting:index:Agent +bot +create/);
+    expect(preview).toMatch(/\+ +agent-hosting:index:Agent +other-bot +create/);
+    expect(preview).toMatch(/\+ +pulumi:providers:agent-hosting +other +create/);
+    expect((await control.listAgents()).agents.map((a) => a.name)).toEqual(["java-seed"]);
+
+    const up = await ok("up", "--yes");
+    expect(up).toContain("4 created");
+    const outputs = JSON.parse(await ok("stack", "output", "--json")) as Record<string, unknown>;
+    const live = await client.getAgent("java-bot");
+    expect(live.ready).toBe(true);
+    expect(outputs["botId"]).toBe("java-bot");
+    expect(outputs["deploymentId"]).toBe(live.activeDeploymentId);
+    expect(outputs["ready"]).toBe(true);
+    expect(outputs["otherBotId"]).toBe("java-other-bot");
+    expect((await client.getAgent("java-other-bot")).ready).toBe(true);
+    expect(outputs["secretFields"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
+    expect(outputs["plainSecretFields"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
+    expect(typeof outputs["logTotal"]).toBe("number");
+    expect(typeof outputs["plainLogCount"]).toBe("number");
+
+    await ok("preview", "--expect-no-changes");
+    expect(await ok("refresh", "--yes")).toMatch(/4 unchanged/);
+
+    // An agent made outside Pulumi, imported: the state holds it and the CLI prints Java to paste.
+    await client.createAgent({ serviceName: "outside-bot", image: "registry.example.com/other:2" });
+    const imported = await ok("import", "agent-hosting:index:Agent", "outside", "outside-bot", "--yes");
+    expect(imported).toMatch(/new Agent\("outside", AgentArgs\.builder\(\)/);
+    expect(imported).toContain('.serviceName("outside-bot")');
+    expect(imported).toContain("import com.github.agent_hosting.agenthosting.Agent;");
+    expect(await ok("stack", "export")).toContain('"id": "outside-bot"');
+
+    // The import marks it protected, as the CLI says; unprotected, destroy deletes every agent of the stack.
+    await ok("state", "unprotect", "--all", "--yes");
+    await ok("destroy", "--yes");
+    expect((await control.listAgents()).agents.map((a) => a.name)).toEqual(["java-seed"]);
+
+    expect(seen.join("\n")).not.toContain(API_KEY);
+    expect(seen.join("\n")).not.toContain("pulumi-resource-agent-hosting from $PATH");
+    const plugins = join(program.workDir, ".state", "pulumi-home", "plugins");
+    const files = filesUnder(program.workDir, [plugins, join(program.workDir, ".state", "m2"), join(program.workDir, ".state", "sdk-maven")]);
+    expect(files.some((f) => f.startsWith(program.backendDir)), "the state's files are among those read").toBe(true);
+    expect(files.filter((f) => readFileSync(f).includes(API_KEY)), "files holding the API key").toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * One stack operation of a Java program, run as users run it: `pulumi
+ * preview|up|destroy --json` in the program's directory. Read back into the
+ * shape the language drivers report (test/languages/support/run.ts): preview
+ * prints one JSON document with its changeSummary; up and destroy print their
+ * preview's document and then one JSON event a line, whose summaryEvent holds
+ * the changes. The stack's outputs after an up come from `pulumi stack output --json`.
+ */
+import { spawn } from "node:child_process";
+import type { OpResult } from "../../languages/support/run";
+
+type Op = "preview" | "up" | "destroy";
+
+interface Diagnostic {
+  message?: string;
+  severity?: string;
+}
+
+function pulumi(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("pulumi", args, { cwd, env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+const ARGS: Record<Op, string[]> = { preview: ["preview", "--json"], up: ["up", "--yes", "--json"], destroy: ["destroy", "--yes", "--json"] };
+
+export async function javaCliOp(op: Op, cwd: string, env: NodeJS.ProcessEnv): Promise<OpResult> {
+  const { code, stdout, stderr } = await pulumi(ARGS[op], cwd, env);
+  let changeSummary: Record<string, number> = {};
+  let diagnostics: Diagnostic[] = [];
+  if (op === "preview") {
+    try {
+      const doc = JSON.parse(stdout) as { changeSummary?: Record<string, number>; diagnostics?: Diagnostic[] };
+      changeSummary = doc.changeSummary ?? {};
+      diagnostics = doc.diagnostics ?? [];
+    } catch {
+      diagnostics = [{ severity: "error", message: `pulumi preview --json printed no JSON document:\n${stdout}` }];
+    }
+  } else {
+    const events = stdout
+      .split("\n")
+      .filter((line) => line.startsWith('{"sequence"'))
+      .map((line) => JSON.parse(line) as { summaryEvent?: { resourceChanges?: Record<string, number> }; diagnosticEvent?: Diagnostic });
+    changeSummary = events.find((e) => e.summaryEvent)?.summaryEvent?.resourceChanges ?? {};
+    diagnostics = events.flatMap((e) => (e.diagnosticEvent ? [e.diagnosticEvent] : []));
+  }
+  const errors = diagnostics.filter((d) => d.severity === "error").map((d) => d.message ?? "");
+  let outputs: Record<string, unknown> = {};
+  if (op === "up" && code === 0) {
+    const shown = await pulumi(["stack", "output", "--json"], cwd, env);
+    outputs = JSON.parse(shown.stdout) as Record<string, unknown>;
+  }
+  const failed = code !== 0 || errors.length > 0;
+  return {
+    ok: !failed,
+    op,
+    changeSummary,
+    outputs,
+    ...(failed ? { error: errors.join("") || `pulumi ${op} exited with ${code}` } : {}),
+    engineOutput: `${stdout}${stderr}`,
+  };
+}

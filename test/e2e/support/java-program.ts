@@ -1,0 +1,93 @@
+/**
+ * What a Java program needs to run as users run it, `pulumi` in its
+ * directory: pulumi-language-java (scripts/lib/pulumi-java.mjs builds it,
+ * cached) on PATH, where a Pulumi install puts it beside the CLI, and Maven
+ * with a local repository of the program's own, empty at first, so the SDK
+ * comes from the repository its pom names and from nowhere else (a stale
+ * copy in ~/.m2 cannot stand in for it). The machine's ~/.m2 serves every
+ * other artifact, as a file:// repository before Maven Central, and what the
+ * program fetched beyond it is copied back afterwards, so the next run finds
+ * it warm. The settings reach Maven through the program's .mvn/maven.config,
+ * which `mvn` reads in the directory it runs in.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, relative } from "node:path";
+import { mavenCoordinates } from "../../../scripts/lib/java-sdk.mjs";
+import { pulumiJavaDir } from "../../../scripts/lib/pulumi-java.mjs";
+import { repoRoot } from "../../languages/support/drivers";
+
+const machineRepository = join(homedir(), ".m2", "repository");
+const schema = JSON.parse(readFileSync(join(repoRoot, "schema.json"), "utf8")) as Parameters<typeof mavenCoordinates>[0];
+/** The SDK's group as a path in a repository: never copied into the machine's. */
+const sdkGroupPath = mavenCoordinates(schema).groupId.replaceAll(".", "/");
+
+/** The directory holding pulumi-language-java (built on first use). */
+export function javaHostDir(): string {
+  return pulumiJavaDir();
+}
+
+/** `pom` with a <repositories> entry for `url` (a Maven repository, e.g. file:// of the release's), as a user adds one. */
+export function withRepository(pom: string, id: string, url: string): string {
+  const entry = `  <repositories>\n    <repository>\n      <id>${id}</id>\n      <url>${url}</url>\n    </repository>\n  </repositories>\n\n`;
+  if (!pom.includes("  <build>")) throw new Error("the program's pom.xml has no <build> to put <repositories> before");
+  return pom.replace("  <build>", `${entry}  <build>`);
+}
+
+/** Maven settings for the program in `programDir`: its own local repository under `stateDir`; returns a function that copies back what it fetched. */
+export function isolateMaven(programDir: string, stateDir: string): { localRepository: string; harvest(): void } {
+  const localRepository = join(stateDir, "m2");
+  mkdirSync(localRepository, { recursive: true });
+  const settings = join(stateDir, "maven-settings.xml");
+  writeFileSync(
+    settings,
+    `<settings>
+  <localRepository>${localRepository}</localRepository>
+  <profiles>
+    <profile>
+      <id>machine-repository</id>
+      <repositories>
+        <repository>
+          <id>machine-m2</id>
+          <url>file://${machineRepository}</url>
+          <releases><checksumPolicy>ignore</checksumPolicy></releases>
+          <snapshots><enabled>false</enabled></snapshots>
+        </repository>
+      </repositories>
+      <pluginRepositories>
+        <pluginRepository>
+          <id>machine-m2</id>
+          <url>file://${machineRepository}</url>
+          <releases><checksumPolicy>ignore</checksumPolicy></releases>
+          <snapshots><enabled>false</enabled></snapshots>
+        </pluginRepository>
+      </pluginRepositories>
+    </profile>
+  </profiles>
+  <activeProfiles>
+    <activeProfile>machine-repository</activeProfile>
+  </activeProfiles>
+</settings>
+`,
+  );
+  mkdirSync(join(programDir, ".mvn"), { recursive: true });
+  writeFileSync(join(programDir, ".mvn", "maven.config"), `-s\n${settings}\n`);
+  return { localRepository, harvest: () => copyNewArtifacts(localRepository, machineRepository) };
+}
+
+/** Copies files of `from` that `to` lacks, the SDK's group aside; each appears whole (renamed into place), as another Maven may be reading `to`. */
+function copyNewArtifacts(from: string, to: string, dir = from): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const rel = relative(from, path);
+    if (rel === sdkGroupPath || rel.startsWith(`${sdkGroupPath}/`)) continue;
+    if (entry.isDirectory()) copyNewArtifacts(from, to, path);
+    else if (!existsSync(join(to, rel)) && !/\.lastUpdated$|^resolver-status|machine-m2/.test(entry.name)) {
+      mkdirSync(join(to, relative(from, dir)), { recursive: true });
+      const partial = `${join(to, rel)}.${process.pid}.part`;
+      cpSync(path, partial);
+      renameSync(partial, join(to, rel));
+    }
+  }
+}
