@@ -11,35 +11,55 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { pulumiJavaDir, pulumiJavaVersion } from "./pulumi-java.mjs";
 
+/** @typedef {{ name: string, version: string, pluginDownloadURL?: string, language: { java: { basePackage: string } } }} PackageSchemaForJava */
+
 /**
  * The Maven coordinates: the group is the Maven Central namespace that the
  * GitHub owner of the repository proves (io.github.<owner>), the artifact the
  * package's name, as Pulumi's own SDKs are named (com.pulumi:aws).
+ * @param {PackageSchemaForJava} schema
+ * @returns {{ groupId: string, artifactId: string, version: string }}
  */
 export function mavenCoordinates(schema) {
   return { groupId: `io.github.${githubRepository(schema).owner}`, artifactId: schema.name, version: schema.version };
 }
 
-/** The GitHub repository the schema's pluginDownloadURL (github://api.github.com/<owner>/<repo>) names. */
+/**
+ * The GitHub repository the schema's pluginDownloadURL (github://api.github.com/<owner>/<repo>) names.
+ * @param {PackageSchemaForJava} schema
+ * @returns {{ owner: string, repo: string }}
+ */
 export function githubRepository(schema) {
   const match = /^github:\/\/api\.github\.com\/([^/]+)\/([^/]+)$/.exec(schema.pluginDownloadURL ?? "");
   if (!match) throw new Error(`schema.json's pluginDownloadURL ${JSON.stringify(schema.pluginDownloadURL)} is not github://api.github.com/<owner>/<repo>`);
   return { owner: match[1], repo: match[2] };
 }
 
-/** The Java package of the SDK's classes, as pulumi-java-gen names it: <basePackage>.<name without dashes>. */
+/**
+ * The Java package of the SDK's classes, as pulumi-java-gen names it: <basePackage>.<name without dashes>.
+ * @param {PackageSchemaForJava} schema
+ * @returns {string}
+ */
 export function javaPackage(schema) {
   return `${schema.language.java.basePackage}.${schema.name.replaceAll("-", "")}`;
 }
 
-/** Where the SDK's Utilities class reads version.txt (and the host plugin.json): <basePackage>/<name>, as pulumi-java-gen writes it. */
+/**
+ * Where the SDK's Utilities class reads version.txt (and the host plugin.json): <basePackage>/<name>, as pulumi-java-gen writes it.
+ * @param {PackageSchemaForJava} schema
+ * @returns {string}
+ */
 export function resourceDir(schema) {
   return `${schema.language.java.basePackage.replaceAll(".", "/")}/${schema.name}`;
 }
 
 const escapeXml = (text) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
-/** pom.xml: a jar with its sources and javadoc jars, built against com.pulumi:pulumi from Maven Central. */
+/**
+ * pom.xml: a jar with its sources and javadoc jars, built against com.pulumi:pulumi from Maven Central.
+ * @param {PackageSchemaForJava} schema
+ * @returns {string}
+ */
 export function pomXml(schema) {
   const { groupId, artifactId, version } = mavenCoordinates(schema);
   const { owner, repo } = githubRepository(schema);
@@ -169,13 +189,22 @@ export function pomXml(schema) {
 `;
 }
 
-/** plugin.json as the Java language host reads it: the resource plugin, its version and where the engine fetches it. */
+/**
+ * plugin.json as the Java language host reads it: the resource plugin, its version and where the engine fetches it.
+ * @param {PackageSchemaForJava} schema
+ * @returns {string}
+ */
 export function pluginJson(schema) {
   const plugin = { resource: true, name: schema.name, version: "${project.version}", server: schema.pluginDownloadURL };
   return `${JSON.stringify(plugin, null, 2)}\n`;
 }
 
-/** Writes the Java SDK of schema.json into `outDir` (emptied first). */
+/**
+ * Writes the Java SDK of schema.json into `outDir` (emptied first).
+ * @param {string} schemaPath
+ * @param {string} outDir
+ * @returns {void}
+ */
 export function generateJavaSdk(schemaPath, outDir) {
   const schema = JSON.parse(readFileSync(schemaPath, "utf8"));
   if (schema.language?.java?.buildFiles !== "none" || !schema.language.java.basePackage) {

@@ -16,14 +16,20 @@ export const TOOLS_MODULE = join(repoRoot, "tools/pulumi-java");
 const MODULE = "github.com/pulumi/pulumi-java/pkg";
 const COMMANDS = ["pulumi-language-java", "pulumi-java-gen"];
 
-/** The pulumi-java version tools/pulumi-java/go.mod requires, without its "v" (also the com.pulumi:pulumi version the SDK builds against). */
+/**
+ * The pulumi-java version tools/pulumi-java/go.mod requires, without its "v" (also the com.pulumi:pulumi version the SDK builds against).
+ * @returns {string}
+ */
 export function pulumiJavaVersion() {
   const match = readFileSync(join(TOOLS_MODULE, "go.mod"), "utf8").match(/^\s*github\.com\/pulumi\/pulumi-java\/pkg v(\S+)/m);
   if (!match) throw new Error(`tools/pulumi-java/go.mod requires no ${MODULE}`);
   return match[1];
 }
 
-/** The directory holding pulumi-language-java and pulumi-java-gen, built on first use (progress on stderr). */
+/**
+ * The directory holding pulumi-language-java and pulumi-java-gen, built on first use (progress on stderr).
+ * @returns {string}
+ */
 export function pulumiJavaDir() {
   const version = pulumiJavaVersion();
   const dir = join(cacheRoot, "pulumi-java", `v${version}-${sourceHash([TOOLS_MODULE])}`);

@@ -12,7 +12,7 @@
  *   the service has, new = what the program declares; a `create` of an Agent
  *   the refresh saw means it was deleted outside Pulumi.
  */
-import { AGENT_FIELDS, agentField } from "../model";
+import { AGENT_FIELDS, agentField } from "../resources/agent/model";
 import { agentProviderKind, type AgentProviderKind } from "./agent-types";
 import type { PreviewDigest, PreviewDiagnostic, PreviewState, PreviewStep } from "./preview";
 import { propertyValue, sameValue, type PropertyValue } from "./property-value";

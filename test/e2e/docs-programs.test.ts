@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ALLOW_INSECURE_HTTP_SETTING, PROVIDER_CONFIG_FIELDS } from "../../src/model/provider-config";
+import { PROVIDER_SETTINGS } from "../../src/core/settings";
 import { repoRoot } from "../languages/support/drivers";
 import { codeBlocks } from "../support/readme-blocks";
 import { describeProgramBlocks, PROGRAM_LANGS, SHELL_LANGS } from "./support/program-blocks";
@@ -46,7 +46,7 @@ describe("docs/ in the Pulumi registry's layout", () => {
     expect(langs.length).toBeGreaterThan(0);
     for (const lang of langs) expect(SHELL_LANGS.has(lang), lang).toBe(true);
     const text = readFileSync(installation, "utf8");
-    for (const setting of [...PROVIDER_CONFIG_FIELDS, ALLOW_INSECURE_HTTP_SETTING]) {
+    for (const setting of PROVIDER_SETTINGS) {
       const row = text.split("\n").find((line) => line.startsWith("| ") && line.includes(`\`${setting.configKey}\``));
       expect(row, setting.configKey).toBeDefined();
       expect(row).toContain(`\`${setting.env}\``);

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
-import { SCHEMA_EXAMPLES } from "../../src/native/schema-docs";
+import { REGISTRY } from "../../src/registry";
 import { repoRoot, type StackConfig } from "../languages/support/drivers";
 import type { OpResult } from "../languages/support/run";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
@@ -30,6 +30,8 @@ import { pulumiCommands } from "./support/pulumi-command";
 import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "schema-examples-SECRET-key-5d02c9";
+/** The examples of each registered resource and function, by name. */
+const SCHEMA_EXAMPLES = Object.fromEntries([...REGISTRY.resources, ...REGISTRY.functions].map((entry) => [entry.name, entry.examples ?? []]));
 const SECRET_FIELDS = ["OPENAI_API_KEY", "SIP_PASSWORD"];
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>;

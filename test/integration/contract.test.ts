@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import type { Agent } from "../../src/client/schemas";
 import { ConnectionError, ResponseValidationError, ServerError } from "../../src/client/errors";
-import * as impl from "../../src/provider/implementation";
+import { dynamicProvider as impl } from "../support/dynamic-provider";
 import { API_KEY, agentJson } from "../support/fixtures";
 
 const agent = agentJson({ name: "bot", image: "bot:1", ready: true, maxReplicas: 1 });

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { API_KEY_ENV } from "../../src/config";
+import { API_KEY_ENV } from "../../src/core/settings";
 import { EXIT, FAIL_ON_DRIFT, parseReviewArgs, REVIEW_FLAGS, type ReviewOptions } from "../../src/review/flags";
 import { reviewDrift, reviewPreview, reviewUp } from "../../src/review/review";
 import { shellCommands, type ShellCommand } from "./support/shell-commands";

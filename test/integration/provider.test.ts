@@ -8,7 +8,7 @@ import { NotFoundError } from "../../src/client/errors";
 import { startEmulator } from "../../src/emulator";
 import { AgentNotReadyError } from "../../src/client/errors";
 import { documented } from "../support/documented-agent";
-import * as impl from "../../src/provider/implementation";
+import { dynamicProvider as impl } from "../support/dynamic-provider";
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let client: AgentHostingClient;

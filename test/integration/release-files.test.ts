@@ -27,8 +27,8 @@ import {
 } from "../../scripts/lib/release/names.mjs";
 import { mavenArtifactPaths, mavenRepositoryFiles } from "../../scripts/lib/release/maven-repository.mjs";
 import { writeRelease } from "../../scripts/lib/release/write-release.mjs";
-import { GO_MODULE } from "../../src/native/package-schema";
-import { PLUGIN_DOWNLOAD_URL } from "../../src/native/plugin-download-url";
+import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
+import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
 
 const root = join(__dirname, "..", "..");
 let work: string;
@@ -59,7 +59,7 @@ function zipRead(archive: string, member?: string): string {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(root, "dist", "native", "bin.js"))) throw new Error("dist/ is missing: run `npm run build` first");
+  if (!existsSync(join(root, "dist", "hosts", "grpc", "plugin-bin.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   work = mkdtempSync(join(tmpdir(), "agent-hosting-release-files-"));
   first = join(work, "first");
   second = join(work, "second");
@@ -158,7 +158,7 @@ describe("the release files", () => {
   it("the npm tarball is the package at this version", () => {
     const dir = untar(join(first, npmTarballName(version)));
     expect(JSON.parse(readFileSync(join(dir, "package/package.json"), "utf8"))).toMatchObject({ name: "pulumi-agent-hosting", version });
-    expect(existsSync(join(dir, "package/dist/native/bin.js"))).toBe(true);
+    expect(existsSync(join(dir, "package/dist/hosts/grpc/plugin-bin.js"))).toBe(true);
     expect(readFileSync(join(dir, "package/schema.json"), "utf8")).toBe(readFileSync(join(root, "schema.json"), "utf8"));
   });
 

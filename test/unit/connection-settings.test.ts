@@ -7,7 +7,7 @@ import { MockAgent, errors } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { ConfigurationError } from "../../src/client/errors";
-import { resolveSettings } from "../../src/config";
+import { resolveSettings } from "../../src/core/settings";
 import { BAD_SETTINGS, VALID_KEY, type BadSettingCase } from "../support/bad-inputs";
 import { thrownBy } from "./support/client-harness";
 
@@ -184,14 +184,14 @@ describe("a request undici refuses to send", () => {
     const dispatcher = new RefusingDispatcher();
     mockAgents.push(dispatcher);
     const sleeps: number[] = [];
-    const client = new AgentHostingClient({
-      baseUrl: GOOD_URL,
-      apiKey: VALID_KEY,
-      dispatcher,
-      sleep: async (ms) => {
-        sleeps.push(ms);
+    const client = new AgentHostingClient(
+      { baseUrl: GOOD_URL, apiKey: VALID_KEY, dispatcher },
+      {
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
       },
-    });
+    );
     const error = await client.getAgent("voice-bot").catch((e: unknown) => e);
     await client.close();
     expect(error).toBeInstanceOf(ConfigurationError);

@@ -9,7 +9,7 @@ import {
   isAgentResource,
   parseImageReference,
 } from "../../src/policy";
-import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE, PROVIDER_IMPLEMENTATION_MODULE } from "../../src/model";
+import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE, PROVIDER_IMPLEMENTATION_MODULE } from "../../src/resources/agent/type-tokens";
 
 describe("parseImageReference", () => {
   it.each([

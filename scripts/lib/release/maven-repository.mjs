@@ -14,7 +14,13 @@ import { join } from "node:path";
 import { mavenCoordinates } from "../java-sdk.mjs";
 import { repoRoot } from "../pulumi-env.mjs";
 
-/** Files of the SDK at `version`, relative to the repository's root: the jar, its sources and javadoc jars, the pom. */
+/** @typedef {{ dir: string, jar: string, sources: string, javadoc: string, pom: string }} MavenArtifactPaths */
+
+/**
+ * Files of the SDK at `version`, relative to the repository's root: the jar, its sources and javadoc jars, the pom.
+ * @param {string} version
+ * @returns {MavenArtifactPaths}
+ */
 export function mavenArtifactPaths(version) {
   const schema = JSON.parse(readFileSync(join(repoRoot, "schema.json"), "utf8"));
   const { groupId, artifactId } = mavenCoordinates(schema);
@@ -23,7 +29,11 @@ export function mavenArtifactPaths(version) {
   return { dir, jar: `${base}.jar`, sources: `${base}-sources.jar`, javadoc: `${base}-javadoc.jar`, pom: `${base}.pom` };
 }
 
-/** Every file of the repository: each artifact and its .md5 and .sha1. */
+/**
+ * Every file of the repository: each artifact and its .md5 and .sha1.
+ * @param {string} version
+ * @returns {string[]}
+ */
 export function mavenRepositoryFiles(version) {
   const { jar, sources, javadoc, pom } = mavenArtifactPaths(version);
   return [jar, sources, javadoc, pom].flatMap((path) => [path, `${path}.md5`, `${path}.sha1`]);
@@ -38,7 +48,13 @@ function mvn(args, cwd) {
   }
 }
 
-/** Builds sdk/java and writes its artifacts into the repository at `outDir`; returns the artifacts' paths. */
+/**
+ * Builds sdk/java and writes its artifacts into the repository at `outDir`; returns the artifacts' paths.
+ * @param {string} outDir
+ * @param {string} version
+ * @param {number} mtime
+ * @returns {string[]}
+ */
 export function writeMavenRepository(outDir, version, mtime) {
   const schema = JSON.parse(readFileSync(join(repoRoot, "schema.json"), "utf8"));
   if (schema.version !== version) throw new Error(`schema.json's version ${schema.version} is not the release's ${version}: run \`npm run gen\``);

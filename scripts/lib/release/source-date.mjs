@@ -4,7 +4,10 @@
 import { execFileSync } from "node:child_process";
 import { repoRoot } from "../pulumi-env.mjs";
 
-/** Seconds since 1970. */
+/**
+ * Seconds since 1970.
+ * @returns {number}
+ */
 export function sourceDateEpoch() {
   const fromEnv = process.env.SOURCE_DATE_EPOCH;
   const text = fromEnv || execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: repoRoot, encoding: "utf8" }).trim();

@@ -24,7 +24,7 @@ function releaseKey(): string {
 
 /** The release directory (plugin tarballs, wheel, sdist, npm tarball, goproxy/, SHA256SUMS) and its version. */
 export async function cachedRelease(): Promise<{ dir: string; version: string }> {
-  if (!existsSync(join(repoRoot, "dist", "native", "bin.js"))) throw new Error("dist/ is missing: run `npm run build` first");
+  if (!existsSync(join(repoRoot, "dist", "hosts", "grpc", "plugin-bin.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   const version = releaseVersion();
   const dir = join(cacheRoot, "release", `${version}-${releaseKey()}`);
   if (existsSync(join(dir, CHECKSUMS_FILE))) return { dir, version };

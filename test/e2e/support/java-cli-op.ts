@@ -6,8 +6,8 @@
  * preview's document and then one JSON event a line, whose summaryEvent holds
  * the changes. The stack's outputs after an up come from `pulumi stack output --json`.
  */
-import { spawn } from "node:child_process";
 import type { OpResult } from "../../languages/support/run";
+import { runPulumi } from "./pulumi-command";
 
 type Op = "preview" | "up" | "destroy";
 
@@ -16,22 +16,11 @@ interface Diagnostic {
   severity?: string;
 }
 
-function pulumi(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("pulumi", args, { cwd, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 const ARGS: Record<Op, string[]> = { preview: ["preview", "--json"], up: ["up", "--yes", "--json"], destroy: ["destroy", "--yes", "--json"] };
 
 export async function javaCliOp(op: Op, cwd: string, env: NodeJS.ProcessEnv): Promise<OpResult> {
-  const { code, stdout, stderr } = await pulumi(ARGS[op], cwd, env);
+  const { code, stdout, stderr } = await runPulumi(ARGS[op], cwd, env);
   let changeSummary: Record<string, number> = {};
   let diagnostics: Diagnostic[] = [];
   if (op === "preview") {
@@ -53,7 +42,7 @@ export async function javaCliOp(op: Op, cwd: string, env: NodeJS.ProcessEnv): Pr
   const errors = diagnostics.filter((d) => d.severity === "error").map((d) => d.message ?? "");
   let outputs: Record<string, unknown> = {};
   if (op === "up" && code === 0) {
-    const shown = await pulumi(["stack", "output", "--json"], cwd, env);
+    const shown = await runPulumi(["stack", "output", "--json"], cwd, env);
     outputs = JSON.parse(shown.stdout) as Record<string, unknown>;
   }
   const failed = code !== 0 || errors.length > 0;

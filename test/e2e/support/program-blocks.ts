@@ -17,7 +17,7 @@
  * sdk/java as the release builds it, and the CLI runs preview, up and destroy
  * there through pulumi-language-java (./java-cli-op.ts).
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +35,7 @@ import type { CodeBlock } from "../../support/readme-blocks";
 import { javaCliOp } from "./java-cli-op";
 import { isolateMaven, javaHostDir, withRepository } from "./java-program";
 import { yamlProgramEnv } from "./yaml-language";
+import { runPulumi } from "./pulumi-command";
 
 const API_KEY = "docs-SECRET-key-4e7b21";
 
@@ -67,25 +68,13 @@ function driverRunner(block: CodeBlock, url: string, dir: string): ProgramRunner
   return typescriptRunner(code, dir, "readme-ts", config("readme-ts", url));
 }
 
-/** Runs `pulumi args` in `cwd`; resolves with the exit code and each stream. */
-function pulumiIn(cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("pulumi", args, { cwd, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 /** A YAML block: the program's Pulumi.yaml, run by the CLI in its directory as a user types the commands. */
 function yamlRunner(block: CodeBlock, url: string): ProgramRunner {
   let initialized = false;
   return async (op, stack) => {
     const env = yamlProgramEnv(stack.env);
-    const pulumi = (...args: string[]) => pulumiIn(stack.workDir, env, args);
+    const pulumi = (...args: string[]) => runPulumi(args, stack.workDir, env);
     if (!initialized) {
       writeFileSync(join(stack.workDir, "Pulumi.yaml"), withService(block.code, url));
       for (const args of [["stack", "init", "dev"], ["config", "set", "agent-hosting:baseUrl", url], ["config", "set", "--secret", "agent-hosting:apiKey", API_KEY]]) {

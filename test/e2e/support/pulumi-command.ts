@@ -12,6 +12,19 @@ export interface PulumiCommands {
   readonly seen: string[];
 }
 
+/** Runs `pulumi args` in `cwd`; resolves with the exit code and each stream. */
+export function runPulumi(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("pulumi", args, { cwd, env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
 export function pulumiCommands(where: () => { cwd: string; env: NodeJS.ProcessEnv }): PulumiCommands {
   const seen: string[] = [];
   return {

@@ -116,7 +116,7 @@ export const nodeDriver: LanguageDriver = {
   language: "TypeScript",
   exportedKeys: "camelCase",
   prepare() {
-    if (!existsSync(join(repoRoot, "dist/native/node/index.js"))) throw new Error("run `npm run build` first");
+    if (!existsSync(join(repoRoot, "dist/native/index.js"))) throw new Error("run `npm run build` first");
   },
   async run(op, workDir, params, env) {
     const { config = {}, ...program } = params;

@@ -4,12 +4,20 @@
 package com.github.agent_hosting.agenthosting;
 
 import com.pulumi.core.internal.Codegen;
+import java.lang.Boolean;
 import java.lang.String;
 import java.util.Optional;
 
 public final class Config {
 
     private static final com.pulumi.Config config = com.pulumi.Config.of("agent-hosting");
+/**
+ * Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+ * 
+ */
+    public Optional<Boolean> allowInsecureHttp() {
+        return Codegen.booleanProp("allowInsecureHttp").config(config).get();
+    }
 /**
  * API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.
  * 

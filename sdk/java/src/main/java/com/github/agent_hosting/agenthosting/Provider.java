@@ -15,7 +15,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey and agent-hosting:baseUrl (or the environment variables AGENT_HOSTING_API_KEY and AGENT_HOSTING_BASE_URL) configure the default one.
+ * The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl and agent-hosting:allowInsecureHttp (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL and AGENT_HOSTING_ALLOW_INSECURE_HTTP) configure the default one.
  * 
  */
 @ResourceType(type="pulumi:providers:agent-hosting")

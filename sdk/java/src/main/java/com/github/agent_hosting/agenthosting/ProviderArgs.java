@@ -5,6 +5,7 @@ package com.github.agent_hosting.agenthosting;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import java.lang.Boolean;
 import java.lang.String;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,6 +15,21 @@ import javax.annotation.Nullable;
 public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
 
     public static final ProviderArgs Empty = new ProviderArgs();
+
+    /**
+     * Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+     * 
+     */
+    @Import(name="allowInsecureHttp", json=true)
+    private @Nullable Output<Boolean> allowInsecureHttp;
+
+    /**
+     * @return Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+     * 
+     */
+    public Optional<Output<Boolean>> allowInsecureHttp() {
+        return Optional.ofNullable(this.allowInsecureHttp);
+    }
 
     /**
      * API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.
@@ -48,6 +64,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     private ProviderArgs() {}
 
     private ProviderArgs(ProviderArgs $) {
+        this.allowInsecureHttp = $.allowInsecureHttp;
         this.apiKey = $.apiKey;
         this.baseUrl = $.baseUrl;
     }
@@ -68,6 +85,27 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
 
         public Builder(ProviderArgs defaults) {
             $ = new ProviderArgs(Objects.requireNonNull(defaults));
+        }
+
+        /**
+         * @param allowInsecureHttp Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowInsecureHttp(@Nullable Output<Boolean> allowInsecureHttp) {
+            $.allowInsecureHttp = allowInsecureHttp;
+            return this;
+        }
+
+        /**
+         * @param allowInsecureHttp Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder allowInsecureHttp(Boolean allowInsecureHttp) {
+            return allowInsecureHttp(Output.of(allowInsecureHttp));
         }
 
         /**

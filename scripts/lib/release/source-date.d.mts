@@ -1,2 +1,0 @@
-// Types of source-date.mjs, for the TypeScript tests.
-export declare function sourceDateEpoch(): number;

@@ -1,0 +1,57 @@
+/**
+ * Read (refresh, and `Agent.get` or an import when no state is passed): the
+ * agent as the service holds it, the inputs rebuilt from it. An agent
+ * deleted outside Pulumi leaves the state; one asked for by name that does
+ * not exist is an AgentNotFoundError.
+ */
+import { AgentNotFoundError, NotFoundError } from "../../client/errors";
+import { isTransientPollFailure } from "../../client/retry";
+import { WaitFailure, waitForReady } from "../../core/readiness";
+import type { Call, ReadRequest, ReadResult } from "../../core/resource-entry";
+import { inputsFromAgent, toOutputs } from "./outputs";
+import type { ServiceAgent } from "./service-agent";
+import { failedPollNotes, watchedAgent } from "./watched-agent";
+
+/** How long a read rides out a service's transient failures (a 5xx for a while right after a create). */
+const READ_PATIENCE_MS = 30_000;
+
+/**
+ * GET /agents/{name}, riding out transient failures (not a 404: the agent is
+ * gone) for up to READ_PATIENCE_MS: the readiness wait's loop, ready at the
+ * first answer, so a read and a wait share one retry policy.
+ */
+export async function getAgent(call: Call, name: string): Promise<ServiceAgent> {
+  const watched = { ...watchedAgent(await call.service.client(), name), isReady: () => true };
+  try {
+    const result = await waitForReady({
+      watched,
+      initial: undefined,
+      timeoutMs: READ_PATIENCE_MS,
+      gate: call.service.gate,
+      signal: call.signal,
+      transient: (error) => !(error instanceof NotFoundError) && isTransientPollFailure(error),
+      onFailedPoll: failedPollNotes(call, name),
+    });
+    if (result.ready) return result.value;
+    throw result.lastError;
+  } catch (error) {
+    throw error instanceof WaitFailure ? error.error : error;
+  }
+}
+
+export async function readVerb(request: ReadRequest): Promise<ReadResult> {
+  const { id, olds, marks } = request;
+  const adopting = olds?.["serviceName"] === undefined;
+  let agent: ServiceAgent;
+  try {
+    agent = await getAgent(request, id);
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      if (adopting) throw new AgentNotFoundError(id, error);
+      return undefined;
+    }
+    throw error;
+  }
+  const inputs = inputsFromAgent(agent, adopting ? {} : (olds ?? {}));
+  return { id: agent.name, outputs: toOutputs(inputs, agent, marks.secretInputs), marks, inputs: { ...inputs, name: agent.name } };
+}
