@@ -7,7 +7,7 @@
 //     into the state the engine reads);
 //   benchPluginColdStart({ runs, log })
 //     the plugin's cold start: from spawning it to its first answered RPC
-//     (GetPluginInfo), for the built package (dist/native/bin.js) and for
+//     (GetPluginInfo), for the built package (dist/hosts/grpc/plugin-bin.js) and for
 //     the bundle inside the plugin tarball.
 //
 // Each returns figures as { name, values, unit, bar, pass(median), extra }.
@@ -127,7 +127,7 @@ export async function benchPluginColdStart({ runs = 5, log = () => undefined } =
     const dist = [];
     const bundle = [];
     for (let run = 0; run < runs; run++) {
-      dist.push(await coldStart(process.execPath, [join(repoRoot, "dist/native/bin.js")]));
+      dist.push(await coldStart(process.execPath, [join(repoRoot, "dist/hosts/grpc/plugin-bin.js")]));
       bundle.push(await coldStart(join(dir, "pulumi-resource-agent-hosting"), []));
     }
     const facts = { node: process.version, bundleBytes: readFileSync(join(dir, "lib/native/plugin.js")).length };

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { repoRoot } from "./lib/pulumi-env.mjs";
 
 const require = createRequire(import.meta.url);
-const { schemaJson } = require(join(repoRoot, "dist/native/package-schema.js"));
+const { schemaJson } = require(join(repoRoot, "dist/hosts/grpc/package-schema.js"));
 const version = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).version;
 const target = join(repoRoot, "schema.json");
 const text = schemaJson(version);

@@ -7,8 +7,8 @@
 import type * as ClientModule from "./client/client";
 import type * as EmulatorModule from "./emulator";
 
-export { Agent } from "./resources/agent";
-export type { AgentArgs, AgentAutoScalingArgs } from "./resources/agent";
+export { Agent } from "./resources/agent/dynamic-agent";
+export type { AgentArgs, AgentAutoScalingArgs } from "./resources/agent/dynamic-agent";
 export { getSecretSet, getSecretSetOutput } from "./functions/get-secret-set";
 export type { GetSecretSetArgs, GetSecretSetOutputArgs, GetSecretSetResult } from "./functions/get-secret-set";
 export { getAgentLogs, getAgentLogsOutput } from "./functions/get-agent-logs";
@@ -17,7 +17,7 @@ export type { GetAgentLogsArgs, GetAgentLogsOutputArgs, GetAgentLogsResult } fro
 export { ProgramCallError } from "./functions/program-call-error";
 export * from "./client/errors";
 export type * from "./client/schemas";
-export type { AgentInputs, AgentOutputs } from "./model";
+export type { AgentInputs, AgentOutputs } from "./resources/agent/inputs-outputs";
 export type { AgentHostingClientOptions, IterateLogsArgs, RetryNote } from "./client/client";
 export {
   resolveSettings,
@@ -27,7 +27,7 @@ export {
   API_KEY_ENV,
   BASE_URL_ENV,
   ALLOW_INSECURE_HTTP_ENV,
-} from "./config";
+} from "./core/settings";
 export type { EmulatorOptions, RunningEmulator, FaultSpec, RateLimitSpec, Stats } from "./emulator";
 
 export type AgentHostingClient = ClientModule.AgentHostingClient;

@@ -7,7 +7,7 @@ import { makeFigure } from "../lib/figure.mjs";
 const DELAYS_MS = [500, 2000, 5000];
 
 export async function readinessFigures(ctx) {
-  const impl = ctx.require("./dist/provider/implementation.js");
+  const { provider: impl } = ctx.require("./dist/resources/agent/dynamic-provider.js");
   const figures = [];
   for (const delay of DELAYS_MS) {
     ctx.log(`readiness latency, ready after ${delay} ms: ${ctx.pairs} creates`);
@@ -16,7 +16,7 @@ export async function readinessFigures(ctx) {
     const samples = [];
     try {
       const settings = { "agent-hosting:baseUrl": emulator.url, "agent-hosting:apiKey": emulator.apiKey };
-      await impl.configure({ get: (key) => settings[key] });
+      await impl.configure({ config: { get: (key) => settings[key] } });
       for (let run = 0; run < ctx.pairs; run++) {
         const name = `ready-${delay}-${run}`;
         const { inputs } = await impl.check({}, { serviceName: name, image: "registry.example.com/bot:1" });

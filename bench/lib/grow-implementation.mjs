@@ -1,14 +1,19 @@
-// A temporary build of dist/provider/implementation.js whose `create` first
-// calls a generated function of at least `bytes` bytes of code, which leaves
-// a marker file when it runs, so the bench can tell that the grown code was
-// really called (and not just present). The `provider` object's create (what
-// the serialized text hands to Pulumi) is grown; the exported `create` (what
-// the provider texts of earlier versions call) goes through it.
-// `restore()` puts the file back.
+// @ts-check
+// A temporary build of the Agent's dynamic provider module
+// (dist/resources/agent/dynamic-provider.js, what the serialized text loads)
+// whose `provider.create` first calls a generated function of at least
+// `bytes` bytes of code, which leaves a marker file when it runs, so the
+// bench can tell that the grown code was really called (and not just
+// present). `restore()` puts the file back.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** JavaScript source of a function `__benchGrowth` with at least `bytes` bytes of statements. */
+/**
+ * JavaScript source of a function `__benchGrowth` with at least `bytes` bytes of statements.
+ * @param {number} bytes
+ * @param {string} markerFile
+ * @returns {string}
+ */
 export function growthFunction(bytes, markerFile) {
   const statement = "  n = (n * 31 + 7) % 1000003;\n";
   const body = statement.repeat(Math.ceil(bytes / statement.length));
@@ -21,13 +26,20 @@ export function growthFunction(bytes, markerFile) {
   ].join("\n");
 }
 
+/** The module the serialized provider text loads, below the package root. */
+export const PROVIDER_MODULE = "dist/resources/agent/dynamic-provider.js";
+
+/**
+ * @param {string} repoRoot
+ * @param {number} bytes
+ * @param {string} markerFile
+ * @returns {{ addedBytes: number, called: () => boolean, restore: () => void }}
+ */
 export function growImplementation(repoRoot, bytes, markerFile) {
-  const file = join(repoRoot, "dist/provider/implementation.js");
+  const file = join(repoRoot, PROVIDER_MODULE);
   const original = readFileSync(file, "utf8");
-  for (const name of ["create", "provider"]) {
-    if (!new RegExp(`^exports\\.${name} = `, "m").test(original)) {
-      throw new Error(`${file} no longer assigns exports.${name}; the code-size figure needs a new place to grow`);
-    }
+  if (!/^exports\.provider = /m.test(original)) {
+    throw new Error(`${file} no longer assigns exports.provider; the code-size figure needs a new place to grow`);
   }
   const growth = growthFunction(bytes, markerFile);
   const wrapper = [

@@ -9,7 +9,7 @@
 //                                   (pulumi-resource-agent-hosting.cmd on Windows)
 //   lib/native/plugin.js            the plugin and every dependency in one CommonJS file
 //   schema.json, package.json       read by the plugin (GetSchema, GetPluginInfo)
-// The bundle is made by rolldown from the built dist/native/bin.js, so the
+// The bundle is made by rolldown from the built dist/hosts/grpc/plugin-bin.js, so the
 // user's machine needs Node.js and nothing from npm; it is the same file in
 // every tarball, only the launcher differs. Entries carry one fixed time, so
 // the same sources give the same bytes.
@@ -61,7 +61,7 @@ export function launcher(os) {
     : { name: "pulumi-resource-agent-hosting", text: SH_LAUNCHER };
 }
 
-/** The plugin and its dependencies in one CommonJS file, bundled from the built dist/native/bin.js. */
+/** The plugin and its dependencies in one CommonJS file, bundled from the built dist/hosts/grpc/plugin-bin.js. */
 export async function bundlePlugin() {
   const require = createRequire(join(repoRoot, "package.json"));
   const { build } = await import(require.resolve("rolldown"));
@@ -69,7 +69,7 @@ export async function bundlePlugin() {
   try {
     const file = join(stage, "plugin.js");
     await build({
-      input: join(repoRoot, "dist/native/bin.js"),
+      input: join(repoRoot, "dist/hosts/grpc/plugin-bin.js"),
       platform: "node",
       logLevel: "warn",
       output: { file, format: "cjs", codeSplitting: false },

@@ -15,13 +15,10 @@ import {
   type RetryNote,
   type RetryPolicy,
 } from "./retry";
-import {
-  SERVICE_FIELDS,
-  agentMatchesBody,
-  secretSetNameProblem,
-  serviceNameProblem,
-  validateFields,
-} from "../model";
+import { secretSetNameProblem, serviceNameProblem } from "../core/field-rules";
+import { validateFields } from "../core/validate-fields";
+import { SERVICE_FIELDS } from "../resources/agent/fields";
+import { agentMatchesBody } from "../resources/agent/manifest";
 import type { Agent, AgentLogsQuery, CreateAgentBody, LogEntry, LogResult, SecretSet, UpdateAgentBody } from "./schemas";
 import { Transport, type Exchange } from "./transport";
 import { parseLogResult } from "./log-result";
@@ -54,6 +51,10 @@ export type { IterateLogsArgs } from "./pagination";
 export interface CallOptions {
   /** Ends the call: the request in flight is aborted, no retry starts, and the call rejects with the signal's reason. */
   signal?: AbortSignal | undefined;
+  /** Hears about this call's retries (instead of the client's `onRetry`): a provider tells them on the resource's own row. */
+  onRetry?: ((note: RetryNote) => void) | undefined;
+  /** Retries of this call (instead of the client's `maxRetries`); 0 when the caller's own loop retries. */
+  maxRetries?: number | undefined;
 }
 
 const UPDATE_FIELDS = SERVICE_FIELDS.filter((f) => f.name !== "serviceName");
@@ -100,12 +101,17 @@ export class AgentHostingClient {
     this.onRetry = options.onRetry;
   }
 
-  private retryContext(exchange: Exchange): RetryContext {
-    return { method: exchange.method, path: this.transport.pathOf(exchange.segments), policy: this.policy, onRetry: this.onRetry, signal: exchange.signal };
+  private retryContext(exchange: Exchange, options: CallOptions = {}): RetryContext {
+    const policy = options.maxRetries === undefined ? this.policy : { ...this.policy, maxRetries: options.maxRetries };
+    return { method: exchange.method, path: this.transport.pathOf(exchange.segments), policy, onRetry: options.onRetry ?? this.onRetry, signal: exchange.signal };
   }
 
-  private call(exchange: Exchange, retry: { retryable?: (error: unknown) => boolean; budget?: RetryBudget } = {}): Promise<string> {
-    return withRetries(async () => (await this.transport.send(exchange)).text, { ...this.retryContext(exchange), ...retry });
+  private call(
+    exchange: Exchange,
+    retry: { retryable?: (error: unknown) => boolean; budget?: RetryBudget } = {},
+    options: CallOptions = {},
+  ): Promise<string> {
+    return withRetries(async () => (await this.transport.send(exchange)).text, { ...this.retryContext(exchange, options), ...retry });
   }
 
   /**
@@ -124,7 +130,7 @@ export class AgentHostingClient {
     let ambiguous = false;
     for (;;) {
       try {
-        const text = await this.call(exchange, { budget });
+        const text = await this.call(exchange, { budget }, options);
         return await agentFrom(text, "POST", path);
       } catch (error) {
         options.signal?.throwIfAborted();
@@ -133,7 +139,7 @@ export class AgentHostingClient {
         ambiguous = true;
         const existing = await this.readBack(body.serviceName, options);
         if (existing) {
-          if (agentMatchesBody(existing, body as unknown as Record<string, unknown>)) return existing;
+          if (agentMatchesBody(existing, body)) return existing;
           throw new ConflictError({
             status: 409,
             code: "CONFLICT",
@@ -142,7 +148,7 @@ export class AgentHostingClient {
             path,
           });
         }
-        await spendRetry(budget, error, { ...this.retryContext(exchange), why: "agent not found on read-back" });
+        await spendRetry(budget, error, { ...this.retryContext(exchange, options), why: "agent not found on read-back" });
       }
     }
   }
@@ -159,7 +165,7 @@ export class AgentHostingClient {
   async getAgent(name: string, options: CallOptions = {}): Promise<Agent> {
     checkName(name, "name", "agent");
     const exchange: Exchange = { method: "GET", segments: ["agents", name], signal: options.signal };
-    return agentFrom(await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
+    return agentFrom(await this.call(exchange, {}, options), "GET", this.transport.pathOf(exchange.segments));
   }
 
   /**
@@ -172,7 +178,7 @@ export class AgentHostingClient {
     const failures = validateFields(body, { fields: UPDATE_FIELDS });
     if (failures.length > 0) throw new InputValidationError(failures);
     const exchange: Exchange = { method: "POST", segments: ["agents", name], body, signal: options.signal };
-    const text = await this.call(exchange, { retryable: (e) => isRetryable(e, "POST") || isAmbiguous(e) });
+    const text = await this.call(exchange, { retryable: (e) => isRetryable(e, "POST") || isAmbiguous(e) }, options);
     return agentFrom(text, "POST", this.transport.pathOf(exchange.segments));
   }
 
@@ -182,13 +188,13 @@ export class AgentHostingClient {
    */
   async deleteAgent(name: string, options: CallOptions = {}): Promise<void> {
     checkName(name, "name", "agent");
-    await this.call({ method: "DELETE", segments: ["agents", name], signal: options.signal });
+    await this.call({ method: "DELETE", segments: ["agents", name], signal: options.signal }, {}, options);
   }
 
   async getAgentLogs(query: AgentLogsQuery, options: CallOptions = {}): Promise<LogResult> {
     checkLogsQuery(query);
     const exchange = { ...logsExchange(query), signal: options.signal };
-    return parseLogResult(await this.call(exchange), "GET", this.transport.pathOf(exchange.segments));
+    return parseLogResult(await this.call(exchange, {}, options), "GET", this.transport.pathOf(exchange.segments));
   }
 
   /** Every matching entry, page by page (pages of 1000 unless `pageSize` says otherwise). */
@@ -213,7 +219,7 @@ export class AgentHostingClient {
   async getSecretSet(name: string, options: CallOptions = {}): Promise<SecretSet> {
     checkName(name, "name", "set");
     const exchange: Exchange = { method: "GET", segments: ["secrets", name], signal: options.signal };
-    const text = await this.call(exchange);
+    const text = await this.call(exchange, {}, options);
     const { secretSetSchema } = await loadSchemas();
     return parseAnswer(secretSetSchema, text, "GET", this.transport.pathOf(exchange.segments));
   }

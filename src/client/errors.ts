@@ -159,7 +159,8 @@ export class ConfigurationError extends AgentHostingError {
 export class AgentIncompleteError extends AgentHostingError {
   override readonly name: string = "AgentIncompleteError";
   readonly id: string;
-  readonly properties: Readonly<Record<string, unknown>>;
+  /** The outputs the engine keeps in the state; the dynamic host adds its serialized provider. */
+  properties: Readonly<Record<string, unknown>>;
   readonly reasons: readonly string[];
 
   constructor(message: string, id: string, properties: Record<string, unknown>, options?: { cause?: unknown }) {

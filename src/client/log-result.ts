@@ -13,7 +13,13 @@ function fail(method: string, path: string, field: string, expected: string): ne
 }
 
 export function parseLogResult(text: string, method: string, path: string): LogResult {
-  const json = parseJsonBody(text, method, path);
+  const json: unknown = parseJsonBody(text, method, path);
+  checkLogResult(json, method, path);
+  return json;
+}
+
+/** Throws a ResponseValidationError naming the first field that breaks the shape. */
+function checkLogResult(json: unknown, method: string, path: string): asserts json is LogResult {
   if (typeof json !== "object" || json === null || Array.isArray(json)) fail(method, path, "(body)", "object");
   const body = json as Record<string, unknown>;
   const total = body["total"] as Record<string, unknown> | undefined;
@@ -28,5 +34,4 @@ export function parseLogResult(text: string, method: string, path: string): LogR
     if (typeof entry["log"] !== "string") fail(method, path, `logs.${i}.log`, "string");
     if (typeof entry["timestamp"] !== "string") fail(method, path, `logs.${i}.timestamp`, "string");
   }
-  return body as unknown as LogResult;
 }

@@ -7,7 +7,7 @@
  * second more may come back at either edge).
  */
 import { InputValidationError } from "./errors";
-import { serviceNameProblem } from "../model";
+import { serviceNameProblem } from "../core/field-rules";
 import type { AgentLogsQuery } from "./schemas";
 
 export const MAX_LOG_LIMIT = 1000;
@@ -21,20 +21,37 @@ export function boundSeconds(value: number | Date, edge: "start" | "end"): numbe
 
 const describeBound = (value: number | Date) => (value instanceof Date ? value.toISOString() : String(value));
 
-function timeProblem(value: number | Date): string | undefined {
+function timeProblem(value: unknown): string | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? "must be a valid Date" : undefined;
-  return Number.isInteger(value) && value >= 0 ? undefined : "must be a non-negative integer of Unix seconds or a Date";
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? undefined : "must be a non-negative integer of Unix seconds or a Date";
+}
+
+/** A query as a program or the engine may send it: any value in any member. */
+export type UntypedLogsQuery = { [K in keyof AgentLogsQuery]?: unknown };
+
+/** The members of `values` of the query's types, as a query of `agentName` (values of other types are left out: logsQueryFailures names them). */
+export function typedLogsQuery(values: UntypedLogsQuery, agentName: string): AgentLogsQuery {
+  const query: AgentLogsQuery = { agentName };
+  const { limit, offset, startTime, endTime, deploymentId, query: search, order } = values;
+  if (typeof limit === "number") query.limit = limit;
+  if (typeof offset === "number") query.offset = offset;
+  if (typeof startTime === "number" || startTime instanceof Date) query.startTime = startTime;
+  if (typeof endTime === "number" || endTime instanceof Date) query.endTime = endTime;
+  if (typeof deploymentId === "string") query.deploymentId = deploymentId;
+  if (typeof search === "string") query.query = search;
+  if (order === "asc" || order === "desc") query.order = order;
+  return query;
 }
 
 /** Every rule the query breaks (empty when it is fine). */
-export function logsQueryFailures(q: AgentLogsQuery): { property: string; reason: string }[] {
+export function logsQueryFailures(q: UntypedLogsQuery): { property: string; reason: string }[] {
   const failures: { property: string; reason: string }[] = [];
   const nameProblem = serviceNameProblem(q.agentName);
   if (nameProblem) failures.push({ property: "agentName", reason: nameProblem });
-  if (q.limit !== undefined && !(Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= MAX_LOG_LIMIT)) {
+  if (q.limit !== undefined && !(typeof q.limit === "number" && Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= MAX_LOG_LIMIT)) {
     failures.push({ property: "limit", reason: `must be an integer from 1 to ${MAX_LOG_LIMIT}` });
   }
-  if (q.offset !== undefined && !(Number.isInteger(q.offset) && q.offset >= 0)) {
+  if (q.offset !== undefined && !(typeof q.offset === "number" && Number.isInteger(q.offset) && q.offset >= 0)) {
     failures.push({ property: "offset", reason: "must be an integer ≥ 0" });
   }
   if (q.order !== undefined && q.order !== "asc" && q.order !== "desc") {
@@ -49,7 +66,7 @@ export function logsQueryFailures(q: AgentLogsQuery): { property: string; reason
     const problem = value === undefined ? undefined : timeProblem(value);
     if (problem) failures.push({ property: key, reason: problem });
   }
-  const { startTime, endTime } = q;
+  const { startTime, endTime } = typedLogsQuery(q, "");
   if (startTime !== undefined && endTime !== undefined && !failures.some((f) => f.property === "startTime" || f.property === "endTime")) {
     const startMs = startTime instanceof Date ? startTime.getTime() : startTime * 1000;
     const endMs = endTime instanceof Date ? endTime.getTime() : endTime * 1000;

@@ -6,10 +6,10 @@
  * promise may be absent or null.
  */
 import { z } from "zod";
-import type { ServiceAgent } from "../model";
+import type { ServiceAgent } from "../resources/agent/model";
 
 export type { CreateAgentBody, UpdateAgentBody, AutoScalingRequest } from "./bodies";
-export type { Deployment, Manifest, ServiceAgent as Agent } from "../model";
+export type { Deployment, Manifest, ServiceAgent as Agent } from "../resources/agent/model";
 
 export const logOrderSchema = z.enum(["asc", "desc"]);
 export type LogOrder = z.infer<typeof logOrderSchema>;

@@ -1,10 +1,10 @@
 /** getAgentLogs: one page of an agent's logs. */
 import * as pulumi from "@pulumi/pulumi";
 import type { AgentLogsQuery, LogResult } from "../client/schemas";
-import { boundSeconds } from "../client/logs-query";
-import { argNamesOf } from "../model";
+import { InputValidationError } from "../client/errors";
+import { boundSeconds, logsQueryFailures, typedLogsQuery } from "../client/logs-query";
 import { outputCall, type OutputCallOptions } from "./output-call";
-import { withProgramClient } from "./settings";
+import { withProgramClient } from "./program-client";
 
 export type GetAgentLogsArgs = AgentLogsQuery;
 export type GetAgentLogsResult = LogResult;
@@ -40,9 +40,10 @@ export function getAgentLogsOutput(args: GetAgentLogsOutputArgs, opts?: OutputCa
   return outputCall(
     normalized,
     (resolved) => {
-      const given = resolved as unknown as Record<string, unknown>;
-      const query = Object.fromEntries(argNamesOf("getAgentLogs").filter((key) => given[key] !== undefined).map((key) => [key, given[key]]));
-      return getAgentLogs(query as unknown as AgentLogsQuery);
+      // Members of a wrong type (from JavaScript) are named, as the client names them, not dropped.
+      const failures = logsQueryFailures(resolved);
+      if (failures.length === 0) return getAgentLogs(typedLogsQuery(resolved, resolved.agentName));
+      return withProgramClient(`getAgentLogs("${String(resolved.agentName)}")`, () => Promise.reject(new InputValidationError(failures)));
     },
     opts,
   );

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../client/errors";
 import { outputCall, type OutputCallOptions } from "./output-call";
-import { withProgramClient } from "./settings";
+import { withProgramClient } from "./program-client";
 
 export interface GetSecretSetArgs {
   /** Name of the secret set, 3 to 63 characters. */

@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { AgentHostingError, AuthenticationError, ConnectionError, TimeoutError } from "../client/errors";
-import { API_KEY_CONFIG, API_KEY_ENV } from "../config";
+import { API_KEY_CONFIG, API_KEY_ENV } from "../core/settings";
 
 export class ProgramCallError extends pulumi.RunError {
   override readonly name = "ProgramCallError";

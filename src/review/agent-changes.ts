@@ -3,7 +3,7 @@
  * one resource (a replace is several) folded into one operation, with each
  * changed property before and after.
  */
-import { AGENT_FIELDS, AGENT_OUTPUTS } from "../model";
+import { AGENT_FIELDS, AGENT_OUTPUTS } from "../resources/agent/model";
 import { agentProviderKind, type AgentProviderKind } from "./agent-types";
 import type { PreviewDigest, PreviewState, PreviewStep } from "./preview";
 import { propertyValue, sameValue, type PropertyValue } from "./property-value";

@@ -3,7 +3,7 @@
  * Agent that a replace or delete removes, then each Agent's operation with
  * its changed properties before → after.
  */
-import { agentField } from "../model";
+import { agentField } from "../resources/agent/model";
 import type { AgentChange, AgentOperation } from "./agent-changes";
 import type { FailOnOperation } from "./flags";
 import { codeBlock, formatValue, inlineCode } from "./markdown-text";

@@ -1,5 +1,5 @@
 /** How one property of an Agent shows in the review: unset, not known until apply, secret, or a value. */
-import { OUTPUT_SIGNATURE, SIGNATURE_KEY, UNKNOWN_VALUE } from "../engine-sentinels";
+import { OUTPUT_SIGNATURE, SIGNATURE_KEY, UNKNOWN_VALUE } from "../core/engine-sentinels";
 import { containsSecret, isSecret, maskSecrets } from "./secrets";
 
 export type PropertyValue =

@@ -5,7 +5,7 @@
  * flagged `secret: true`. Every form is masked to "[secret]".
  */
 
-import { OUTPUT_SIGNATURE, SECRET_SIGNATURE, SIGNATURE_KEY } from "../engine-sentinels";
+import { OUTPUT_SIGNATURE, SECRET_SIGNATURE, SIGNATURE_KEY } from "../core/engine-sentinels";
 
 /** What a masked value shows, the same text the CLI prints. */
 export const MASKED = "[secret]";

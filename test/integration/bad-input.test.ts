@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { AuthenticationError, ConfigurationError, InputValidationError } from "../../src/client/errors";
-import { resolveSettings } from "../../src/config";
+import { resolveSettings } from "../../src/core/settings";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { BAD_INPUTS, PROVIDER_ONLY_FIELDS } from "../support/bad-inputs";
 

@@ -8,7 +8,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import {
@@ -33,6 +32,7 @@ import {
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { check as checkOver, configure, providerClient, rpc, struct } from "../support/grpc-provider-client";
 
 const root = join(__dirname, "..", "..");
 const API_KEY = "native-plugin-KEY-5d1e9a";
@@ -45,27 +45,8 @@ let plugin: ChildProcessWithoutNullStreams;
 let client: ResourceProviderClient;
 let pluginStderr = "";
 
-/** Promise form of a unary call: `rpc((cb) => client.method(request, cb))`. */
-function rpc<Res>(start: (cb: (e: grpc.ServiceError | null, r: Res) => void) => unknown): Promise<Res> {
-  return new Promise((resolve, reject) => start((e, r) => (e ? reject(e) : resolve(r))));
-}
-
-const struct = (value: Record<string, unknown>) => Struct.fromJavaScript(value as Parameters<typeof Struct.fromJavaScript>[0]);
-
-async function configure(args: Record<string, unknown>): Promise<void> {
-  const req = new ConfigureRequest();
-  req.setArgs(struct(args));
-  req.setAcceptsecrets(true);
-  await rpc<ConfigureResponse>((cb) => client.configure(req, cb));
-}
-
 function check(news: Record<string, unknown>) {
-  const req = new CheckRequest();
-  req.setUrn(URN);
-  req.setType("agent-hosting:index:Agent");
-  req.setOlds(struct({}));
-  req.setNews(struct(news));
-  return rpc<CheckResponse>((cb) => client.check(req, cb));
+  return checkOver(client, URN, news);
 }
 
 async function create(props: Record<string, unknown>) {
@@ -79,15 +60,15 @@ async function create(props: Record<string, unknown>) {
 
 beforeAll(async () => {
   emulator = await startEmulator({ apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN"] } });
-  plugin = spawn(process.execPath, [join(root, "dist/native/bin.js")], { env: { ...process.env, AGENT_HOSTING_API_KEY: "", AGENT_HOSTING_BASE_URL: "" } });
+  plugin = spawn(process.execPath, [join(root, "dist/hosts/grpc/plugin-bin.js")], { env: { ...process.env, AGENT_HOSTING_API_KEY: "", AGENT_HOSTING_BASE_URL: "" } });
   plugin.stderr.on("data", (d: Buffer) => (pluginStderr += d.toString()));
   const port = await new Promise<string>((resolve, reject) => {
     plugin.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()));
     plugin.once("exit", (code) => reject(new Error(`plugin exited ${code}: ${pluginStderr}`)));
   });
   expect(port).toMatch(/^\d+$/);
-  client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  await configure({ apiKey: { ...SECRET, value: API_KEY }, baseUrl: emulator.url });
+  client = providerClient(port);
+  await configure(client, { apiKey: { ...SECRET, value: API_KEY }, baseUrl: emulator.url });
 });
 
 afterAll(async () => {
@@ -111,7 +92,7 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
     req.setNews(struct({ baseUrl: "ftp://example.com", apikey: "x", version: "0.1.0" }));
     const res = await rpc<CheckResponse>((cb) => client.checkConfig(req, cb));
     const failures = res.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`);
-    expect(failures.sort()).toEqual(["apikey: \"apikey\" is not a setting of the agent-hosting provider; the settings are apiKey and baseUrl", 'baseUrl: must use http or https, got "ftp"']);
+    expect(failures.sort()).toEqual(["apikey: \"apikey\" is not a setting of the agent-hosting provider; the settings are apiKey, baseUrl and allowInsecureHttp", 'baseUrl: must use http or https, got "ftp"']);
   });
 
   it("Check applies the defaults and names each bad field with its rule", async () => {
@@ -215,7 +196,7 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
 
   it("without apiKey and baseUrl in its configuration, the plugin falls back to the environment", async () => {
     const env = { ...process.env, AGENT_HOSTING_API_KEY: API_KEY, AGENT_HOSTING_BASE_URL: emulator.url };
-    const other = spawn(process.execPath, [join(root, "dist/native/bin.js")], { env });
+    const other = spawn(process.execPath, [join(root, "dist/hosts/grpc/plugin-bin.js")], { env });
     try {
       const port = await new Promise<string>((resolve) => other.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())));
       const second = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
@@ -234,7 +215,7 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
   });
 
   it("the engine's Cancel ends a readiness wait at once, answering with the agent kept in state, and stops its polling", async () => {
-    const other = spawn(process.execPath, [join(root, "dist/native/bin.js")], { env: { ...process.env, AGENT_HOSTING_API_KEY: API_KEY, AGENT_HOSTING_BASE_URL: emulator.url } });
+    const other = spawn(process.execPath, [join(root, "dist/hosts/grpc/plugin-bin.js")], { env: { ...process.env, AGENT_HOSTING_API_KEY: API_KEY, AGENT_HOSTING_BASE_URL: emulator.url } });
     try {
       const port = await new Promise<string>((resolve) => other.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())));
       const second = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
@@ -266,7 +247,7 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
   });
 
   it("a wrong key fails with the service's answer and never shows the key", async () => {
-    await configure({ apiKey: { ...SECRET, value: "wrong-KEY-0000" }, baseUrl: emulator.url });
+    await configure(client, { apiKey: { ...SECRET, value: "wrong-KEY-0000" }, baseUrl: emulator.url });
     try {
       const read = new ReadRequest();
       read.setId("never-ready");
@@ -277,7 +258,7 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
       expect(pluginStderr).not.toContain("wrong-KEY-0000");
       expect(pluginStderr).not.toContain(API_KEY);
     } finally {
-      await configure({ apiKey: { ...SECRET, value: API_KEY }, baseUrl: emulator.url });
+      await configure(client, { apiKey: { ...SECRET, value: API_KEY }, baseUrl: emulator.url });
     }
   });
 });

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { API_KEY_ENV } from "../../src/config";
+import { API_KEY_ENV } from "../../src/core/settings";
 import { EXIT, parseReviewArgs, REVIEW_FLAGS } from "../../src/review/flags";
 import { REVIEW_MARKER } from "../../src/review/markdown";
 import { shellCommands, type ShellCommand } from "./support/shell-commands";

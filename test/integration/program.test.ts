@@ -13,7 +13,7 @@ import { API_KEY, IMAGE } from "../support/fixtures";
 const load = createRequire(__filename);
 const pulumi = load("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
 const ah = load("../../dist/index.js") as typeof import("../../src/index");
-const shim = load("../../dist/provider/shim.js") as typeof import("../../src/provider/shim");
+const shim = load("../../dist/resources/agent/type-tokens.js") as typeof import("../../src/resources/agent/type-tokens");
 
 interface Registered {
   type: string;

@@ -25,17 +25,17 @@ afterAll(async () => emu?.close());
 
 /** The child: runs the verbs in order and prints, after each, whether undici and zod are loaded. */
 const CHILD = `
-const impl = require(${JSON.stringify(join(repoRoot, "dist/provider/implementation.js"))});
+const impl = require(${JSON.stringify(join(repoRoot, "dist/resources/agent/dynamic-provider.js"))}).provider;
 const loaded = (lib) => Object.keys(require.cache).some((file) => file.includes("/node_modules/" + lib + "/"));
 const seen = () => ({ undici: loaded("undici"), zod: loaded("zod") });
 (async () => {
   const settings = JSON.parse(process.env.SETTINGS);
-  await impl.configure({ get: (key) => settings[key] });
+  await impl.configure({ config: { get: (key) => settings[key] } });
   const report = { start: seen() };
   const { inputs } = await impl.check({}, { serviceName: "kept-bot", image: ${JSON.stringify(IMAGE)} });
   await impl.diff("kept-bot", inputs, inputs);
   report.preview = seen();
-  await impl.remove("doomed-bot");
+  await impl.delete("doomed-bot");
   report.delete = seen();
   await impl.read("kept-bot", inputs);
   report.read = seen();

@@ -8,7 +8,19 @@ import { NotFoundError } from "../../src/client/errors";
 import { startEmulator } from "../../src/emulator";
 import { AgentNotReadyError } from "../../src/client/errors";
 import { documented } from "../support/documented-agent";
-import * as impl from "../../src/provider/implementation";
+import { createAgentDynamicProvider, provider } from "../../src/resources/agent/dynamic-provider";
+
+/** The provider the serialized text hands to the engine's dynamic-provider process, called as that process calls it. */
+const impl = {
+  configure: (config: undefined) => provider.configure({ config }),
+  check: provider.check,
+  diff: provider.diff,
+  create: provider.create,
+  read: provider.read,
+  update: provider.update,
+  remove: provider.delete,
+  createDynamicProvider: createAgentDynamicProvider,
+};
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let client: AgentHostingClient;

@@ -24,8 +24,8 @@ import {
   wheelName,
 } from "../../scripts/lib/release/names.mjs";
 import { writeRelease } from "../../scripts/lib/release/write-release.mjs";
-import { GO_MODULE } from "../../src/native/package-schema";
-import { PLUGIN_DOWNLOAD_URL } from "../../src/native/plugin-download-url";
+import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
+import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
 
 const root = join(__dirname, "..", "..");
 let work: string;
@@ -149,7 +149,7 @@ describe("the release files", () => {
   it("the npm tarball is the package at this version", () => {
     const dir = untar(join(first, npmTarballName(version)));
     expect(JSON.parse(readFileSync(join(dir, "package/package.json"), "utf8"))).toMatchObject({ name: "pulumi-agent-hosting", version });
-    expect(existsSync(join(dir, "package/dist/native/bin.js"))).toBe(true);
+    expect(existsSync(join(dir, "package/dist/hosts/grpc/plugin-bin.js"))).toBe(true);
     expect(readFileSync(join(dir, "package/schema.json"), "utf8")).toBe(readFileSync(join(root, "schema.json"), "utf8"));
   });
 

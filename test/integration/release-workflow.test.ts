@@ -20,8 +20,8 @@ import {
   sdistName,
   wheelName,
 } from "../../scripts/lib/release/names.mjs";
-import { GO_MODULE } from "../../src/native/package-schema";
-import { REPOSITORY } from "../../src/native/plugin-download-url";
+import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
+import { REPOSITORY } from "../../src/core/plugin-download-url";
 import { shellCommands, type ShellCommand } from "./support/shell-commands";
 
 const root = resolve(__dirname, "../..");

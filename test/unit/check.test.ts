@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkAgentInputs } from "../../src/provider/check";
-import { UNKNOWN_VALUE } from "../../src/engine-sentinels";
+import { checkAgent } from "../../src/resources/agent/check";
+import { marksOf } from "../../src/core/state-marks";
+import { UNKNOWN_VALUE } from "../../src/core/engine-sentinels";
+
+/** check as a host calls it: the secret inputs the properties list are a typed field of the request. */
+const checkAgentInputs = (olds: Record<string, unknown>, news: Record<string, unknown>) =>
+  checkAgent({ urn: "", olds, news, secretInputs: marksOf(news).secretInputs });
 import { IMAGE } from "../support/fixtures";
 
 const valid = { serviceName: "voice-bot", image: IMAGE };

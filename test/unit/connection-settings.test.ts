@@ -7,7 +7,7 @@ import { MockAgent, errors } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { ConfigurationError } from "../../src/client/errors";
-import { resolveSettings } from "../../src/config";
+import { resolveSettings } from "../../src/core/settings";
 import { BAD_SETTINGS, VALID_KEY, type BadSettingCase } from "../support/bad-inputs";
 import { thrownBy } from "./support/client-harness";
 

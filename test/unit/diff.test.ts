@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { diffAgent } from "../../src/provider/diff";
-import { UNKNOWN_VALUE } from "../../src/engine-sentinels";
+import { marksOf } from "../../src/core/state-marks";
+import { diffAgent as diffOf } from "../../src/resources/agent/diff";
+import { UNKNOWN_VALUE } from "../../src/core/engine-sentinels";
+
+/** The diff as a host asks for it: the secret marks the properties list are typed fields. */
+const diffAgent = (olds: Record<string, unknown>, news: Record<string, unknown>) => diffOf(olds, news, { olds: marksOf(olds), news: marksOf(news) });
 
 /** The inputs of a program. */
 const news = {

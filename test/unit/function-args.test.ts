@@ -1,8 +1,8 @@
 /** The functions' arguments as the model lists them are the ones the client's query type and the plugin's function take. */
 import { describe, expect, it } from "vitest";
 import type { AgentLogsQuery } from "../../src/client/schemas";
-import { argNamesOf } from "../../src/model";
-import type { GetAgentLogsArgs } from "../../src/native/node/functions";
+import { argNamesOf } from "../../src/functions/function-fields";
+import type { GetAgentLogsArgs } from "../../src/native/functions";
 
 describe("function arguments", () => {
   it("getAgentLogs: the model's arguments are exactly the members of AgentLogsQuery and of the plugin's GetAgentLogsArgs", () => {

@@ -1,28 +1,30 @@
-/** The files generated from the model are what the model generates now: a changed field without `npm run gen` fails here. */
+/** The files generated from the registry's field tables are what the tables generate now: a changed field without `npm run gen` fails here. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import * as model from "../../src/model";
+import { REGISTRY } from "../../src/registry";
 import { applyReadmeTables, renderModelTypes, renderReadmeTables, renderResourceTypes } from "../../scripts/lib/model-render.mjs";
 
 const root = join(__dirname, "..", "..");
 const read = (...path: string[]) => readFileSync(join(root, ...path), "utf8");
+const agent = REGISTRY.resources.find((r) => r.name === "Agent");
+if (!agent) throw new Error("the registry has no Agent");
 
-describe("files generated from the model", () => {
-  it("src/model/agent-types.ts", () => {
-    expect(read("src", "model", "agent-types.ts")).toBe(renderModelTypes(model));
+describe("files generated from the registry", () => {
+  it("src/resources/agent/inputs-outputs.ts", () => {
+    expect(read("src", "resources", "agent", "inputs-outputs.ts")).toBe(renderModelTypes(agent));
   });
 
-  it("src/resources/agent-types.ts: AgentArgs and the documented outputs of Agent", () => {
-    const text = read("src", "resources", "agent-types.ts");
-    expect(text).toBe(renderResourceTypes(model));
-    for (const output of model.AGENT_OUTPUTS) expect(text).toContain(`/** ${output.description} */\n  readonly ${output.name}:`);
+  it("src/resources/agent/args.ts: AgentArgs and the documented outputs of Agent", () => {
+    const text = read("src", "resources", "agent", "args.ts");
+    expect(text).toBe(renderResourceTypes(agent));
+    for (const output of agent.outputs) expect(text).toContain(`/** ${output.description} */\n  readonly ${output.name}:`);
   });
 
   it("the README's reference tables", () => {
     const readme = read("README.md");
-    expect(readme).toBe(applyReadmeTables(readme, renderReadmeTables(model)));
-    for (const field of model.AGENT_FIELDS) expect(readme).toContain(`| \`${field.name}\` |`);
+    expect(readme).toBe(applyReadmeTables(readme, renderReadmeTables(agent)));
+    for (const field of agent.fields) expect(readme).toContain(`| \`${field.name}\` |`);
   });
 });
 

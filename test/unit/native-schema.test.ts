@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildSchema, schemaJson } from "../../src/native/package-schema";
+import { buildSchema, schemaJson } from "../../src/hosts/grpc/package-schema";
 
 const root = join(__dirname, "..", "..");
 const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;

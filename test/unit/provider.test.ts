@@ -13,12 +13,16 @@ import {
   AuthenticationError,
   ConflictError,
 } from "../../src/client/errors";
-import { createAgentProvider } from "../../src/provider/agent-provider";
-import { clientMaker } from "../../src/provider/connection";
-import { createEngineLog, type LogEntry } from "../../src/provider/engine-log";
-import { createDynamicProvider, type DynamicProvider } from "../../src/provider/implementation";
-import { SIGNATURE_KEY } from "../../src/engine-sentinels";
-import { PENDING_KEY } from "../../src/provider/types";
+import { createEngineLog, type LogEntry } from "../../src/core/engine-log";
+import { SIGNATURE_KEY } from "../../src/core/engine-sentinels";
+import { createProviderCore } from "../../src/core/provider-core";
+import type { DynamicProvider } from "../../src/hosts/dynamic/dynamic-host";
+import { REGISTRY } from "../../src/registry";
+import { createAgentDynamicProvider as createDynamicProvider } from "../../src/resources/agent/dynamic-provider";
+import { DYNAMIC_AGENT_TYPE } from "../../src/resources/agent/type-tokens";
+
+/** The pending mark, as the state keeps it. */
+const PENDING_KEY = "__pending";
 import { API_KEY, agentJson as agentJsonOf, type AgentJson, type AgentJsonOptions } from "../support/fixtures";
 import { JSON_REPLY, ORIGIN, BASE_URL } from "./support/client-harness";
 
@@ -156,7 +160,8 @@ describe("create", () => {
     const live = agentJson({ name: "voice-bot" });
     const image = live.deployment.manifest.spec["image"] as string;
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(409, conflict, JSON_REPLY);
-    const error = await failureOf(impl.create(await inputs({ serviceName: "voice-bot", image })));
+    const urn = "urn:pulumi:dev::proj::pulumi-nodejs:dynamic/agent-hosting:Agent::bot";
+    const error = await failureOf(impl.create(await inputs({ serviceName: "voice-bot", image, __urn: urn })));
     expect(error).toBeInstanceOf(ConflictError);
     expect((error as ConflictError).status).toBe(409);
     expect((error as ConflictError).cause).toBeInstanceOf(ConflictError);
@@ -164,8 +169,9 @@ describe("create", () => {
     expect(message).toContain('agent "voice-bot": the name is taken at the service');
     expect(message).toContain("never takes it over");
     expect(message).toContain("choose another serviceName");
-    expect(message).toContain('Agent.get("voice-bot")');
-    expect(message).toContain("pulumi import agent-hosting:index:Agent <resource name> voice-bot");
+    // Agent.get with its real arguments: the program's resource name and the service name.
+    expect(message).toContain('Agent.get("bot", "voice-bot")');
+    expect(message).toContain("pulumi import agent-hosting:index:Agent bot voice-bot");
     // The only interceptor was the POST: a GET (to compare specs) would fail with net connect disabled.
   });
 
@@ -298,10 +304,12 @@ describe("cancel", () => {
   it("ends the wait and its polls at once: the create answers with the agent kept in the state, pending", async () => {
     const log = createEngineLog(() => async (entry) => void logged.push(entry));
     const config = { get: (key: string) => settings.get(key) };
-    const provider = createAgentProvider({ client: clientMaker(config, log, { dispatcher: mockAgent, retryBaseDelayMs: 5 }), log });
+    const provider = createProviderCore({ registry: REGISTRY, config, log, host: "dynamic", client: { dispatcher: mockAgent, retryBaseDelayMs: 5 } });
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, notReady("slow-bot"), JSON_REPLY);
     api().intercept({ path: "/v1/agents/slow-bot", method: "GET" }).reply(200, notReady("slow-bot"), JSON_REPLY).persist();
-    const creating = provider.create(await inputs({ serviceName: "slow-bot", image: "bot:1", readyTimeoutSeconds: 600 }));
+    const agent = provider.resource(DYNAMIC_AGENT_TYPE);
+    const checked = await inputs({ serviceName: "slow-bot", image: "bot:1", readyTimeoutSeconds: 600 });
+    const creating = provider.talking(() => agent.verbs.create({ ...provider.call("", { waiting: true }), inputs: checked, marks: { secretInputs: [] } }));
     while (!requests().includes("GET /v1/agents/slow-bot")) await new Promise((r) => setTimeout(r, 5));
     expect(provider.busy()).toBe(1);
     provider.cancel("the engine's Cancel call");

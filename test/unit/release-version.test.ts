@@ -9,9 +9,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { releaseFileNames, releaseVersion } from "../../scripts/lib/release/names.mjs";
-import { withPluginOptions } from "../../src/native/node/plugin-options";
-import { GO_MODULE } from "../../src/native/package-schema";
-import { PLUGIN_DOWNLOAD_URL, REPOSITORY } from "../../src/native/plugin-download-url";
+import { withPluginOptions } from "../../src/native/plugin-options";
+import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
+import { PLUGIN_DOWNLOAD_URL, REPOSITORY } from "../../src/core/plugin-download-url";
 
 const root = join(__dirname, "..", "..");
 const read = (path: string) => readFileSync(join(root, path), "utf8");

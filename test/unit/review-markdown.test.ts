@@ -3,8 +3,8 @@
  * captured by test/e2e/review.test.ts), and on rewrites of them.
  */
 import { describe, expect, it } from "vitest";
-import { PROVIDER_IMPLEMENTATION_MODULE } from "../../src/model";
-import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "../../src/model";
+import { PROVIDER_IMPLEMENTATION_MODULE } from "../../src/resources/agent/type-tokens";
+import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "../../src/resources/agent/type-tokens";
 import { GENERIC_DYNAMIC_TYPE } from "../../src/review/agent-types";
 import { MAX_REVIEW_LENGTH, REVIEW_MARKER } from "../../src/review/markdown";
 import { reviewPreview } from "../../src/review/review";

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey and agent-hosting:baseUrl (or the environment variables AGENT_HOSTING_API_KEY and AGENT_HOSTING_BASE_URL) configure the default one.
+// The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl and agent-hosting:allowInsecureHttp (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL and AGENT_HOSTING_ALLOW_INSECURE_HTTP) configure the default one.
 type Provider struct {
 	pulumi.ProviderResourceState
 
@@ -45,6 +45,8 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
+	// Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+	AllowInsecureHttp *bool `pulumi:"allowInsecureHttp"`
 	// API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.
 	ApiKey *string `pulumi:"apiKey"`
 	// Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
@@ -53,6 +55,8 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
+	// Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+	AllowInsecureHttp pulumi.BoolPtrInput
 	// API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.
 	ApiKey pulumi.StringPtrInput
 	// Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.

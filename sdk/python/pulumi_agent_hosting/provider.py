@@ -19,18 +19,34 @@ __all__ = ['ProviderArgs', 'Provider']
 @pulumi.input_type
 class ProviderArgs:
     def __init__(__self__, *,
+                 allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
+        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
         :param pulumi.Input[_builtins.str] api_key: API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
         """
+        if allow_insecure_http is not None:
+            pulumi.set(__self__, "allow_insecure_http", allow_insecure_http)
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+
+    @_builtins.property
+    @pulumi.getter(name="allowInsecureHttp")
+    def allow_insecure_http(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+        """
+        return pulumi.get(self, "allow_insecure_http")
+
+    @allow_insecure_http.setter
+    def allow_insecure_http(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_insecure_http", value)
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
@@ -63,14 +79,16 @@ class Provider(pulumi.ProviderResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey and agent-hosting:baseUrl (or the environment variables AGENT_HOSTING_API_KEY and AGENT_HOSTING_BASE_URL) configure the default one.
+        The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl and agent-hosting:allowInsecureHttp (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL and AGENT_HOSTING_ALLOW_INSECURE_HTTP) configure the default one.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
         :param pulumi.Input[_builtins.str] api_key: API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
         """
@@ -81,7 +99,7 @@ class Provider(pulumi.ProviderResource):
                  args: Optional[ProviderArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey and agent-hosting:baseUrl (or the environment variables AGENT_HOSTING_API_KEY and AGENT_HOSTING_BASE_URL) configure the default one.
+        The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl and agent-hosting:allowInsecureHttp (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL and AGENT_HOSTING_ALLOW_INSECURE_HTTP) configure the default one.
 
         :param str resource_name: The name of the resource.
         :param ProviderArgs args: The arguments to use to populate this resource's properties.
@@ -98,6 +116,7 @@ class Provider(pulumi.ProviderResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -109,6 +128,7 @@ class Provider(pulumi.ProviderResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
+            __props__.__dict__["allow_insecure_http"] = pulumi.Output.from_input(allow_insecure_http).apply(pulumi.runtime.to_json) if allow_insecure_http is not None else None
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
             __props__.__dict__["base_url"] = base_url
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["apiKey"])

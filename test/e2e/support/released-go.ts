@@ -11,7 +11,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { goBinary, goEnv } from "../../../scripts/lib/go-tool.mjs";
 import { GOPROXY_DIR } from "../../../scripts/lib/release/names.mjs";
-import { GO_MODULE } from "../../../src/native/package-schema";
+import { GO_MODULE } from "../../../src/hosts/grpc/package-schema";
 import { PULUMI_VERSION, repoRoot } from "../../languages/support/drivers";
 
 export interface GoBuild {

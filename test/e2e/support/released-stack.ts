@@ -10,7 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { PLUGIN_DOWNLOAD_URL } from "../../../src/native/plugin-download-url";
+import { PLUGIN_DOWNLOAD_URL } from "../../../src/core/plugin-download-url";
 
 export interface ReleasedStack {
   workDir: string;

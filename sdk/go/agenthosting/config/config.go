@@ -11,6 +11,11 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+func GetAllowInsecureHttp(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "agent-hosting:allowInsecureHttp")
+}
+
 // API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.
 func GetApiKey(ctx *pulumi.Context) string {
 	return config.Get(ctx, "agent-hosting:apiKey")

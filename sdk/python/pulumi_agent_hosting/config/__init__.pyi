@@ -14,6 +14,11 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
 
+allowInsecureHttp: Optional[bool]
+"""
+Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+"""
+
 apiKey: Optional[str]
 """
 API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.

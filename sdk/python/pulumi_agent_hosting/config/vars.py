@@ -21,6 +21,13 @@ __config__ = pulumi.Config('agent-hosting')
 
 class _ExportableConfig(types.ModuleType):
     @_builtins.property
+    def allow_insecure_http(self) -> Optional[bool]:
+        """
+        Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+        """
+        return __config__.get_bool('allowInsecureHttp')
+
+    @_builtins.property
     def api_key(self) -> Optional[str]:
         """
         API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.

@@ -1,0 +1,84 @@
+/** The shape of one entry of a resource's field table (for the Agent: src/resources/agent/fields.ts). */
+import type { RuleFailure } from "./field-rules";
+
+/** A service's answer, read defensively. */
+type Answer = Record<string, unknown>;
+
+/** What a field left out of the program means. */
+export type Undeclared =
+  /** The field must be declared. */
+  | "required"
+  /** The default is used (and sent, for a service field). */
+  | "default"
+  /** The agent keeps what it has at the service: an update sends the live value. */
+  | "keep"
+  /** Left out of the request, which clears it at the service; the preview shows the removal. */
+  | "clear";
+
+/** How a request field appears in the manifest's `spec`, both ways. */
+export interface ManifestMapping {
+  /** Path below `manifest.spec`. */
+  path: readonly string[];
+  /** The manifest value for a request value (undefined when the field is left out of the request). */
+  toManifest(value: unknown): unknown;
+  /** The request value a manifest value stands for (undefined: not set, or not readable). */
+  fromManifest(value: unknown): unknown;
+}
+
+export interface NestedField {
+  name: string;
+  type: "integer";
+  description: string;
+  /** Its name in the service's answers. */
+  answerName: string;
+}
+
+export interface FieldSpec {
+  name: string;
+  /** Pulumi schema type. */
+  type: "string" | "boolean" | "integer" | "number" | "object";
+  /** The TypeScript type of a resolved value (used by the generated types). */
+  tsType: string;
+  /** Shown in IDEs, the README and the package schema. */
+  description: string;
+  required: boolean;
+  default?: string | boolean | number;
+  /** "service": part of the create and update bodies; "provider": a provider setting, never sent. */
+  sentTo: "service" | "provider";
+  /**
+   * What a change of the field does: "replace" deletes the agent and creates
+   * another, "update" posts the update body, "local" sends nothing (the new
+   * value is only recorded in the state).
+   */
+  change: "replace" | "update" | "local";
+  undeclared: Undeclared;
+  /** Failures of a declared, known value; nested values that are unknown pass. */
+  check(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[];
+  /** Where the value is found in the manifest of the agent's deployment. */
+  manifest?: ManifestMapping;
+  /** Members of an object field, with their names in the service's answers. */
+  properties?: readonly NestedField[];
+  /**
+   * For a field the service reports at the top of its answer in a shape of
+   * its own: the output of the same name is that live value (not the
+   * declared input), and the input is read back from it on refresh.
+   */
+  answer?: {
+    output(answer: Answer): unknown;
+    input(answer: Answer): unknown;
+  };
+  /** False for an "update" field whose change alone keeps the active deployment (the service rescales in place). */
+  newDeployment?: false;
+}
+
+/** An output beyond the inputs. */
+export interface OutputFieldSpec {
+  name: string;
+  type: "string" | "boolean" | "integer" | "object";
+  tsType: string;
+  description: string;
+  /** Whether every answer has it: the package relies on it and checks it. */
+  reliedOn: boolean;
+  /** Properties of the object, for the package schema. */
+  properties?: readonly { name: string; type: "integer" | "string"; description: string }[];
+}

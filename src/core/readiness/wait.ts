@@ -1,0 +1,81 @@
+/**
+ * Waiting for readiness, one loop over one retry policy: poll every 500 ms
+ * for the first minute (so readiness is noticed within half a second and one
+ * request), then every 5 s, each poll through the provider's PollGate. A poll
+ * makes one request; when it fails in a way the client's rules call
+ * transient (5xx, 429, dropped connections, timeouts, a 404 just after a
+ * create), this loop polls again at its next interval, until the deadline;
+ * any other failure ends the wait. An aborted signal ends it at once, the
+ * poll in flight included.
+ */
+import { setTimeout as sleepFor } from "node:timers/promises";
+import { isTransientPollFailure } from "../../client/retry";
+import type { PollGate } from "./poll-gate";
+import type { ProgressReporter } from "./progress";
+import type { Watched } from "./watched";
+
+export interface WaitRequest<T> {
+  watched: Watched<T>;
+  /** The resource as the create or update answered, if it did. */
+  initial: T | undefined;
+  timeoutMs: number;
+  gate: PollGate;
+  /** Ends the wait: it rejects with the signal's reason and polls no more. */
+  signal: AbortSignal;
+  /** Hears every poll (progress lines). */
+  progress?: ProgressReporter<T>;
+}
+
+export type WaitResult<T> =
+  | { ready: true; value: T }
+  | { ready: false; value: T | undefined; waitedMs: number; lastError: unknown };
+
+/** The wait ended on a failure that waiting does not cure (a 401, an answer lacking a field the package relies on). */
+export class WaitFailure<T> {
+  constructor(
+    readonly error: unknown,
+    readonly value: T | undefined,
+  ) {}
+}
+
+const FAST_PHASE_MS = 60_000;
+const FAST_INTERVAL_MS = 500;
+const SLOW_INTERVAL_MS = 5_000;
+
+/** The delay before the next poll, given how long the wait has lasted: the one retry policy of a wait. */
+export function nextPollDelay(elapsedMs: number): number {
+  return elapsedMs < FAST_PHASE_MS ? FAST_INTERVAL_MS : SLOW_INTERVAL_MS;
+}
+
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Sleeps `ms`; an abort ends it early with the signal's own reason. */
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return sleepFor(ms, undefined, { signal }).catch(() => signal.throwIfAborted());
+}
+
+/** Polls until ready or the deadline; throws WaitFailure on a failure that is not transient. */
+export async function waitForReady<T>(request: WaitRequest<T>): Promise<WaitResult<T>> {
+  const { watched, signal, gate, progress } = request;
+  const started = Date.now();
+  const deadline = started + request.timeoutMs;
+  let value = request.initial;
+  let lastError: unknown;
+  while (value === undefined || !watched.isReady(value)) {
+    signal.throwIfAborted();
+    const waitedMs = Date.now() - started;
+    await progress?.({ value, waitedMs, timeoutMs: request.timeoutMs, ...(lastError === undefined ? {} : { lastError: messageOf(lastError) }) });
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return { ready: false, value, waitedMs: Date.now() - started, lastError };
+    await abortableSleep(Math.min(nextPollDelay(waitedMs), remaining), signal);
+    try {
+      value = await gate.run(() => watched.poll(signal), signal);
+      lastError = undefined;
+    } catch (error) {
+      signal.throwIfAborted();
+      if (!isTransientPollFailure(error)) throw new WaitFailure(error, value);
+      lastError = error;
+    }
+  }
+  return { ready: true, value };
+}

@@ -1,0 +1,196 @@
+/**
+ * What the registry (src/registry.ts) holds for each resource and function
+ * the package serves, and the typed requests their verbs take. The hosts
+ * (src/hosts/dynamic, src/hosts/grpc) turn the engine's calls into these
+ * requests; nothing here knows which host called.
+ */
+import type { AgentHostingClient } from "../client/client";
+import type { ResourceLog } from "./engine-log";
+import type { RuleFailure } from "./field-rules";
+import type { FieldSpec, OutputFieldSpec } from "./field-table";
+import type { PollGate } from "./readiness/poll-gate";
+
+export type Props = Record<string, unknown>;
+export type Json = Record<string, unknown>;
+
+/** How the verbs reach the service: the provider instance's client (made at first use) and its readiness gate. */
+export interface ServiceAccess {
+  client(): Promise<AgentHostingClient>;
+  gate: PollGate;
+}
+
+/** What the provider keeps in the state beside the outputs. */
+export interface Marks {
+  /** Names of the inputs the program declared secret: the outputs that reflect them stay secret. */
+  secretInputs: readonly string[];
+  /** A create or update that was sent and did not finish: the next `up` waits for it instead of sending it again. */
+  pending?: "create" | "update";
+}
+
+/** Every call that may talk to the service. */
+export interface Call {
+  /** Which host serves the call: messages name what that host's users write. */
+  host: "dynamic" | "grpc";
+  urn: string;
+  /** Lines on the resource's own row. */
+  log: ResourceLog;
+  /** Aborted by Cancel or SIGINT: polls and requests in flight end, and the step answers with what it has. */
+  signal: AbortSignal;
+  service: ServiceAccess;
+  /** The engine's limit for this operation (`customTimeouts`, which only the native plugin receives). */
+  timeoutMs?: number;
+}
+
+export interface CheckRequest {
+  urn: string;
+  olds: Props;
+  /** The program's values; a preview's unknowns are the engine's unknown sentinel. */
+  news: Props;
+  secretInputs: readonly string[];
+}
+
+export interface CheckResult {
+  /** The inputs with defaults applied. */
+  inputs: Props;
+  failures: RuleFailure[];
+}
+
+export interface DiffRequest {
+  urn: string;
+  id: string;
+  /** The previous outputs. */
+  olds: Props;
+  /** The checked inputs (a preview's unknowns included). */
+  news: Props;
+  oldMarks: Marks;
+  newMarks: Marks;
+  log: ResourceLog;
+}
+
+export interface DiffResult {
+  changes: boolean;
+  replaces: string[];
+  /** Changed inputs, in field order. */
+  changed: string[];
+  /** Outputs the update will not change. */
+  stables: string[];
+  /** Nothing needs to be sent to the service: only settings kept in the state changed. */
+  localOnly: boolean;
+  deleteBeforeReplace: boolean;
+}
+
+export interface CreateRequest<I> extends Call {
+  inputs: I;
+  marks: Marks;
+}
+
+export interface ReadRequest extends Call {
+  id: string;
+  /** The previous outputs; absent when a resource is adopted by id (`Agent.get`, an import). */
+  olds?: Props;
+  marks: Marks;
+}
+
+export interface UpdateRequest<I> extends Call {
+  id: string;
+  olds: Props;
+  oldMarks: Marks;
+  inputs: I;
+  marks: Marks;
+}
+
+export interface DeleteRequest extends Call {
+  id: string;
+}
+
+/** What a create, read or update leaves in the state. */
+export interface Stored {
+  id: string;
+  outputs: Props;
+  marks: Marks;
+}
+
+/** A read: the resource as the service holds it and its inputs rebuilt, or `undefined` when it is gone. */
+export type ReadResult = (Stored & { inputs: Props }) | undefined;
+
+export interface ResourceVerbs<I> {
+  check(request: CheckRequest): CheckResult;
+  diff(request: DiffRequest): Promise<DiffResult>;
+  create(request: CreateRequest<I>): Promise<Stored>;
+  read(request: ReadRequest): Promise<ReadResult>;
+  update(request: UpdateRequest<I>): Promise<Stored>;
+  delete(request: DeleteRequest): Promise<void>;
+}
+
+/** A resource as its folder describes it, with typed inputs. */
+export interface ResourceSpec<I> {
+  /** The resource's name in the package (`Agent`). */
+  name: string;
+  /** Its type token on the native plugin (`agent-hosting:index:Agent`). */
+  nativeType: string;
+  /** Its type on the dynamic provider, when it has one. */
+  dynamicType?: string;
+  fields: readonly FieldSpec[];
+  outputs: readonly OutputFieldSpec[];
+  /** Its part of the package schema: the resource's spec; object types it names go into `types`. */
+  schema(types: Json): Json;
+  /** The checked inputs in their typed form. */
+  decodeInputs(props: Props): I;
+  /** A preview of a create: the outputs the engine shows before the resource exists. */
+  previewCreate?(inputs: Props): Props;
+  verbs: ResourceVerbs<I>;
+}
+
+/** A resource as the hosts see it: requests carry inputs as the engine sent them (checked). */
+export type ResourceEntry = Omit<ResourceSpec<Props>, "decodeInputs">;
+
+/** Erases a resource's input type: the entry decodes the inputs before its verbs see them. */
+export function defineResource<I>(spec: ResourceSpec<I>): ResourceEntry {
+  const { decodeInputs, verbs, ...rest } = spec;
+  return {
+    ...rest,
+    verbs: {
+      check: (request) => verbs.check(request),
+      diff: (request) => verbs.diff(request),
+      create: (request) => verbs.create({ ...request, inputs: decodeInputs(request.inputs) }),
+      read: (request) => verbs.read(request),
+      update: (request) => verbs.update({ ...request, inputs: decodeInputs(request.inputs) }),
+      delete: (request) => verbs.delete(request),
+    },
+  };
+}
+
+/** An argument or result member of a function, documented for the schema and the README. */
+export interface FunctionField {
+  name: string;
+  type: "string" | "integer" | "object" | "array";
+  description: string;
+  required?: boolean;
+  /** For an array: its items' type (a scalar, or an object's members). */
+  items?: "string" | { typeName: string; properties: readonly FunctionField[] };
+  /** For an object: its type's name and members. */
+  object?: { typeName: string; properties: readonly FunctionField[] };
+}
+
+/** A function's answer: a result, or failures naming the arguments (nothing was requested). */
+export interface InvokeOutcome {
+  result?: Props;
+  failures: RuleFailure[];
+}
+
+export interface FunctionEntry {
+  /** Its name in the package (`getSecretSet`). */
+  name: string;
+  /** Its token on the native plugin (`agent-hosting:index:getSecretSet`). */
+  token: string;
+  description: string;
+  args: readonly FunctionField[];
+  result: readonly FunctionField[];
+  handler(args: Props, client: AgentHostingClient): Promise<InvokeOutcome>;
+}
+
+/** Everything the package serves: the hosts, the schema and the generators iterate it. */
+export interface Registry {
+  resources: readonly ResourceEntry[];
+  functions: readonly FunctionEntry[];
+}

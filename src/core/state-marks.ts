@@ -1,0 +1,38 @@
+/**
+ * How the provider's marks are kept among a resource's properties in the
+ * state (the same on both hosts, and what 0.1.0 wrote): `__secretInputs`
+ * lists the inputs the program declared secret, `__pending` marks a create
+ * or update that was sent and did not finish. Only the hosts read and write
+ * these keys; verbs see typed Marks.
+ */
+import type { Marks, Props } from "./resource-entry";
+
+const SECRET_INPUTS_KEY = "__secretInputs";
+const PENDING_KEY = "__pending";
+
+/** Whether a property is one of the provider's or the engine's own (`__provider`, `__secretInputs`, ...), not a resource property. */
+export const isReservedKey = (key: string): boolean => key.startsWith("__");
+
+/** The marks kept in properties (old outputs, or inputs as the dynamic Agent class passes them). */
+export function marksOf(props: Props): Marks {
+  const listed = props[SECRET_INPUTS_KEY];
+  const secretInputs = Array.isArray(listed) ? listed.filter((v): v is string => typeof v === "string") : [];
+  const pending = props[PENDING_KEY];
+  return pending === "create" || pending === "update" ? { secretInputs, pending } : { secretInputs };
+}
+
+/** The properties without the reserved keys. */
+export function withoutReserved(props: Props): Props {
+  return Object.fromEntries(Object.entries(props).filter(([key]) => !isReservedKey(key)));
+}
+
+/** Outputs with the marks written in (nothing is written for empty marks, which keeps each state small). */
+export function withMarks(outputs: Props, marks: Marks): Props {
+  const marked: Props = { ...outputs };
+  if (marks.secretInputs.length > 0) marked[SECRET_INPUTS_KEY] = [...marks.secretInputs];
+  if (marks.pending) marked[PENDING_KEY] = marks.pending;
+  return marked;
+}
+
+/** The key the dynamic Agent class sets to list its secret inputs. */
+export const SECRET_INPUTS_PROPERTY = SECRET_INPUTS_KEY;

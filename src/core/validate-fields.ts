@@ -1,0 +1,39 @@
+/** Checking a record of Agent fields against the field table: every failure at once, in field order. */
+import type { FieldSpec } from "./field-table";
+import type { RuleFailure } from "./field-rules";
+
+export interface ValidateOptions {
+  /** The fields accepted at all; any other key is "not a known field". */
+  fields: readonly FieldSpec[];
+  /** Fields that must be present (default: those the table marks required, among `fields`). */
+  required?: readonly string[];
+  /** Values not known yet (a preview's unknowns): they pass every rule. */
+  isUnknown?: (value: unknown) => boolean;
+  /** Keys skipped entirely (for example the dynamic provider's `__provider`). */
+  ignoreKey?: (key: string) => boolean;
+}
+
+export function validateFields(input: unknown, options: ValidateOptions): RuleFailure[] {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return [{ property: "", reason: "must be an object of Agent fields" }];
+  }
+  const record = input as Record<string, unknown>;
+  const isUnknown = options.isUnknown ?? (() => false);
+  const byName = new Map(options.fields.map((f) => [f.name, f]));
+  const required = options.required ?? options.fields.filter((f) => f.required).map((f) => f.name);
+  const failures: RuleFailure[] = [];
+  for (const name of required) {
+    if (record[name] === undefined || record[name] === null) failures.push({ property: name, reason: "is required" });
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (options.ignoreKey?.(key) || value === undefined) continue;
+    const field = byName.get(key);
+    if (!field) {
+      failures.push({ property: key, reason: "is not a known field" });
+      continue;
+    }
+    if (value === null || isUnknown(value)) continue;
+    failures.push(...field.check(value, isUnknown));
+  }
+  return failures;
+}

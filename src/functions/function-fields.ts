@@ -1,0 +1,73 @@
+/**
+ * The two read-only functions, getSecretSet and getAgentLogs (the log query):
+ * their arguments and results, each documented, for the package schema and
+ * the README. The arguments' rules are checked by the client before any
+ * request (src/client/logs-query.ts and secretSetNameProblem).
+ */
+import type { FunctionField } from "../core/resource-entry";
+
+export interface FunctionDoc {
+  name: "getSecretSet" | "getAgentLogs";
+  description: string;
+  args: readonly FunctionField[];
+  result: readonly FunctionField[];
+}
+
+/** An object type whose members are all required scalars: [name, type, description]. */
+function members(typeName: string, fields: readonly (readonly [string, "string" | "integer", string])[]) {
+  return { typeName, properties: fields.map(([name, type, description]) => ({ name, type, required: true, description })) };
+}
+
+export const FUNCTION_DOCS: readonly FunctionDoc[] = [
+  {
+    name: "getSecretSet",
+    description: "The field names of a secret set (its values are never returned).",
+    args: [{ name: "name", type: "string", required: true, description: "Name of the secret set, 3 to 63 characters." }],
+    result: [
+      { name: "name", type: "string", required: true, description: "Name of the secret set." },
+      { name: "fieldNames", type: "array", items: "string", required: true, description: "Names of the set's fields." },
+    ],
+  },
+  {
+    name: "getAgentLogs",
+    description: "One page of an agent's logs.",
+    args: [
+      { name: "agentName", type: "string", required: true, description: "Name of the agent." },
+      { name: "limit", type: "integer", description: "Entries per page, 1 to 1000." },
+      { name: "offset", type: "integer", description: "Entries to skip, ≥ 0." },
+      { name: "deploymentId", type: "string", description: "Only this deployment's entries." },
+      { name: "query", type: "string", description: "Only entries containing this text." },
+      { name: "order", type: "string", description: 'Order by time: "asc" or "desc".' },
+      { name: "startTime", type: "integer", description: "Only entries at or after this time, in Unix seconds." },
+      { name: "endTime", type: "integer", description: "Only entries before this time, in Unix seconds." },
+    ],
+    result: [
+      {
+        name: "total", type: "object", required: true, description: "How many entries match.",
+        object: members("LogTotal", [
+          ["value", "integer", "Number of matching entries, exact or a lower bound (see relation)."],
+          ["relation", "string", '"eq" when exact, "gte" when a lower bound.'],
+        ]),
+      },
+      {
+        name: "logs", type: "array", required: true, description: "The page's entries.",
+        items: members("LogEntry", [
+          ["log", "string", "The log line."],
+          ["timestamp", "string", "When it was written (RFC 3339, nanoseconds kept)."],
+        ]),
+      },
+    ],
+  },
+];
+
+/** The argument names of a function, in the order the schema lists them. */
+export function argNamesOf(name: FunctionDoc["name"]): readonly string[] {
+  const fn = docOf(name);
+  return fn.args.map((a) => a.name);
+}
+
+export function docOf(name: FunctionDoc["name"]): FunctionDoc {
+  const fn = FUNCTION_DOCS.find((f) => f.name === name);
+  if (!fn) throw new Error(`no function ${name}`);
+  return fn;
+}

@@ -1,0 +1,105 @@
+/**
+ * The dynamic-provider host: turns Pulumi's dynamic-provider calls (plain
+ * property bags) into the typed requests of a registered resource's verbs,
+ * and their answers back. The serialized shim (shim.ts) hands the engine's
+ * dynamic-provider process a provider made here, loaded from the installed
+ * package at call time, so no code, client or key is captured in the state.
+ *
+ * What the dynamic interface does not carry is passed among the properties:
+ * the resource class puts its URN in `__urn` and its secret inputs in
+ * `__secretInputs`; the state keeps the marks (src/core/state-marks.ts); the
+ * engine's `__provider` is Pulumi's own.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { AgentIncompleteError } from "../../client/errors";
+import { createEngineLog, type EngineLog } from "../../core/engine-log";
+import { exitOnSignals } from "../../core/interrupt";
+import { createProviderCore, type ExtraClientOptions, type ProviderCore } from "../../core/provider-core";
+import type { Props, Registry, ResourceEntry } from "../../core/resource-entry";
+import type { ConfigSource } from "../../core/settings";
+import { marksOf, withMarks, withoutReserved } from "../../core/state-marks";
+import { dynamicEngineRpc, dynamicProviderEngineAddress } from "./dynamic-engine-rpc";
+
+const PROVIDER_KEY = "__provider";
+const URN_KEY = "__urn";
+
+export interface DynamicHostOptions {
+  registry: Registry;
+  /** The dynamic type of the resource this provider serves. */
+  type: string;
+  /** Client options beyond the settings, e.g. an undici dispatcher. */
+  client?: ExtraClientOptions;
+  /** Where lines go; by default the engine of the dynamic-provider process this runs in, else stderr. */
+  log?: EngineLog;
+  /** The process's arguments, which tell whether this is the engine's provider process. */
+  argv?: readonly string[];
+}
+
+export interface DynamicProvider {
+  configure(req: { config: ConfigSource | undefined }): Promise<void>;
+  check(olds: Props, news: Props): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }>;
+  diff(id: string, olds: Props, news: Props): ReturnType<ResourceEntry["verbs"]["diff"]>;
+  create(props: Props): Promise<{ id: string; outs: Props }>;
+  read(id: string, props?: Props): Promise<{ id: string; props: Props; inputs?: Props }>;
+  update(id: string, olds: Props, news: Props): Promise<{ outs: Props }>;
+  delete(id: string, props?: Props): Promise<void>;
+}
+
+const urnOf = (props: Props): string => (typeof props[URN_KEY] === "string" ? props[URN_KEY] : "");
+
+/** A partial create or update keeps the serialized provider in its outputs, as every state of this resource does. */
+function keepingProvider<T>(props: Props, run: () => Promise<T>): Promise<T> {
+  return run().catch((error: unknown) => {
+    if (error instanceof AgentIncompleteError) error.properties = { ...error.properties, [PROVIDER_KEY]: props[PROVIDER_KEY] };
+    throw error;
+  });
+}
+
+export function createDynamicProvider(options: DynamicHostOptions): DynamicProvider {
+  const argv = options.argv ?? process.argv;
+  const address = dynamicProviderEngineAddress(argv);
+  const log = options.log ?? createEngineLog(() => (address === undefined ? undefined : dynamicEngineRpc(address)));
+  const build = (config: ConfigSource | undefined): ProviderCore =>
+    createProviderCore({ registry: options.registry, config, log, host: "dynamic", ...(options.client ? { client: options.client } : {}) });
+  let core = build(undefined);
+  const entry = () => core.resource(options.type);
+  // Inside the engine's provider process, SIGINT and SIGTERM cancel the calls in flight.
+  if (address !== undefined) exitOnSignals({ busy: () => core.busy(), cancel: (reason) => core.cancel(reason) });
+  return {
+    configure: async (req) => {
+      core = build(req.config);
+    },
+    check: async (olds, news) => entry().verbs.check({ urn: urnOf(news), olds, news, secretInputs: marksOf(news).secretInputs }),
+    diff: (id, olds, news) =>
+      entry().verbs.diff({ urn: urnOf(news), id, olds, news, oldMarks: marksOf(olds), newMarks: marksOf(news), log: log.forResource(urnOf(news)) }),
+    create: (props) =>
+      core.talking(() =>
+        keepingProvider(props, async () => {
+          const call = core.call(urnOf(props), { waiting: true });
+          const stored = await entry().verbs.create({ ...call, inputs: withoutReserved(props), marks: { secretInputs: marksOf(props).secretInputs } });
+          return { id: stored.id, outs: withMarks(stored.outputs, stored.marks) };
+        }),
+      ),
+    read: (id, props) =>
+      core.talking(async () => {
+        const olds = props === undefined ? undefined : withoutReserved(props);
+        const adopting = olds === undefined || Object.keys(olds).length === 0;
+        const read = await entry().verbs.read({ ...core.call(""), id, ...(adopting ? {} : { olds }), marks: marksOf(props ?? {}) });
+        if (read === undefined) return { id: "", props: {} };
+        return { id: read.id, props: withMarks(read.outputs, read.marks), inputs: read.inputs };
+      }),
+    update: (id, olds, news) =>
+      core.talking(() =>
+        keepingProvider(news, async () => {
+          const call = core.call(urnOf(news), { waiting: true });
+          const marks = { secretInputs: marksOf(news).secretInputs };
+          const stored = await entry().verbs.update({ ...call, id, olds: withoutReserved(olds), oldMarks: marksOf(olds), inputs: withoutReserved(news), marks });
+          return { outs: withMarks(stored.outputs, stored.marks) };
+        }),
+      ),
+    delete: (id) => core.talking(() => entry().verbs.delete({ ...core.call(""), id })),
+  };
+}
+
+/** The shape Pulumi's dynamic-provider process calls. */
+export type PulumiDynamicProvider = DynamicProvider & pulumi.dynamic.ResourceProvider;

@@ -1,0 +1,127 @@
+/**
+ * The registry's resources over gRPC: each handler finds the resource by
+ * its type, turns the engine's request into the verb's typed request, calls
+ * it, and turns its answer back. No rule or service call lives here.
+ */
+import {
+  CheckFailure,
+  CheckResponse,
+  CreateResponse,
+  ReadResponse,
+  UpdateResponse,
+  type CheckRequest,
+  type CreateRequest,
+  type DeleteRequest,
+  type DiffRequest,
+  type DiffResponse,
+  type ReadRequest,
+  type UpdateRequest,
+} from "@pulumi/pulumi/proto/provider_pb";
+import type { ProviderCore } from "../../core/provider-core";
+import type { Marks, ResourceEntry } from "../../core/resource-entry";
+import { isReservedKey, marksOf, withMarks, withoutReserved } from "../../core/state-marks";
+import { diffResponse } from "./detailed-diff";
+import { RpcFailure, rpcError } from "./rpc-errors";
+import { fromStruct, toStruct, type Unwrapped } from "./struct-values";
+
+/** The resource a request is about: its type, or the type in its URN. */
+function resourceOf(core: ProviderCore, request: { getUrn(): string; getType?(): string }): ResourceEntry {
+  return core.resource(request.getType?.() || request.getUrn().split("::")[2] || "");
+}
+
+/** The names of the inputs that are secret, so the outputs that reflect them stay secret. */
+const secretInputsOf = (inputs: Unwrapped): string[] => [...inputs.secrets].filter((name) => !isReservedKey(name));
+
+/** The engine's limit for the operation (`customTimeouts`), in ms; 0 means none. */
+const timeoutOf = (seconds: number): { timeoutMs?: number } => (seconds > 0 ? { timeoutMs: seconds * 1000 } : {});
+
+/** Failures naming a property and its rule, as Check, CheckConfig and Invoke answer them. */
+export function checkFailures(failures: readonly { property: string; reason: string }[]): CheckFailure[] {
+  return failures.map((f) => {
+    const failure = new CheckFailure();
+    failure.setProperty(f.property);
+    failure.setReason(f.reason);
+    return failure;
+  });
+}
+
+export async function check(core: ProviderCore, request: CheckRequest): Promise<CheckResponse> {
+  const resource = resourceOf(core, request);
+  const news = fromStruct(request.getNews());
+  const outcome = resource.verbs.check({ urn: request.getUrn(), olds: fromStruct(request.getOlds()).props, news: news.props, secretInputs: secretInputsOf(news) });
+  const response = new CheckResponse();
+  response.setInputs(toStruct(outcome.inputs, news.secrets));
+  response.setFailuresList(checkFailures(outcome.failures));
+  return response;
+}
+
+export async function diff(core: ProviderCore, request: DiffRequest): Promise<DiffResponse> {
+  const resource = resourceOf(core, request);
+  const olds = fromStruct(request.getOlds()).props;
+  const news = fromStruct(request.getNews());
+  const urn = request.getUrn();
+  const newMarks: Marks = { secretInputs: secretInputsOf(news) };
+  const outcome = await resource.verbs.diff({ urn, id: request.getId(), olds, news: news.props, oldMarks: marksOf(olds), newMarks, log: core.call(urn).log });
+  return diffResponse(outcome, olds, news.props);
+}
+
+/** Runs a create or update; a failure keeps the inputs' secrets secret in the partial outputs it carries. */
+async function changing<T>(core: ProviderCore, secrets: ReadonlySet<string>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await core.talking(run);
+  } catch (error) {
+    throw new RpcFailure(rpcError(error, secrets));
+  }
+}
+
+export async function create(core: ProviderCore, request: CreateRequest): Promise<CreateResponse> {
+  const resource = resourceOf(core, request);
+  const inputs = fromStruct(request.getProperties());
+  const response = new CreateResponse();
+  if (request.getPreview()) {
+    response.setProperties(toStruct(resource.previewCreate?.(inputs.props) ?? inputs.props, inputs.secrets));
+    return response;
+  }
+  const call = core.call(request.getUrn(), { waiting: true, ...timeoutOf(request.getTimeout()) });
+  const marks: Marks = { secretInputs: secretInputsOf(inputs) };
+  const stored = await changing(core, inputs.secrets, () => resource.verbs.create({ ...call, inputs: withoutReserved(inputs.props), marks }));
+  response.setId(stored.id);
+  response.setProperties(toStruct(withMarks(stored.outputs, stored.marks), inputs.secrets));
+  return response;
+}
+
+export async function read(core: ProviderCore, request: ReadRequest): Promise<ReadResponse> {
+  const resource = resourceOf(core, request);
+  const state = fromStruct(request.getProperties());
+  const inputs = fromStruct(request.getInputs());
+  const secrets = new Set([...state.secrets, ...inputs.secrets]);
+  // An import (`pulumi import` or the `import:` option) sends only the id.
+  const importing = Object.keys(state.props).length === 0;
+  const olds = importing ? {} : { olds: withoutReserved(state.props) };
+  const result = await core.talking(() => resource.verbs.read({ ...core.call(request.getUrn()), id: request.getId(), ...olds, marks: marksOf(state.props) }));
+  const response = new ReadResponse();
+  if (result === undefined) return response.setId(""); // gone at the service: the engine drops it from the state
+  response.setId(result.id);
+  response.setProperties(toStruct(withMarks(result.outputs, result.marks), secrets));
+  response.setInputs(toStruct(result.inputs, secrets));
+  return response;
+}
+
+export async function update(core: ProviderCore, request: UpdateRequest): Promise<UpdateResponse> {
+  const resource = resourceOf(core, request);
+  const olds = fromStruct(request.getOlds()).props;
+  const inputs = fromStruct(request.getNews());
+  const response = new UpdateResponse();
+  if (request.getPreview()) return response.setProperties(toStruct(inputs.props, inputs.secrets));
+  const call = core.call(request.getUrn(), { waiting: true, ...timeoutOf(request.getTimeout()) });
+  const marks: Marks = { secretInputs: secretInputsOf(inputs) };
+  const stored = await changing(core, inputs.secrets, () =>
+    resource.verbs.update({ ...call, id: request.getId(), olds: withoutReserved(olds), oldMarks: marksOf(olds), inputs: withoutReserved(inputs.props), marks }),
+  );
+  return response.setProperties(toStruct(withMarks(stored.outputs, stored.marks), inputs.secrets));
+}
+
+export async function remove(core: ProviderCore, request: DeleteRequest): Promise<void> {
+  const resource = resourceOf(core, request);
+  await core.talking(() => resource.verbs.delete({ ...core.call(request.getUrn()), id: request.getId() }));
+}

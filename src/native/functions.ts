@@ -1,0 +1,42 @@
+/**
+ * The plugin's functions, invoked through the engine (the provider's settings
+ * and key stay in the plugin). The Output forms go through the SDK's
+ * `invokeOutput`, which keeps Pulumi's output-invoke rule: in a preview, while
+ * a resource the arguments come from is being created, the result is unknown
+ * and nothing is invoked.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { AgentLogsQuery } from "../client/schemas";
+import { token } from "../core/schema-parts";
+import type { GetAgentLogsResult } from "../functions/get-agent-logs";
+import type { GetSecretSetArgs, GetSecretSetResult } from "../functions/get-secret-set";
+import { withPluginOptions } from "./plugin-options";
+
+const GET_SECRET_SET = token("getSecretSet");
+const GET_AGENT_LOGS = token("getAgentLogs");
+
+/** The log query, with its times in Unix seconds only (a Date does not travel to the plugin). */
+export type GetAgentLogsArgs = Omit<AgentLogsQuery, "startTime" | "endTime"> & { startTime?: number; endTime?: number };
+
+/** GetAgentLogsArgs with every argument a `pulumi.Input`. */
+export type GetAgentLogsOutputArgs = { [K in keyof GetAgentLogsArgs]: pulumi.Input<NonNullable<GetAgentLogsArgs[K]>> };
+
+export interface GetSecretSetOutputArgs {
+  name: pulumi.Input<string>;
+}
+
+export function getSecretSet(args: GetSecretSetArgs, opts?: pulumi.InvokeOptions): Promise<GetSecretSetResult> {
+  return pulumi.runtime.invoke(GET_SECRET_SET, { name: args.name }, withPluginOptions(opts));
+}
+
+export function getSecretSetOutput(args: GetSecretSetOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSecretSetResult> {
+  return pulumi.runtime.invokeOutput(GET_SECRET_SET, { name: args.name }, withPluginOptions(opts));
+}
+
+export function getAgentLogs(args: GetAgentLogsArgs, opts?: pulumi.InvokeOptions): Promise<GetAgentLogsResult> {
+  return pulumi.runtime.invoke(GET_AGENT_LOGS, { ...args }, withPluginOptions(opts));
+}
+
+export function getAgentLogsOutput(args: GetAgentLogsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAgentLogsResult> {
+  return pulumi.runtime.invokeOutput(GET_AGENT_LOGS, { ...args }, withPluginOptions(opts));
+}

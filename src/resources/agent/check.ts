@@ -1,0 +1,37 @@
+/** `check`: every rule of the field table, all failures at once, defaults applied, unknowns pass. */
+import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
+import type { RuleFailure } from "../../core/field-rules";
+import type { CheckRequest, CheckResult } from "../../core/resource-entry";
+import { isReservedKey } from "../../core/state-marks";
+import { validateFields } from "../../core/validate-fields";
+import { AGENT_FIELDS } from "./fields";
+
+export function isUnknown(value: unknown): boolean {
+  return value === UNKNOWN_VALUE;
+}
+
+/**
+ * The engine prints a failing property's value beside the reason; for an
+ * input the program declared secret the failure names the field in its
+ * reason instead, so the value is never printed.
+ */
+function hideSecretValues(failures: RuleFailure[], secretInputs: readonly string[]): RuleFailure[] {
+  if (secretInputs.length === 0) return failures;
+  return failures.map((f) =>
+    secretInputs.includes(f.property.split(".")[0] ?? "") ? { property: "", reason: `${f.property} (a secret): ${f.reason}` } : f,
+  );
+}
+
+export function checkAgent({ news, secretInputs }: CheckRequest): CheckResult {
+  const found = validateFields(news, { fields: AGENT_FIELDS, isUnknown, ignoreKey: isReservedKey });
+  const failures = hideSecretValues(found, secretInputs);
+  const inputs: Record<string, unknown> = { ...news };
+  for (const field of AGENT_FIELDS) {
+    if ("default" in field && (inputs[field.name] === undefined || inputs[field.name] === null)) inputs[field.name] = field.default;
+  }
+  // The service names the agent after serviceName. A provider without previews
+  // hands the checked inputs back as a preview's outputs, so carrying `name`
+  // here keeps `agent.name` known in the preview of a create or an update.
+  if (news["serviceName"] !== undefined) inputs["name"] = news["serviceName"];
+  return { inputs, failures };
+}

@@ -1,0 +1,195 @@
+/**
+ * The Agent's inputs, once: their types, rules, defaults, whether the service
+ * receives them, whether a change replaces the agent, what leaving one out
+ * means, and where the service reports each one in the manifest.
+ *
+ * Everything else derives from this table: the checks of `check`, the diff,
+ * the create and update bodies, the inputs rebuilt on refresh, the outputs,
+ * the generated TypeScript types, the README's reference and the package
+ * schema.
+ */
+import type { FieldSpec, ManifestMapping } from "../../core/field-table";
+import {
+  autoScalingFailures,
+  booleanProblem,
+  imageProblem,
+  nodeTypeProblem,
+  readyTimeoutProblem,
+  redeployTriggerProblem,
+  secretSetNameProblem,
+  serviceNameProblem,
+  type Rule,
+} from "../../core/field-rules";
+
+const single =
+  (name: string, rule: Rule): FieldSpec["check"] =>
+  (value) => {
+    const reason = rule(value);
+    return reason ? [{ property: name, reason }] : [];
+  };
+
+const same = (path: string[]): ManifestMapping => ({ path, toManifest: (v) => v, fromManifest: (v) => v });
+
+/** A set name is reported as a list of names: [] when none is set. */
+const setList = (path: string[]): ManifestMapping => ({
+  path,
+  toManifest: (v) => (v === undefined ? [] : [v]),
+  fromManifest: (v) => (Array.isArray(v) && typeof v[0] === "string" ? v[0] : undefined),
+});
+
+/** autoScaling's request shape from the replicas a service reports, or undefined when it does not report both. */
+function scalingFromReplicas(v: unknown): { minAgents: number; maxAgents: number } | undefined {
+  const s = v as { minReplicas?: unknown; maxReplicas?: unknown } | undefined;
+  return typeof s?.minReplicas === "number" && typeof s.maxReplicas === "number" ? { minAgents: s.minReplicas, maxAgents: s.maxReplicas } : undefined;
+}
+
+export const AGENT_FIELDS = [
+  {
+    name: "serviceName",
+    type: "string",
+    tsType: "string",
+    description:
+      "Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.",
+    required: true,
+    sentTo: "service",
+    change: "replace",
+    undeclared: "required",
+    check: single("serviceName", serviceNameProblem),
+  },
+  {
+    name: "image",
+    type: "string",
+    tsType: "string",
+    description: "Container image with a tag (`name:tag`) or a digest (`name@sha256:...`). Pinning by digest is the safer practice.",
+    required: true,
+    sentTo: "service",
+    change: "update",
+    undeclared: "required",
+    check: single("image", imageProblem),
+    manifest: same(["image"]),
+  },
+  {
+    name: "nodeType",
+    type: "string",
+    tsType: '"arm"',
+    description: 'Node type the agent runs on; only `"arm"`.',
+    required: false,
+    default: "arm",
+    sentTo: "service",
+    change: "update",
+    undeclared: "default",
+    check: single("nodeType", nodeTypeProblem),
+    manifest: same(["platformNodeType"]),
+  },
+  {
+    name: "imagePullSecretSet",
+    type: "string",
+    tsType: "string",
+    description: "Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).",
+    required: false,
+    sentTo: "service",
+    change: "update",
+    undeclared: "clear",
+    check: single("imagePullSecretSet", secretSetNameProblem),
+    manifest: setList(["imagePullSecretNames"]),
+  },
+  {
+    name: "secretSet",
+    type: "string",
+    tsType: "string",
+    description: "Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).",
+    required: false,
+    sentTo: "service",
+    change: "update",
+    undeclared: "clear",
+    check: single("secretSet", secretSetNameProblem),
+    manifest: setList(["envFromSecretNames"]),
+  },
+  {
+    name: "autoScaling",
+    type: "object",
+    tsType: "{ minAgents: number; maxAgents: number }",
+    description: "Scaling limits: integers, 0 ≤ minAgents ≤ maxAgents, maxAgents ≥ 1. Left out, the agent keeps the scaling it has at the service.",
+    required: false,
+    sentTo: "service",
+    change: "update",
+    undeclared: "keep",
+    check: (value, isUnknown) => autoScalingFailures(value, isUnknown),
+    manifest: {
+      path: ["autoScaling"],
+      toManifest: (v) => {
+        const s = v as { minAgents: number; maxAgents: number } | undefined;
+        return s === undefined ? undefined : { minReplicas: s.minAgents, maxReplicas: s.maxAgents };
+      },
+      fromManifest: scalingFromReplicas,
+    },
+    properties: [
+      { name: "minAgents", type: "integer", description: "Fewest agents kept running, ≥ 0.", answerName: "minReplicas" },
+      { name: "maxAgents", type: "integer", description: "Most agents, ≥ 1 and ≥ minAgents.", answerName: "maxReplicas" },
+    ],
+    answer: { output: (agent) => agent.autoScaling, input: (agent) => scalingFromReplicas(agent.autoScaling) },
+    newDeployment: false,
+  },
+  {
+    name: "enableNoise",
+    type: "boolean",
+    tsType: "boolean",
+    description: "Turns noise cancellation on.",
+    required: false,
+    default: false,
+    sentTo: "service",
+    change: "update",
+    undeclared: "default",
+    check: single("enableNoise", booleanProblem),
+    manifest: {
+      path: ["noiseModels", "enabled"],
+      toManifest: (v) => v,
+      fromManifest: (v) => (typeof v === "boolean" ? v : undefined),
+    },
+  },
+  {
+    name: "waitForReady",
+    type: "boolean",
+    tsType: "boolean",
+    description: "Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.",
+    required: false,
+    default: true,
+    sentTo: "provider",
+    change: "local",
+    undeclared: "default",
+    check: single("waitForReady", booleanProblem),
+  },
+  {
+    name: "readyTimeoutSeconds",
+    type: "number",
+    tsType: "number",
+    description: "Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.",
+    required: false,
+    default: 600,
+    sentTo: "provider",
+    change: "local",
+    undeclared: "default",
+    check: single("readyTimeoutSeconds", readyTimeoutProblem),
+  },
+  {
+    name: "redeployTrigger",
+    type: "string",
+    tsType: "string",
+    description:
+      "Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.",
+    required: false,
+    sentTo: "provider",
+    change: "update",
+    undeclared: "clear",
+    check: single("redeployTrigger", redeployTriggerProblem),
+  },
+] as const satisfies readonly FieldSpec[];
+
+export type AgentFieldName = (typeof AGENT_FIELDS)[number]["name"];
+
+/** Fields of the create body (and, without serviceName, of the update body). */
+export const SERVICE_FIELDS: readonly FieldSpec[] = AGENT_FIELDS.filter((f) => f.sentTo === "service");
+
+export function agentField(name: string): FieldSpec | undefined {
+  return (AGENT_FIELDS as readonly FieldSpec[]).find((f) => f.name === name);
+}

@@ -1,0 +1,60 @@
+/**
+ * The errors of a create or update that reached the service but did not
+ * finish. They carry the agent's id and its last known outputs with the
+ * pending mark, which each host turns into the engine's "initialization
+ * failed" answer, so the agent stays in the state and the next `up`
+ * continues.
+ */
+import { AgentIncompleteError, AgentNotReadyError } from "../../client/errors";
+import type { FieldSpec } from "../../core/field-table";
+import { notReadyMessage, type NotReady } from "../../core/readiness";
+import type { Call, Props } from "../../core/resource-entry";
+import { withMarks } from "../../core/state-marks";
+import { AGENT_FIELDS } from "./fields";
+import type { AgentInputs } from "./inputs-outputs";
+import { inputValues, outputsWithoutAnswer, toOutputs } from "./outputs";
+import type { ServiceAgent } from "./service-agent";
+import { watchedAgent } from "./watched-agent";
+
+export type Verb = "create" | "update";
+
+/** A create or update in progress: what its errors and kept outputs are made of. */
+export interface Step {
+  verb: Verb;
+  inputs: AgentInputs;
+  secretInputs: readonly string[];
+  call: Call;
+}
+
+/**
+ * Outputs kept for an operation that did not finish: the last answer, with
+ * the declared inputs (so the next `up` sees nothing new to send and waits
+ * instead of sending it again) and the pending mark.
+ */
+export function pendingProperties(step: Step, agent: ServiceAgent | undefined): Props {
+  const { inputs, secretInputs, verb } = step;
+  const outputs = agent ? toOutputs(inputs, agent, secretInputs) : outputsWithoutAnswer(inputs);
+  const declared = inputValues(inputs);
+  const table: readonly FieldSpec[] = AGENT_FIELDS;
+  for (const field of table) {
+    const value = declared[field.name];
+    if (!field.answer && value !== undefined) outputs[field.name] = value;
+  }
+  return withMarks(outputs, { secretInputs, pending: verb });
+}
+
+const KEEP_NOTE = "The agent is kept in the stack's state; the next `pulumi up` checks on it and waits again instead of sending the request twice.";
+
+/** A failure after the request may have been acted on. */
+export function incompleteError(step: Step, agent: ServiceAgent | undefined, cause: unknown): AgentIncompleteError {
+  const why = cause instanceof Error ? cause.message : String(cause);
+  const name = step.inputs.serviceName;
+  const message = `agent "${name}": the ${step.verb} was sent, but then failed: ${why}\n${KEEP_NOTE}`;
+  return new AgentIncompleteError(message, name, pendingProperties(step, agent), { cause });
+}
+
+export async function notReadyError(step: Step, ended: NotReady<ServiceAgent>): Promise<AgentNotReadyError> {
+  const watched = watchedAgent(await step.call.service.client(), step.inputs.serviceName);
+  const message = await notReadyMessage(watched, ended, step.verb, `${KEEP_NOTE} Raise readyTimeoutSeconds or fix the image.`);
+  return new AgentNotReadyError(message, step.inputs.serviceName, pendingProperties(step, ended.value), { cause: ended.lastError });
+}

@@ -1,0 +1,65 @@
+/**
+ * The one mapping between a request body and the manifest the service
+ * reports for it, both ways, built from the field table.
+ */
+import { AGENT_FIELDS, SERVICE_FIELDS } from "./fields";
+import type { FieldSpec } from "../../core/field-table";
+import { sameJson } from "../../core/same-json";
+import type { ManifestSpec, ServiceAgent } from "./service-agent";
+
+export type RequestBody = Record<string, unknown>;
+
+function at(spec: ManifestSpec | undefined, path: readonly string[]): { found: boolean; value: unknown } {
+  let node: unknown = spec;
+  for (const key of path) {
+    if (typeof node !== "object" || node === null || !(key in node)) return { found: false, value: undefined };
+    node = (node as Record<string, unknown>)[key];
+  }
+  return { found: true, value: node };
+}
+
+/** A request value with the field's default applied when it is left out. */
+function withDefault(field: FieldSpec, body: RequestBody): unknown {
+  return body[field.name] ?? field.default;
+}
+
+/** The request values the agent's manifest reports, by field name; fields it does not report are absent. */
+export function reportedValues(agent: ServiceAgent): Record<string, unknown> {
+  const spec = agent.deployment?.manifest?.spec;
+  const values: Record<string, unknown> = {};
+  for (const field of AGENT_FIELDS as readonly FieldSpec[]) {
+    if (!field.manifest) continue;
+    const found = at(spec, field.manifest.path);
+    if (found.found) values[field.name] = field.manifest.fromManifest(found.value);
+  }
+  return values;
+}
+
+/**
+ * Whether a live agent has exactly the spec a create body asks for. A field
+ * the service does not report matches only when the body leaves it out, so an
+ * agent is never taken for ours on a guess.
+ */
+export function agentMatchesBody(agent: ServiceAgent, sent: object): boolean {
+  const body: RequestBody = { ...sent };
+  const spec = agent.deployment?.manifest?.spec;
+  if (spec === undefined) return false;
+  for (const field of SERVICE_FIELDS) {
+    if (!field.manifest) continue;
+    const declared = withDefault(field, body);
+    if (field.undeclared === "keep") {
+      if (declared === undefined) continue;
+      const live = field.manifest.fromManifest(agent[field.name] ?? at(spec, field.manifest.path).value);
+      if (!sameJson(live, declared)) return false;
+      continue;
+    }
+    const found = at(spec, field.manifest.path);
+    const expected = field.manifest.toManifest(declared);
+    if (!found.found) {
+      if (declared !== undefined) return false;
+      continue;
+    }
+    if (!sameJson(found.value, expected)) return false;
+  }
+  return true;
+}

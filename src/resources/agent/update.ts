@@ -1,0 +1,64 @@
+/**
+ * Update: POST /agents/{name} with the full body, then the wait for
+ * readiness. A change only to settings the provider keeps in the state sends
+ * nothing; a pending create or update of an earlier `up` is resumed.
+ */
+import { NotFoundError } from "../../client/errors";
+import { mayHaveActed } from "../../client/retry";
+import type { FieldSpec } from "../../core/field-table";
+import type { Stored, UpdateRequest } from "../../core/resource-entry";
+import { AGENT_FIELDS } from "./fields";
+import { incompleteError, type Step } from "./incomplete";
+import type { AgentInputs } from "./inputs-outputs";
+import { diffAgent } from "./diff";
+import { finish } from "./finish";
+import { clearKeptFields } from "./kept-fields";
+import { agentFromOutputs, inputValues, toOutputs } from "./outputs";
+import { getAgent } from "./read";
+import { updateBody } from "./request-body";
+import { resume } from "./resume";
+import type { ServiceAgent } from "./service-agent";
+
+/** The error for an agent deleted outside Pulumi since the last refresh. */
+function goneError(name: string, error: NotFoundError): NotFoundError {
+  return error.withMessage(
+    `agent "${name}" no longer exists at the service (deleted outside Pulumi?); run \`pulumi refresh\` to drop it from the stack's state, then \`pulumi up\` creates it again`,
+  );
+}
+
+export async function updateVerb(request: UpdateRequest<AgentInputs>): Promise<Stored> {
+  const { id, olds, oldMarks, inputs, marks } = request;
+  const diff = diffAgent(olds, inputValues(inputs), { olds: oldMarks, news: marks });
+  const { secretInputs } = marks;
+  const pending = oldMarks.pending;
+  if (diff.localOnly && pending === undefined) {
+    // Only settings the provider keeps in the state changed: nothing is sent.
+    return { id, outputs: toOutputs(inputs, agentFromOutputs(olds), secretInputs), marks: { secretInputs } };
+  }
+  if (diff.localOnly && pending !== undefined) return resume({ verb: pending, inputs, secretInputs, call: request });
+  const step: Step = { verb: "update", inputs, secretInputs, call: request };
+  const client = await request.service.client();
+  const options = { signal: request.signal, onRetry: request.log.retry };
+  let live: ServiceAgent | undefined;
+  let answer: ServiceAgent;
+  try {
+    // A field left out that the agent keeps is sent with its live value, read first.
+    const declared = inputValues(inputs);
+    const table: readonly FieldSpec[] = AGENT_FIELDS;
+    const keeps = table.some((f) => f.undeclared === "keep" && declared[f.name] === undefined);
+    live = keeps ? await getAgent(request, id) : undefined;
+    answer = await client.updateAgent(id, updateBody(inputs, live), options);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw goneError(id, error);
+    if (!mayHaveActed(error)) throw error;
+    throw incompleteError(step, live, error);
+  }
+  const agent = await clearKeptFields(id, { body: updateBody(inputs, live), answer }, request);
+  if (diff.changed.includes("redeployTrigger") && agent.activeDeploymentId === olds["activeDeploymentId"]) {
+    // A service may treat an unchanged spec as no change and keep the deployment; say so when it did.
+    await request.log.warning(
+      `agent-hosting: agent "${inputs.serviceName}": redeployTrigger changed, but the service kept deployment ${agent.activeDeploymentId}; it may treat an unchanged spec as no change (pin the image by digest instead)`,
+    );
+  }
+  return finish(step, { agent, deploymentId: agent.activeDeploymentId });
+}
