@@ -23,8 +23,12 @@ export interface ServiceAccess {
 export interface Marks {
   /** Names of the inputs the program declared secret: the outputs that reflect them stay secret. */
   secretInputs: readonly string[];
-  /** A create or update that was sent and did not finish: the next `up` waits for it instead of sending it again. */
-  pending?: "create" | "update";
+  /**
+   * A create or update that was sent and did not finish: the next `up` waits
+   * for it instead of sending it again. "rollback": an update back to the
+   * last ready spec (the outputs describe that spec).
+   */
+  pending?: "create" | "update" | "rollback";
 }
 
 /** Every call that may talk to the service. */

@@ -18,7 +18,7 @@ export function marksOf(props: Props): Marks {
   const listed = props[SECRET_INPUTS_KEY];
   const secretInputs = Array.isArray(listed) ? listed.filter((v): v is string => typeof v === "string") : [];
   const pending = props[PENDING_KEY];
-  return pending === "create" || pending === "update" ? { secretInputs, pending } : { secretInputs };
+  return pending === "create" || pending === "update" || pending === "rollback" ? { secretInputs, pending } : { secretInputs };
 }
 
 /** The properties without the reserved keys. */

@@ -178,8 +178,11 @@ describe("interrupted during a rollback", () => {
     await control.clearFaults();
 
     const atService = await summaryOf("sigint-bot");
+    const rollbackDeployment = atService?.deployments[2];
+    expect(interrupted.error).toContain(`the update back to the last ready spec (deployment ${rollbackDeployment?.id}) was sent, but then failed: the provider process received SIGINT`);
+    // The state describes the rollback's deployment, which exists, as an unfinished rollback to the last ready spec.
     const state = await stateOf(stack);
-    expect(atService?.deployments.map((d) => d.id)).toContain(state?.["activeDeploymentId"]);
+    expect(state).toMatchObject({ image: GOOD, activeDeploymentId: rollbackDeployment?.id, __pending: "rollback" });
 
     const { up } = await previewThenUp(stack, params);
     expect(up.ok).toBe(false);

@@ -5,10 +5,11 @@
  */
 import { NotFoundError } from "../../client/errors";
 import { mayHaveActed } from "../../client/retry";
+import { signalWithin } from "../../core/engine-limit";
 import type { FieldSpec } from "../../core/field-table";
 import type { Stored, UpdateRequest } from "../../core/resource-entry";
 import { AGENT_FIELDS } from "./fields";
-import { incompleteError, type Step } from "./incomplete";
+import { incompleteError, startStep } from "./incomplete";
 import type { AgentInputs } from "./inputs-outputs";
 import { diffAgent } from "./diff";
 import { finish } from "./finish";
@@ -17,6 +18,7 @@ import { agentFromOutputs, inputValues, toOutputs } from "./outputs";
 import { getAgent } from "./read";
 import { updateBody } from "./request-body";
 import { resume } from "./resume";
+import { lastReadyOf } from "./rollback";
 import type { ServiceAgent } from "./service-agent";
 
 /** The error for an agent deleted outside Pulumi since the last refresh. */
@@ -35,10 +37,11 @@ export async function updateVerb(request: UpdateRequest<AgentInputs>): Promise<S
     // Only settings the provider keeps in the state changed: nothing is sent.
     return { id, outputs: toOutputs(inputs, agentFromOutputs(olds), secretInputs), marks: { secretInputs } };
   }
-  if (diff.localOnly && pending !== undefined) return resume({ verb: pending, inputs, secretInputs, call: request });
-  const step: Step = { verb: "update", inputs, secretInputs, call: request };
+  if (diff.localOnly && pending !== undefined) return resume(startStep(pending === "create" ? "create" : "update", inputs, secretInputs, request));
+  // An unfinished rollback's outputs still describe the last ready spec; an unfinished create or update's do not.
+  const step = startStep("update", inputs, secretInputs, request, lastReadyOf(olds, pending === "create" || pending === "update"));
   const client = await request.service.client();
-  const options = { signal: request.signal, onRetry: request.log.retry };
+  const options = { signal: signalWithin(request, step.deadline, "update"), onRetry: request.log.retry };
   let live: ServiceAgent | undefined;
   let answer: ServiceAgent;
   try {
