@@ -107,7 +107,7 @@ describe("a Pulumi YAML program on the native plugin when a deployment fails", (
 
     program.write({ ...base, image: "registry.example.com/bot:fail" });
     const { preview, up } = await previewThenUp(program);
-    expect(preview).toMatch(/~ +agent-hosting:index:Agent +bot +update/);
+    expect(preview).toMatch(/~ image: "registry\.example\.com\/bot:1" => "registry\.example\.com\/bot:fail"/);
     expect(up.code).not.toBe(0);
     const after = await summaryOf("rollback-bot");
     const [, failed, rolledBack] = after?.deployments ?? [];

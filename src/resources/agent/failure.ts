@@ -33,9 +33,11 @@ export async function notReadyFailure(step: Step, ended: NotReady<ServiceAgent>,
   const limit = engineLimited
     ? `The wait ended at the engine's customTimeouts.${verb} (${seconds(call.timeoutMs)} s), before readyTimeoutSeconds (${inputs.readyTimeoutSeconds} s).`
     : "";
+  // Limited by the engine, the time is the operation's, its request included, as customTimeouts counts it.
+  const waited = engineLimited && step.deadline !== undefined ? { ...ended, waitedMs: Date.now() - (step.deadline - (call.timeoutMs ?? 0)) } : ended;
   return {
     agent: ended.value,
-    description: (await notReadyMessage(watched, ended, verb, limit)).trimEnd(),
+    description: (await notReadyMessage(watched, waited, verb, limit)).trimEnd(),
     fix: engineLimited ? `Fix the image, or raise customTimeouts.${verb}.` : "Fix the image, or raise readyTimeoutSeconds.",
     unhealthy: false,
     cause: ended.lastError,
