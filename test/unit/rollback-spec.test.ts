@@ -1,0 +1,68 @@
+/**
+ * What onFailure "rollback" returns to: the last ready spec from the
+ * previous outputs (none while they hold an unfinished create or update),
+ * and the inputs after a rollback, which keep the provider settings the
+ * program declares now.
+ */
+import { describe, expect, it } from "vitest";
+import { asInputs } from "../../src/resources/agent/outputs";
+import { lastReadyOf, rolledBackInputs } from "../../src/resources/agent/rollback";
+
+const OLD_OUTPUTS = {
+  serviceName: "voice-bot",
+  image: "registry.example.com/bot:1",
+  nodeType: "arm",
+  secretSet: "voice-secrets",
+  autoScaling: { minReplicas: 1, maxReplicas: 3 },
+  enableNoise: true,
+  waitForReady: true,
+  readyTimeoutSeconds: 600,
+  redeployTrigger: "push-1",
+  onFailure: "keep",
+  name: "voice-bot",
+  ready: true,
+  activeDeploymentId: "dep-1",
+  activeDeploymentReady: true,
+};
+
+describe("lastReadyOf", () => {
+  it("reads the spec and the deployment of the previous outputs, the scaling in its input form", () => {
+    const lastReady = lastReadyOf(OLD_OUTPUTS, false);
+    expect(lastReady?.deploymentId).toBe("dep-1");
+    expect(lastReady?.inputs).toMatchObject({ image: "registry.example.com/bot:1", secretSet: "voice-secrets", autoScaling: { minAgents: 1, maxAgents: 3 }, enableNoise: true });
+  });
+
+  it("has none while the outputs hold an unfinished step, or no deployment", () => {
+    expect(lastReadyOf(OLD_OUTPUTS, true)).toBeUndefined();
+    expect(lastReadyOf({ ...OLD_OUTPUTS, activeDeploymentId: "" }, false)).toBeUndefined();
+  });
+});
+
+describe("rolledBackInputs", () => {
+  it("takes what the service runs and redeployTrigger from the last ready spec, the provider settings from the program", () => {
+    const wanted = asInputs({
+      serviceName: "voice-bot",
+      image: "registry.example.com/bot:2",
+      imagePullSecretSet: "pull-creds",
+      autoScaling: { minAgents: 2, maxAgents: 5 },
+      redeployTrigger: "push-2",
+      readyTimeoutSeconds: 30,
+      onFailure: "rollback",
+      healthCheck: { failOnLogQuery: "panic", watchSeconds: 10 },
+    });
+    const back = rolledBackInputs(wanted, lastReadyOf(OLD_OUTPUTS, false)?.inputs ?? wanted);
+    expect(back).toEqual({
+      serviceName: "voice-bot",
+      image: "registry.example.com/bot:1",
+      nodeType: "arm",
+      secretSet: "voice-secrets",
+      autoScaling: { minAgents: 1, maxAgents: 3 },
+      enableNoise: true,
+      redeployTrigger: "push-1",
+      waitForReady: true,
+      readyTimeoutSeconds: 30,
+      onFailure: "rollback",
+      healthCheck: { failOnLogQuery: "panic", watchSeconds: 10 },
+    });
+  });
+});
