@@ -18,7 +18,7 @@ export { ProgramCallError } from "./functions/program-call-error";
 export * from "./client/errors";
 export type * from "./client/schemas";
 export type { AgentInputs, AgentOutputs } from "./resources/agent/inputs-outputs";
-export type { AgentHostingClientOptions, IterateLogsArgs, RetryNote } from "./client/client";
+export type { AgentHostingClientOptions, IterateLogsArgs, RetryNote, RetryPacing } from "./client/client";
 export {
   resolveSettings,
   API_KEY_CONFIG,

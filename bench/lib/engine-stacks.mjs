@@ -5,12 +5,11 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentSample, stackFor } from "./stacks.mjs";
 
-/** The design's bar of a ratio to the trivial floor at 50 agents. */
+/** The bar of a ratio to the trivial floor at 50 agents (bench/README.md lists the bars). */
 export const TRIVIAL_BAR_AT_50 = 1.25;
 /**
  * The bars of a ratio to the Agent-shaped control, at every size: the
- * provider's own cost. Up and destroy take the issue's 1.15; the preview
- * keeps the 1.1 its control has had.
+ * provider's own cost: 1.15 for up and destroy, 1.1 for the preview.
  */
 export const CONTROL_BARS = { up: 1.15, destroy: 1.15, preview: 1.1 };
 

@@ -1,23 +1,28 @@
+// @ts-check
 // bench/results.json, the printed table, and the README's bench section.
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { verdictWord } from "./stats.mjs";
 
+/** @typedef {import("./figure.mjs").Figure} Figure @typedef {import("./figure.mjs").Results} Results */
+
+/** @param {string} pulumiVersion @returns {Record<string, unknown>} */
 export function machineFacts(pulumiVersion) {
   return {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? "unknown",
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-    loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
+    loadAverage1m: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
     platform: `${os.platform()} ${os.release()}`,
     node: process.version,
     pulumi: pulumiVersion,
   };
 }
 
-const unit = (f, value) => `${value}${f.unit ? ` ${f.unit}` : ""}`;
+const unit = (/** @type {Figure} */ f, /** @type {number} */ value) => `${value}${f.unit ? ` ${f.unit}` : ""}`;
 
+/** @param {Figure[]} figures @returns {string} */
 export function table(figures) {
   const header = ["figure", "method", "median", "bound", "bar", "result"];
   const rows = figures.map((f) => [
@@ -39,6 +44,10 @@ export function table(figures) {
  * Writes the results; a full run (every group) goes to bench/results.json and
  * the README's table, a partial one (BENCH_ONLY) to bench/results.partial.json
  * only. Returns the file written.
+ * @param {string} root
+ * @param {Results} results
+ * @param {{ partial: boolean }} options
+ * @returns {string}
  */
 export function writeResults(root, results, { partial }) {
   const file = join(root, partial ? "bench/results.partial.json" : "bench/results.json");
@@ -47,6 +56,7 @@ export function writeResults(root, results, { partial }) {
   return file;
 }
 
+/** @param {string} root @param {Results} results */
 function writeReadmeTable(root, results) {
   const readme = join(root, "README.md");
   const text = readFileSync(readme, "utf8");

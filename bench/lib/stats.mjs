@@ -1,3 +1,4 @@
+// @ts-check
 // The bench's statistics and verdicts, one module for the bench and for the
 // test that recomputes bench/results.json from its raw samples.
 //
@@ -23,15 +24,38 @@
 // "none": a figure reported for context, with no bar of its own (its verdict
 // is null and never fails the run; the bar it informs is on another figure).
 
+/**
+ * @typedef {"p80" | "max" | "single"} Method
+ * @typedef {"value" | "ratio" | "difference" | "minusTwiceBaseline"} Combine
+ * @typedef {"<=" | ">=" | "==" | "none"} Compare
+ * @typedef {{ method: Method, combine: Combine, compare: Compare, limit: number }} Rule
+ * @typedef {{ subject: number, baseline: number, subjectFirst?: boolean }} PairSample
+ * @typedef {number | PairSample} Sample
+ * @typedef {{ values: number[], median: number, bound: number, method: string, pass: boolean | null }} Derived
+ *   `pass` null: reported without a bar of its own.
+ */
+
+/** @type {readonly Method[]} */
 export const METHODS = ["p80", "max", "single"];
 
-export const COMBINE = {
-  value: (sample) => sample,
-  ratio: (sample) => sample.subject / sample.baseline,
-  difference: (sample) => sample.subject - sample.baseline,
-  minusTwiceBaseline: (sample) => sample.subject - 2 * sample.baseline,
+/** @param {Sample} sample */
+const pair = (sample) => {
+  if (typeof sample === "number") throw new Error("this rule combines pairs { subject, baseline }, got a number");
+  return sample;
 };
 
+/** @type {Record<Combine, (sample: Sample) => number>} */
+export const COMBINE = {
+  value: (sample) => {
+    if (typeof sample !== "number") throw new Error("this rule takes numbers, got a pair");
+    return sample;
+  },
+  ratio: (sample) => pair(sample).subject / pair(sample).baseline,
+  difference: (sample) => pair(sample).subject - pair(sample).baseline,
+  minusTwiceBaseline: (sample) => pair(sample).subject - 2 * pair(sample).baseline,
+};
+
+/** @type {Record<Compare, (value: number, limit: number) => boolean | null>} */
 export const COMPARE = {
   "<=": (value, limit) => value <= limit,
   ">=": (value, limit) => value >= limit,
@@ -39,11 +63,17 @@ export const COMPARE = {
   none: () => null,
 };
 
+/** @param {readonly number[]} values @returns {number} */
 export function median(values) {
   return percentile(values, 0.5);
 }
 
-/** The q-quantile (0 ≤ q ≤ 1) with linear interpolation at rank q × (n − 1). */
+/**
+ * The q-quantile (0 ≤ q ≤ 1) with linear interpolation at rank q × (n − 1).
+ * @param {readonly number[]} values
+ * @param {number} q
+ * @returns {number}
+ */
 export function percentile(values, q) {
   if (values.length === 0) throw new Error("percentile of no values");
   if (!(q >= 0 && q <= 1)) throw new Error(`quantile ${q} is not within 0..1`);
@@ -51,15 +81,22 @@ export function percentile(values, q) {
   const rank = q * (sorted.length - 1);
   const low = Math.floor(rank);
   const high = Math.ceil(rank);
-  return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
+  const [lo, hi] = [sorted[low] ?? 0, sorted[high] ?? 0];
+  return lo + (hi - lo) * (rank - low);
 }
 
+/** @param {number} value @param {number} [digits] @returns {number} */
 export function round(value, digits = 3) {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
 
-/** The bound a method reports over per-sample values. */
+/**
+ * The bound a method reports over per-sample values.
+ * @param {Method} method
+ * @param {readonly number[]} values
+ * @returns {number}
+ */
 export function bound(method, values) {
   switch (method) {
     case "p80":
@@ -68,13 +105,18 @@ export function bound(method, values) {
       return Math.max(...values);
     case "single":
       if (values.length !== 1) throw new Error(`a single measurement needs exactly 1 sample, got ${values.length}`);
-      return values[0];
+      return values[0] ?? 0;
     default:
       throw new Error(`unknown method "${method}"`);
   }
 }
 
-/** A short text of the method, for tables: "p80 of 7 pairs", "max of 7 runs", "single measurement". */
+/**
+ * A short text of the method, for tables: "p80 of 7 pairs", "max of 7 runs", "single measurement".
+ * @param {Rule} rule
+ * @param {number} count
+ * @returns {string}
+ */
 export function describeMethod(rule, count) {
   const what = rule.combine === "value" ? "runs" : "pairs";
   if (rule.method === "single") return "single measurement";
@@ -82,10 +124,10 @@ export function describeMethod(rule, count) {
 }
 
 /** Whether a verdict fails the run: false fails; true and null (reported, no bar) do not. */
-export const fails = (pass) => pass === false;
+export const fails = (/** @type {boolean | null} */ pass) => pass === false;
 
 /** A verdict in words, for the log and the table: "pass", "FAIL" or "reported". */
-export const verdictWord = (pass) => (pass === null ? "reported" : pass ? "pass" : "FAIL");
+export const verdictWord = (/** @type {boolean | null} */ pass) => (pass === null ? "reported" : pass ? "pass" : "FAIL");
 
 /**
  * Everything derived from a figure's raw samples and rule: per-sample values,
@@ -93,6 +135,9 @@ export const verdictWord = (pass) => (pass === null ? "reported" : pass ? "pass"
  * (true, false, or null for a figure reported without a bar).
  * Values are rounded to 3 decimals, and the verdict is taken on the rounded
  * bound, so a reader can check it against the figures shown.
+ * @param {Rule} rule
+ * @param {readonly Sample[]} samples
+ * @returns {Derived}
  */
 export function derive(rule, samples) {
   const combine = COMBINE[rule.combine];
@@ -112,6 +157,7 @@ export function derive(rule, samples) {
 }
 
 /** The order of a pair's two sides: the subject first in even pairs, the baseline first in odd ones. */
+/** @param {number} pairIndex @returns {boolean} */
 export function subjectFirst(pairIndex) {
   return pairIndex % 2 === 0;
 }
@@ -120,13 +166,19 @@ export function subjectFirst(pairIndex) {
  * Runs `pairs` interleaved pairs of `subject()` and `baseline()` (each
  * resolving to a number), alternating which side goes first so that drift
  * in the machine's load falls on both sides alike.
+ * @param {number} pairs
+ * @param {(index: number) => Promise<number>} subject
+ * @param {(index: number) => Promise<number>} baseline
+ * @param {(sample: Required<PairSample>, index: number) => void} [onPair]
+ * @returns {Promise<Required<PairSample>[]>}
  */
 export async function interleavedPairs(pairs, subject, baseline, onPair = () => undefined) {
+  /** @type {Required<PairSample>[]} */
   const samples = [];
   for (let i = 0; i < pairs; i++) {
     const first = subjectFirst(i);
-    let s;
-    let b;
+    let s = 0;
+    let b = 0;
     if (first) {
       s = await subject(i);
       b = await baseline(i);
@@ -141,6 +193,7 @@ export async function interleavedPairs(pairs, subject, baseline, onPair = () => 
   return samples;
 }
 
+/** @param {() => Promise<unknown>} fn @returns {Promise<number>} */
 export async function timed(fn) {
   const start = performance.now();
   await fn();

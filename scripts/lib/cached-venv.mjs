@@ -1,3 +1,4 @@
+// @ts-check
 // A Python virtualenv made once and cached outside the repository, keyed by
 // the caller (the directory names what went into it). It is built under a
 // temporary name and renamed into place, so two processes making the same
@@ -6,7 +7,13 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-/** The interpreter of the virtualenv at `dir`, made with `install` on first use; `label` prefixes the progress line on stderr. */
+/**
+ * The interpreter of the virtualenv at `dir`, made with `install` on first use; `label` prefixes the progress line on stderr.
+ * @param {string} dir
+ * @param {string} label
+ * @param {(python: string) => void} install
+ * @returns {string}
+ */
 export function cachedVenv(dir, label, install) {
   const python = join(dir, "bin", "python");
   if (existsSync(python)) return python;

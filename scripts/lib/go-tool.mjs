@@ -1,3 +1,4 @@
+// @ts-check
 // Finding the Go toolchain and building the repository's small Go programs
 // (tools/gen-sdk) once, into a cache outside the repository keyed by a hash
 // of their sources, so tests and scripts do not rebuild them each run.
@@ -10,7 +11,7 @@ import { repoRoot } from "./pulumi-env.mjs";
 
 export const cacheRoot = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-agent-hosting");
 
-/** The `go` executable: on PATH, or where the official tarball installs it. */
+/** The `go` executable: on PATH, or where the official tarball installs it. @returns {string} */
 export function goBinary() {
   for (const dir of (process.env.PATH ?? "").split(delimiter)) {
     if (dir && existsSync(join(dir, "go"))) return join(dir, "go");
@@ -19,7 +20,11 @@ export function goBinary() {
   throw new Error("no Go toolchain: install Go >= 1.24 (https://go.dev/dl) to generate the SDKs or run the Go tests");
 }
 
-/** Environment for `go` offline-friendly: no checksum database, modules resolved as needed, no toolchain download. */
+/**
+ * Environment for `go` offline-friendly: no checksum database, modules resolved as needed, no toolchain download.
+ * @param {Record<string, string>} [extra]
+ * @returns {NodeJS.ProcessEnv}
+ */
 export function goEnv(extra = {}) {
   return { ...process.env, GOSUMDB: "off", GOTOOLCHAIN: "local", GOFLAGS: "-mod=mod", CGO_ENABLED: "0", ...extra };
 }
@@ -27,6 +32,7 @@ export function goEnv(extra = {}) {
 /** Build output and caches that tools leave beside sources. */
 const SKIPPED_DIRS = /^(__pycache__|build|.*\.egg-info|node_modules)$/;
 
+/** @param {import("node:crypto").Hash} hash @param {string} root @param {string} [dir] */
 function addTree(hash, root, dir = root) {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(dir, entry.name);
@@ -36,7 +42,7 @@ function addTree(hash, root, dir = root) {
   }
 }
 
-/** A hash of the files under the given directories (their paths relative to each, and contents). */
+/** A hash of the files under the given directories (their paths relative to each, and contents). @param {string[]} dirs @returns {string} */
 export function sourceHash(dirs) {
   const hash = createHash("sha256");
   for (const dir of dirs) addTree(hash.update("\0"), dir);
@@ -48,6 +54,10 @@ export function sourceHash(dirs) {
  * on first use into <cache>/<name>/<hash of source and inputs>/ (progress on
  * stderr). `inputs` are more directories whose change must rebuild it, such
  * as a local module it replaces a dependency with.
+ * @param {string} name
+ * @param {string} source
+ * @param {string[]} [inputs]
+ * @returns {string}
  */
 export function goProgram(name, source, inputs = []) {
   const dir = join(cacheRoot, name, sourceHash([source, ...inputs]));
@@ -61,7 +71,7 @@ export function goProgram(name, source, inputs = []) {
   return binary;
 }
 
-/** Path of the built tools/<name> program. */
+/** Path of the built tools/<name> program. @param {string} name @returns {string} */
 export function goTool(name) {
   return goProgram(name, join(repoRoot, "tools", name));
 }

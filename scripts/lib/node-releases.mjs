@@ -1,3 +1,4 @@
+// @ts-check
 // Node.js releases for the compatibility tests, installed from the npm
 // registry's `node-<platform>-<arch>` packages (the release's `node` binary
 // inside an npm package), so a machine that reaches only the package
@@ -15,25 +16,32 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 
 /** The release of each Node major line the tests run, by exact version. */
-export const NODE_RELEASES = { 20: "20.20.2", 22: "22.23.3", 24: "24.21.0" };
+export const NODE_RELEASES = /** @type {const} */ ({ 20: "20.20.2", 22: "22.23.3", 24: "24.21.0" });
 
 export const nodeCacheRoot = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-agent-hosting", "node");
 
+/** @param {string} message */
 function log(message) {
   process.stderr.write(`[node-version] ${message}\n`);
 }
 
-/** The exact version of a major line ("24") or an exact version given as is ("24.21.0"). */
+/**
+ * The exact version of a major line ("24") or an exact version given as is ("24.21.0").
+ * @param {string | number} wanted
+ * @returns {string}
+ */
 export function nodeRelease(wanted) {
   const text = String(wanted).replace(/^v/, "");
-  const version = /^\d+$/.test(text) ? NODE_RELEASES[text] : text;
+  /** @type {Record<string, string>} */
+  const releases = NODE_RELEASES;
+  const version = /^\d+$/.test(text) ? releases[text] : text;
   if (!version || !/^\d+\.\d+\.\d+$/.test(version)) {
     throw new Error(`no pinned Node release for "${wanted}"; the pinned ones are ${Object.values(NODE_RELEASES).join(", ")}`);
   }
   return version;
 }
 
-/** The version `node` at this path reports, e.g. "v24.21.0". */
+/** The version `node` at this path reports, e.g. "v24.21.0". @param {string} node */
 function versionOf(node) {
   return execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
 }
@@ -41,6 +49,8 @@ function versionOf(node) {
 /**
  * The directory holding `node` of that release: the running Node's own when
  * it is that release, else the cache entry, installed on first use.
+ * @param {string | number} wanted
+ * @returns {string}
  */
 export function nodeBinDir(wanted) {
   const version = nodeRelease(wanted);

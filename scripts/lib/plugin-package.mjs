@@ -46,22 +46,32 @@ const CMD_LAUNCHER = [
 
 export const pluginVersion = releaseVersion;
 
-/** The platform this process runs on, in the engine's names. */
+/** @typedef {import("./release/names.mjs").PluginTarget} PluginTarget */
+
+/** The platform this process runs on, in the engine's names. @returns {PluginTarget} */
 export function hostTarget() {
-  const os = { linux: "linux", darwin: "darwin", win32: "windows" }[process.platform];
-  const arch = { x64: "amd64", arm64: "arm64" }[process.arch];
+  /** @type {Record<string, PluginTarget["os"]>} */
+  const systems = { linux: "linux", darwin: "darwin", win32: "windows" };
+  /** @type {Record<string, PluginTarget["arch"]>} */
+  const machines = { x64: "amd64", arm64: "arm64" };
+  const os = systems[process.platform];
+  const arch = machines[process.arch];
   if (!os || !arch) throw new Error(`no plugin tarball for ${process.platform}-${process.arch}`);
   return { os, arch };
 }
 
-/** The launcher of one OS: its file name in the tarball and its text. */
+/**
+ * The launcher of one OS: its file name in the tarball and its text.
+ * @param {PluginTarget["os"]} os
+ * @returns {{ name: string, text: string }}
+ */
 export function launcher(os) {
   return os === "windows"
     ? { name: "pulumi-resource-agent-hosting.cmd", text: CMD_LAUNCHER }
     : { name: "pulumi-resource-agent-hosting", text: SH_LAUNCHER };
 }
 
-/** The plugin and its dependencies in one CommonJS file, bundled from the built dist/hosts/grpc/plugin-bin.js. */
+/** The plugin and its dependencies in one CommonJS file, bundled from the built dist/hosts/grpc/plugin-bin.js. @returns {Promise<Buffer>} */
 export async function bundlePlugin() {
   const require = createRequire(join(repoRoot, "package.json"));
   const { build } = await import(require.resolve("rolldown"));
@@ -80,7 +90,14 @@ export async function bundlePlugin() {
   }
 }
 
-/** The bytes of the tarball for one platform. */
+/**
+ * The bytes of the tarball for one platform.
+ * @param {Buffer} bundle
+ * @param {PluginTarget} target
+ * @param {string} [version]
+ * @param {number} [mtime]
+ * @returns {Buffer}
+ */
 export function pluginTarball(bundle, target, version = releaseVersion(), mtime = sourceDateEpoch()) {
   const start = launcher(target.os);
   const packageJson = `${JSON.stringify({ name: "pulumi-resource-agent-hosting", version, private: true }, null, 2)}\n`;
@@ -95,7 +112,14 @@ export function pluginTarball(bundle, target, version = releaseVersion(), mtime 
   return tarGz(entries, mtime);
 }
 
-/** Writes the tarball of each target into `outDir`; returns their paths. */
+/**
+ * Writes the tarball of each target into `outDir`; returns their paths.
+ * @param {string} outDir
+ * @param {readonly PluginTarget[]} targets
+ * @param {string} [version]
+ * @param {number} [mtime]
+ * @returns {Promise<string[]>}
+ */
 export async function writePluginTarballs(outDir, targets, version = releaseVersion(), mtime = sourceDateEpoch()) {
   const bundle = await bundlePlugin();
   mkdirSync(outDir, { recursive: true });
@@ -106,7 +130,7 @@ export async function writePluginTarballs(outDir, targets, version = releaseVers
   });
 }
 
-/** Bundles the built plugin and writes this platform's tarball into `outDir`; returns its path. */
+/** Bundles the built plugin and writes this platform's tarball into `outDir`; returns its path. @param {string} [outDir] @returns {Promise<string>} */
 export async function packPlugin(outDir = join(repoRoot, "dist-plugin")) {
   const [tarball] = await writePluginTarballs(outDir, [hostTarget()]);
   return tarball;

@@ -35,14 +35,17 @@ export interface AgentHostingClientOptions {
   maxRetries?: number;
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
-  /** For tests: an undici MockAgent or another dispatcher. */
+  /** The undici dispatcher requests go through (a proxy agent, say); by default the client's own keep-alive pool. */
   dispatcher?: Dispatcher;
   /** Hears about every retry (method, path, reason, delay). */
   onRetry?: (note: RetryNote) => void;
   userAgent?: string;
-  /** For tests: the jitter source and the sleep between retries. */
-  random?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+}
+
+/** How retries are spaced: the jitter source (Math.random) and the sleep between retries (a timer). */
+export interface RetryPacing {
+  random: () => number;
+  sleep: (ms: number) => Promise<void>;
 }
 
 export type { IterateLogsArgs } from "./pagination";
@@ -80,7 +83,7 @@ export class AgentHostingClient {
   private readonly policy: RetryPolicy;
   private readonly onRetry: ((note: RetryNote) => void) | undefined;
 
-  constructor(options: AgentHostingClientOptions) {
+  constructor(options: AgentHostingClientOptions, pacing: Partial<RetryPacing> = {}) {
     const transportOptions = {
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
@@ -95,8 +98,8 @@ export class AgentHostingClient {
       maxRetries: options.maxRetries ?? 3,
       baseDelayMs: options.retryBaseDelayMs ?? 500,
       maxDelayMs: options.retryMaxDelayMs ?? 8_000,
-      random: options.random ?? Math.random,
-      sleep: options.sleep ?? defaultSleep,
+      random: pacing.random ?? Math.random,
+      sleep: pacing.sleep ?? defaultSleep,
     };
     this.onRetry = options.onRetry;
   }

@@ -9,6 +9,7 @@ import type { ResourceLog } from "./engine-log";
 import type { RuleFailure } from "./field-rules";
 import type { FieldSpec, OutputFieldSpec } from "./field-table";
 import type { PollGate } from "./readiness/poll-gate";
+import type { SchemaExample } from "./schema-docs";
 
 export type Props = Record<string, unknown>;
 export type Json = Record<string, unknown>;
@@ -138,6 +139,8 @@ export interface ResourceSpec<I> {
   outputs: readonly OutputFieldSpec[];
   /** Its part of the package schema: the resource's spec; object types it names go into `types`. */
   schema(types: Json): Json;
+  /** Its example programs (under schema-docs/examples/), which its schema description carries. */
+  examples?: readonly SchemaExample[];
   /** The checked inputs in their typed form. */
   decodeInputs(props: Props): I;
   /** A preview of a create: the outputs the engine shows before the resource exists. */
@@ -190,6 +193,8 @@ export interface FunctionEntry {
   description: string;
   args: readonly FunctionField[];
   result: readonly FunctionField[];
+  /** Its example programs (under schema-docs/examples/), which its schema description carries. */
+  examples?: readonly SchemaExample[];
   handler(args: Props, client: AgentHostingClient): Promise<InvokeOutcome>;
 }
 

@@ -23,10 +23,18 @@ export const capitalized = (s: string): string => s.charAt(0).toUpperCase() + s.
 /** An object with no declared members: a map of any values. */
 const OPEN_OBJECT = { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
 
-/** Builds a schema property; nested object members become a named type in `types`. */
-export function property(field: SchemaField, typeName: string, types: Json): Json {
-  const spec: Json = { description: field.description };
-  if (field.type === "object" && field.properties) {
+/**
+ * Builds a schema property; nested object members become a named type in
+ * `types`, and an object field named in `namedTypes` refers to that type.
+ * A default is said at the end of the description.
+ */
+export function property(field: SchemaField, typeName: string, types: Json, namedTypes: Readonly<Record<string, string>> = {}): Json {
+  const defaultText = field.default === undefined ? "" : ` Defaults to \`${JSON.stringify(field.default)}\`.`;
+  const spec: Json = { description: `${field.description}${defaultText}` };
+  const named = namedTypes[field.name];
+  if (field.type === "object" && named) {
+    Object.assign(spec, ref(named));
+  } else if (field.type === "object" && field.properties) {
     types[token(typeName)] = {
       type: "object",
       description: field.description,

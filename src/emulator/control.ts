@@ -13,7 +13,7 @@
  *   POST   /_emulator/reset               { all?: boolean }
  */
 import type { EmulatorContext } from "./context";
-import { faultProblem, type FaultSpec } from "./faults";
+import { faultProblem, isFaultSpec, type FaultSpec } from "./faults";
 import { errorReply, parseJsonBody, reply, segmentsOf, type Reply, type RequestContext } from "./http-types";
 import type { StoredEntry } from "./log-store";
 import { advancePast, isoNs, nowNs } from "./time";
@@ -133,9 +133,9 @@ export function handleControl(req: RequestContext, ctx: EmulatorContext): Reply 
   if (route === "GET /agents") return listAgents(ctx);
   if (route === "POST /faults") {
     return withBody((b) => {
-      const problem = faultProblem(b as Partial<FaultSpec>);
-      if (problem) return bad(problem);
-      ctx.faults.add(b as unknown as FaultSpec);
+      const spec: Partial<FaultSpec> = b;
+      if (!isFaultSpec(spec)) return bad(faultProblem(spec) ?? "not a fault");
+      ctx.faults.add(spec);
       return OK();
     });
   }

@@ -54,6 +54,9 @@ export function faultProblem(spec: Partial<FaultSpec>): string | undefined {
   return undefined;
 }
 
+/** Whether `spec` is a complete fault: faultProblem finds nothing wrong with it. */
+export const isFaultSpec = (spec: Partial<FaultSpec>): spec is FaultSpec => faultProblem(spec) === undefined;
+
 export class Faults {
   private armed: ArmedFault[] = [];
   fired = 0;

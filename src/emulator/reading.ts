@@ -92,12 +92,8 @@ export const EXTRA_FIELDS = [
 
 /** The reading's switches with the given ones set over it. */
 export function resolveReading(name: ReadingName, overrides: Partial<ReadingSwitches>): ReadingSwitches {
-  const switches: ReadingSwitches = { ...READINGS[name] };
-  for (const key of Object.keys(overrides) as (keyof ReadingSwitches)[]) {
-    const value = overrides[key];
-    if (value !== undefined) (switches as unknown as Record<string, unknown>)[key] = value;
-  }
-  return switches;
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  return { ...READINGS[name], ...given };
 }
 
 /** Why a set of switches cannot be used, or undefined. */

@@ -5,12 +5,14 @@
  * request (src/client/logs-query.ts and secretSetNameProblem).
  */
 import type { FunctionField } from "../core/resource-entry";
+import type { SchemaExample } from "../core/schema-docs";
 
 export interface FunctionDoc {
   name: "getSecretSet" | "getAgentLogs";
   description: string;
   args: readonly FunctionField[];
   result: readonly FunctionField[];
+  examples: readonly SchemaExample[];
 }
 
 /** An object type whose members are all required scalars: [name, type, description]. */
@@ -22,6 +24,7 @@ export const FUNCTION_DOCS: readonly FunctionDoc[] = [
   {
     name: "getSecretSet",
     description: "The field names of a secret set (its values are never returned).",
+    examples: [{ dir: "get-secret-set", title: "An agent loading a secret set, with the set's field names" }],
     args: [{ name: "name", type: "string", required: true, description: "Name of the secret set, 3 to 63 characters." }],
     result: [
       { name: "name", type: "string", required: true, description: "Name of the secret set." },
@@ -31,13 +34,14 @@ export const FUNCTION_DOCS: readonly FunctionDoc[] = [
   {
     name: "getAgentLogs",
     description: "One page of an agent's logs.",
+    examples: [{ dir: "get-agent-logs", title: "The newest log lines of an agent" }],
     args: [
       { name: "agentName", type: "string", required: true, description: "Name of the agent." },
-      { name: "limit", type: "integer", description: "Entries per page, 1 to 1000." },
-      { name: "offset", type: "integer", description: "Entries to skip, ≥ 0." },
+      { name: "limit", type: "integer", description: "Entries per page, 1 to 1000. Left out, the service returns 10." },
+      { name: "offset", type: "integer", description: "Entries to skip, ≥ 0. Left out, none are skipped (0)." },
       { name: "deploymentId", type: "string", description: "Only this deployment's entries." },
       { name: "query", type: "string", description: "Only entries containing this text." },
-      { name: "order", type: "string", description: 'Order by time: "asc" or "desc".' },
+      { name: "order", type: "string", description: 'Order by time: "asc" or "desc". Left out, the service answers "desc" (the newest entry first).' },
       { name: "startTime", type: "integer", description: "Only entries at or after this time, in Unix seconds." },
       { name: "endTime", type: "integer", description: "Only entries before this time, in Unix seconds." },
     ],

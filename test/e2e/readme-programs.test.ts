@@ -14,21 +14,16 @@
  * the CLI in a program directory.
  *
  * Programs run through each language's Automation API (no language host
- * binary exists here): TypeScript transpiled and loaded inside the inline
- * program; Python exec'd as __main__ inside the inline program; Go with its
- * `func main() { pulumi.Run(f) }` turned into `func init() { readmeProgram =
- * pulumi.RunFunc(f) }`, built beside the Go language driver, which runs it.
+ * binary exists here), by test/support/program-runners.ts.
  */
-import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheRoot, goProgram, sourceHash } from "../../scripts/lib/go-tool.mjs";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
-import { pythonDriver, repoRoot } from "../languages/support/drivers";
-import { runDriver, type OpResult } from "../languages/support/run";
+import { repoRoot } from "../languages/support/drivers";
+import type { OpResult } from "../languages/support/run";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
+import { GO_PROJECT, PYTHON_PROJECT, goRunner, pythonRunner, typescriptRunner, type ProgramRunner } from "../support/program-runners";
 import { readmeBlocks, type CodeBlock } from "../support/readme-blocks";
 
 const API_KEY = "readme-SECRET-key-4e7b21";
@@ -73,52 +68,10 @@ function config(project: string, url: string): Record<string, { value: string; s
   };
 }
 
-type Op = "preview" | "up" | "destroy";
-type Runner = (op: Op, stack: StackDir) => Promise<OpResult>;
-
-/** A TypeScript block: transpiled to CommonJS and required inside scripts/stack-op.mjs's inline program. */
-function typescriptRunner(block: CodeBlock, url: string, dir: string): Runner {
-  const js = ts.transpileModule(withService(block.code, url), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
-  writeFileSync(join(dir, "readme-program.js"), js);
-  // Required afresh inside the program, so its resources register in the run; its exports are the stack's outputs.
-  writeFileSync(
-    join(dir, "program.cjs"),
-    `module.exports = () => {
-  delete require.cache[require.resolve("./readme-program.js")];
-  const { __esModule, ...outputs } = require("./readme-program.js");
-  return outputs;
-};
-`,
-  );
-  return (op, stack) =>
-    runDriver(
-      process.execPath,
-      [join(repoRoot, "scripts/stack-op.mjs"), op, "--work-dir", stack.workDir, "--project", "readme-ts", "--program", join(dir, "program.cjs"), "--config", JSON.stringify(config("readme-ts", url))],
-      stack.env,
-      repoRoot,
-    );
-}
-
-function pythonRunner(block: CodeBlock, url: string): Runner {
-  pythonDriver.prepare();
-  return (op, stack) => pythonDriver.run(op, stack.workDir, { config: config("agent-hosting-python", url), source: withService(block.code, url) }, stack.env);
-}
-
-/** A Go block: `func main() { pulumi.Run(f) }` becomes the Go driver's readmeProgram, built beside it. */
-function goRunner(block: CodeBlock, url: string): Runner {
-  const code = withService(block.code, url)
-    .replace(/^func main\(\) \{\n\tpulumi\.Run\(/m, "func init() {\n\treadmeProgram = pulumi.RunFunc(");
-  expect(code, "the Go block's main calls pulumi.Run").toContain("readmeProgram = pulumi.RunFunc(");
-  const driver = join(repoRoot, "test/languages/go");
-  const source = join(cacheRoot, "readme-go-src", createHash("sha256").update(sourceHash([driver])).update(code).digest("hex").slice(0, 16));
-  mkdirSync(source, { recursive: true });
-  for (const file of ["go.mod", "go.sum", "main.go"]) cpSync(join(driver, file), join(source, file));
-  const mod = readFileSync(join(source, "go.mod"), "utf8").replace("=> ../../../sdk/go", `=> ${join(repoRoot, "sdk/go")}`);
-  writeFileSync(join(source, "go.mod"), mod);
-  writeFileSync(join(source, "readme_program.go"), code);
-  const binary = goProgram("readme-go", source, [join(repoRoot, "sdk/go")]);
-  return (op, stack) => runDriver(binary, [op, stack.workDir, JSON.stringify({ config: config("agent-hosting-go", url) })], stack.env, stack.workDir);
-}
+const tsRunner = (block: CodeBlock, url: string, dir: string): ProgramRunner =>
+  typescriptRunner(withService(block.code, url), dir, "readme-ts", config("readme-ts", url));
+const pyRunner = (block: CodeBlock, url: string): ProgramRunner => pythonRunner(withService(block.code, url), config(PYTHON_PROJECT, url));
+const golangRunner = (block: CodeBlock, url: string): ProgramRunner => goRunner(withService(block.code, url), config(GO_PROJECT, url), "readme-go");
 
 describe("the README's code blocks", () => {
   it("each is shell, a program run here, or a listed fragment; each listed fragment is one block of the README and no whole program", () => {
@@ -147,7 +100,7 @@ describe.each(programs.map((b) => [`${b.lang} program at README line ${b.line}`,
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   let control: EmulatorControl;
   let stack: StackDir;
-  let run: Runner;
+  let run: ProgramRunner;
   const texts: string[] = [];
 
   beforeAll(async () => {
@@ -160,9 +113,9 @@ describe.each(programs.map((b) => [`${b.lang} program at README line ${b.line}`,
     control = new EmulatorControl(emulator.baseUrl);
     stack = stackDir(`readme-${block.lang}-${block.line}`);
     const lang = block.lang === "typescript" ? "ts" : block.lang;
-    if (lang === "ts") run = typescriptRunner(block, emulator.url, stack.workDir);
-    else if (lang === "python") run = pythonRunner(block, emulator.url);
-    else run = goRunner(block, emulator.url);
+    if (lang === "ts") run = tsRunner(block, emulator.url, stack.workDir);
+    else if (lang === "python") run = pyRunner(block, emulator.url);
+    else run = golangRunner(block, emulator.url);
   });
   afterAll(async () => {
     stack?.remove();

@@ -55,7 +55,7 @@ beforeAll(async () => {
   const dir = process.env["AGENT_HOSTING_PULUMI_CLI_DIR"];
   if (!dir) throw new Error("the global setup provides the pulumi CLI (AGENT_HOSTING_PULUMI_CLI_DIR)");
   cliDir = dir;
-  if (!existsSync(join(repoRoot, "dist", "native", "bin.js"))) throw new Error("dist/ is missing: run `npm run build` first");
+  if (!existsSync(join(repoRoot, "dist", "hosts", "grpc", "plugin-bin.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   releaseDir = mkdtempSync(join(tmpdir(), "agent-hosting-release-"));
   version = await writeRelease(releaseDir, () => undefined);
   server = await serveRelease(releaseDir);

@@ -10,14 +10,15 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync,
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
-import { e2eStack, repoRoot, type StackHandle } from "./support/stack";
+import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { repoRoot, type StackHandle } from "./support/stack";
 
 const API_KEY = "e2e-reliability-SECRET-3c1d";
-const stacks: StackHandle[] = [];
+const makeStack = useStacks();
 
 function agents(prefix: string, count: number) {
   return Array.from({ length: count }, (_, i) => ({
@@ -38,70 +39,50 @@ async function conflicts(control: EmulatorControl): Promise<number> {
   return (await control.requests()).requests.filter((r) => r.status === 409).length;
 }
 
-function newStack(name: string, url: string): StackHandle {
-  const stack = e2eStack(name, { baseUrl: url, apiKey: API_KEY });
-  stacks.push(stack);
-  return stack;
-}
-
-afterAll(() => {
-  for (const s of stacks) s.remove();
-});
+const newStack = (name: string, url: string): StackHandle => makeStack(name, { baseUrl: url, apiKey: API_KEY });
 
 describe("faults during pulumi up", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
-  let control: EmulatorControl;
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 400 });
-    control = new EmulatorControl(emulator.baseUrl);
-  });
-  afterAll(async () => emulator?.close());
+  const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 400 });
 
   it("500s, 429s, slow answers and dropped connections: up converges, nothing twice, nothing orphaned, retries reported", async () => {
     const texts: string[] = [];
-    await control.injectFault({ method: "POST", path: "/v1/agents", kind: "status", status: 429, count: 2 });
-    await control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-before", count: 1 });
-    await control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-after", count: 1 });
-    await control.injectFault({ method: "POST", path: "/v1/agents", kind: "status", status: 503, count: 1 });
-    await control.injectFault({ method: "GET", path: "/v1/agents/*", kind: "status", status: 500, count: 3 });
-    await control.injectFault({ method: "GET", path: "/v1/agents/*", kind: "delay", delayMs: 700, count: 4 });
-    const stack = newStack("faults", emulator.url);
+    await fx.control.injectFault({ method: "POST", path: "/v1/agents", kind: "status", status: 429, count: 2 });
+    await fx.control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-before", count: 1 });
+    await fx.control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-after", count: 1 });
+    await fx.control.injectFault({ method: "POST", path: "/v1/agents", kind: "status", status: 503, count: 1 });
+    await fx.control.injectFault({ method: "GET", path: "/v1/agents/*", kind: "status", status: 500, count: 3 });
+    await fx.control.injectFault({ method: "GET", path: "/v1/agents/*", kind: "delay", delayMs: 700, count: 4 });
+    const stack = newStack("faults", fx.emulator.url);
     const up = await stack.run("up", { params: { agents: agents("faulty", 5) } });
     texts.push(up.engineOutput, up.error ?? "");
     expect(up.error).toBeUndefined();
-    expect((await control.stats()).faultsFired).toBe(12);
-    expect(await serviceAgents(control)).toEqual(names("faulty", 5));
+    expect((await fx.control.stats()).faultsFired).toBe(12);
+    expect(await serviceAgents(fx.control)).toEqual(names("faulty", 5));
     expect(await agentsInState(stack)).toEqual(names("faulty", 5));
-    expect(await conflicts(control)).toBe(0);
+    expect(await conflicts(fx.control)).toBe(0);
     expect(up.engineOutput).toMatch(/agent-hosting: POST \/v1\/agents answered 429/);
     expect(up.engineOutput).toMatch(/agent-hosting: GET \/v1\/agents\/faulty-\d answered 500/);
     await expectNoKeyInStack(stack, API_KEY, texts);
     expect((await stack.run("destroy")).ok).toBe(true);
-    expect(await serviceAgents(control)).toEqual([]);
+    expect(await serviceAgents(fx.control)).toEqual([]);
   });
 });
 
 describe("an up killed in the middle of creates", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
-  let control: EmulatorControl;
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 3000 });
-    control = new EmulatorControl(emulator.baseUrl);
-  });
-  afterAll(async () => emulator?.close());
+  const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 3000 });
 
   it("after pulumi cancel and the README's repair of pending creates, the next up converges to exactly the declared agents, none posted twice", async () => {
     const texts: string[] = [];
-    const stack = newStack("killed", emulator.url);
+    const stack = newStack("killed", fx.emulator.url);
     const params = { agents: agents("killed", 8) };
     const child = stack.start("up", { params, parallel: 4 });
     const deadline = Date.now() + 60_000;
-    while ((await serviceAgents(control)).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect((await serviceAgents(control)).length).toBeGreaterThanOrEqual(3);
+    while ((await serviceAgents(fx.control)).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect((await serviceAgents(fx.control)).length).toBeGreaterThanOrEqual(3);
     process.kill(-(child.pid as number), "SIGKILL");
     await new Promise((r) => child.once("close", r));
     killProcessesIn(stack.workDir); // the killed CLI's plugins (the dynamic provider) outlive it
-    const createdBeforeKill = await serviceAgents(control);
+    const createdBeforeKill = await serviceAgents(fx.control);
     expect(createdBeforeKill.length).toBeLessThan(8);
 
     let up = await stack.run("up", { params });
@@ -131,18 +112,18 @@ describe("an up killed in the middle of creates", () => {
     up = await stack.run("up", { params });
     texts.push(up.engineOutput, up.error ?? "");
     expect(up.error).toBeUndefined();
-    expect(await serviceAgents(control)).toEqual(names("killed", 8));
+    expect(await serviceAgents(fx.control)).toEqual(names("killed", 8));
     expect(await agentsInState(stack)).toEqual(names("killed", 8));
     // Each agent was posted once: the imported ones were not posted again.
-    expect((await control.stats()).byRoute["POST /v1/agents"]).toBe(8);
-    expect(await conflicts(control)).toBe(0);
+    expect((await fx.control.stats()).byRoute["POST /v1/agents"]).toBe(8);
+    expect(await conflicts(fx.control)).toBe(0);
     await expectNoKeyInStack(stack, API_KEY, texts);
     expect((await stack.run("destroy")).ok).toBe(true);
-    expect(await serviceAgents(control)).toEqual([]);
+    expect(await serviceAgents(fx.control)).toEqual([]);
   });
 
   it("a checkpoint sidecar emptied as a kill can leave it: every command fails until it is removed, as the README says", async () => {
-    const stack = newStack("sidecar", emulator.url);
+    const stack = newStack("sidecar", fx.emulator.url);
     const params = { agents: agents("sidecar", 1) };
     expect((await stack.run("up", { params })).ok).toBe(true);
     const sidecars = readdirSync(join(stack.workDir, ".state"), { recursive: true, encoding: "utf8" }).filter((f) =>
@@ -158,7 +139,7 @@ describe("an up killed in the middle of creates", () => {
     expect(repaired.error).toBeUndefined();
     expect(repaired.changeSummary).toEqual({ same: 2 });
     expect((await stack.run("destroy")).ok).toBe(true);
-    expect(await serviceAgents(control)).toEqual([]);
+    expect(await serviceAgents(fx.control)).toEqual([]);
   });
 });
 
@@ -291,38 +272,32 @@ describe("the emulator restarted on its --state-file while creates are in flight
 });
 
 describe("load against a rate limit", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
-  let control: EmulatorControl;
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 1000 });
-    control = new EmulatorControl(emulator.baseUrl);
-  });
-  afterAll(async () => emulator?.close());
+  const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 1000 });
 
   it("50 agents with --parallel 16: all created, no duplicates, every 429 retried within its budget", async () => {
     const texts: string[] = [];
-    await control.setRateLimit({ requestsPerWindow: 25, windowMs: 1000, retryAfterSeconds: 1 });
-    const stack = newStack("load", emulator.url);
+    await fx.control.setRateLimit({ requestsPerWindow: 25, windowMs: 1000, retryAfterSeconds: 1 });
+    const stack = newStack("load", fx.emulator.url);
     const up = await stack.run("up", { params: { agents: agents("load", 50) }, parallel: 16 });
     texts.push(up.engineOutput, up.error ?? "");
     expect(up.error).toBeUndefined();
-    const stats = await control.stats();
+    const stats = await fx.control.stats();
     expect(stats.rateLimited).toBeGreaterThan(0);
-    expect(await serviceAgents(control)).toEqual(names("load", 50));
+    expect(await serviceAgents(fx.control)).toEqual(names("load", 50));
     expect(await agentsInState(stack)).toEqual(names("load", 50));
-    expect(await conflicts(control)).toBe(0);
+    expect(await conflicts(fx.control)).toBe(0);
     expect(up.engineOutput).toMatch(/answered 429 RATE_LIMITED/);
-    await control.setRateLimit({ disabled: true });
+    await fx.control.setRateLimit({ disabled: true });
     await expectNoKeyInStack(stack, API_KEY, texts);
     expect((await stack.run("destroy", { parallel: 16 })).ok).toBe(true);
-    expect(await serviceAgents(control)).toEqual([]);
+    expect(await serviceAgents(fx.control)).toEqual([]);
   });
 
   it("the emulator's request log redacts the authorization header", async () => {
-    const client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+    const client = new AgentHostingClient({ baseUrl: fx.emulator.url, apiKey: API_KEY });
     await client.getAgent("redaction-probe").catch(() => undefined);
     await client.close();
-    const { requests } = await control.requests();
+    const { requests } = await fx.control.requests();
     const probe = requests.filter((r) => r.path === "/v1/agents/redaction-probe");
     expect(probe.length).toBeGreaterThan(0);
     for (const r of requests) expect(JSON.stringify(r)).not.toContain(API_KEY);

@@ -4,47 +4,32 @@
  * staging and a pull-request pipeline), and one stack whose backend gets two
  * ups at once (two runners of one pipeline).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { describe, expect, it } from "vitest";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
-import { e2eStack, type OpResult, type StackHandle } from "./support/stack";
+import { useEmulator, useStacks } from "./support/e2e-fixture";
+import type { OpResult, StackHandle } from "./support/stack";
 
 const API_KEY = "e2e-several-SECRET-8d2e";
-const stacks: StackHandle[] = [];
-
-function newStack(name: string, url: string): StackHandle {
-  const stack = e2eStack(name, { baseUrl: url, apiKey: API_KEY });
-  stacks.push(stack);
-  return stack;
-}
+const makeStack = useStacks();
+const newStack = (name: string, url: string): StackHandle => makeStack(name, { baseUrl: url, apiKey: API_KEY });
 
 const declare = (serviceName: string) => ({
   agents: [{ resource: "bot", args: { serviceName, image: "registry.example.com/bot:1", autoScaling: { minAgents: 1, maxAgents: 2 } } }],
 });
 
-afterAll(() => {
-  for (const s of stacks) s.remove();
-});
-
 describe("two stacks in two backends declare the same serviceName", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
-  let control: EmulatorControl;
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 500 });
-    control = new EmulatorControl(emulator.baseUrl);
-  });
-  afterAll(async () => emulator?.close());
+  const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 500 });
 
   it("the second fails with a conflict and holds nothing; destroying it leaves the first stack's agent running", async () => {
     const texts: string[] = [];
-    const staging = newStack("staging", emulator.url);
-    const pullRequest = newStack("pull-request", emulator.url);
+    const staging = newStack("staging", fx.emulator.url);
+    const pullRequest = newStack("pull-request", fx.emulator.url);
     const params = declare("shared-bot");
 
     const first = await staging.run("up", { params });
     texts.push(first.engineOutput, first.error ?? "");
     expect(first.error).toBeUndefined();
-    const made = (await control.listAgents()).agents.find((a) => a.name === "shared-bot");
+    const made = (await fx.control.listAgents()).agents.find((a) => a.name === "shared-bot");
     expect(made?.deployments).toHaveLength(1);
 
     const second = await pullRequest.run("up", { params });
@@ -58,30 +43,24 @@ describe("two stacks in two backends declare the same serviceName", () => {
     texts.push(destroyed.engineOutput, destroyed.error ?? "");
     expect(destroyed.ok).toBe(true);
     // The first stack's agent is untouched: the same single deployment, nothing deleted.
-    expect((await control.listAgents()).agents.find((a) => a.name === "shared-bot")).toEqual(made);
-    expect((await control.requests()).requests.filter((r) => r.method === "DELETE")).toEqual([]);
+    expect((await fx.control.listAgents()).agents.find((a) => a.name === "shared-bot")).toEqual(made);
+    expect((await fx.control.requests()).requests.filter((r) => r.method === "DELETE")).toEqual([]);
 
     const again = await staging.run("preview", { params });
     expect(again.changeSummary).toEqual({ same: 2 });
     expect((await staging.run("destroy")).ok).toBe(true);
-    expect((await control.listAgents()).agents).toEqual([]);
+    expect((await fx.control.listAgents()).agents).toEqual([]);
     await expectNoKeyInStack(staging, API_KEY, texts);
     await expectNoKeyInStack(pullRequest, API_KEY, texts);
   });
 });
 
 describe("one stack in a shared backend gets two ups at once", () => {
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
-  let control: EmulatorControl;
-  beforeAll(async () => {
-    // Readiness after 8 s keeps the first up, and its lock, going while the second arrives.
-    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 8_000 });
-    control = new EmulatorControl(emulator.baseUrl);
-  });
-  afterAll(async () => emulator?.close());
+  // Readiness after 8 s keeps the first up, and its lock, going while the second arrives.
+  const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 8_000 });
 
   it("the backend's lock refuses one; the service holds one agent, posted once, and the state holds it once", async () => {
-    const stack = newStack("two-runners", emulator.url);
+    const stack = newStack("two-runners", fx.emulator.url);
     const params = declare("runner-bot");
     // Open the stack once first, so the two runners only race for the update, as two CI jobs of one stack do.
     expect((await stack.run("preview", { params })).error).toBeUndefined();
@@ -94,12 +73,12 @@ describe("one stack in a shared backend gets two ups at once", () => {
     expect(refused[0]?.error).toMatch(/the stack is currently locked by 1 lock\(s\)/);
     expect(applied[0]?.changeSummary).toEqual({ create: 2 }); // the stack and the agent
 
-    expect((await control.listAgents()).agents.map((a) => a.name)).toEqual(["runner-bot"]);
-    expect((await control.stats()).byRoute["POST /v1/agents"]).toBe(1);
+    expect((await fx.control.listAgents()).agents.map((a) => a.name)).toEqual(["runner-bot"]);
+    expect((await fx.control.stats()).byRoute["POST /v1/agents"]).toBe(1);
     expect(await agentsInState(stack)).toEqual(["runner-bot"]);
     expect((await stack.run("preview", { params })).changeSummary).toEqual({ same: 2 });
     expect((await stack.run("destroy")).ok).toBe(true);
-    expect((await control.listAgents()).agents).toEqual([]);
+    expect((await fx.control.listAgents()).agents).toEqual([]);
     await expectNoKeyInStack(stack, API_KEY, results.flatMap((r) => [r.engineOutput, r.error ?? ""]));
   });
 });

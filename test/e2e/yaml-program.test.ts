@@ -7,7 +7,6 @@
  * preview, refresh, drift shown and restored, import of an agent made
  * outside Pulumi, destroy. The API key never shows in any output or the state.
  */
-import { execFileSync } from "node:child_process";
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { pulumiCommands } from "./support/pulumi-command";
+import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "yaml-SECRET-key-6a1f03";
 
@@ -42,15 +42,7 @@ beforeAll(async () => {
   client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
   program = stackDir("yaml-program");
   copyFileSync(join(repoRoot, "examples/yaml/Pulumi.yaml"), join(program.workDir, "Pulumi.yaml"));
-  const yamlHost = execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
-    .trim()
-    .split("\n")
-    .pop();
-  // The language host is found on PATH, as a Pulumi install ships it beside the CLI. The plugin is the
-  // installed one: no node_modules/.bin (where a test runner puts this package's own bin) on the user's PATH.
-  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = program.env;
-  const path = (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
-  env = { ...rest, PATH: [yamlHost, ...path].join(":") };
+  env = yamlProgramEnv(program.env);
 });
 
 afterAll(async () => {

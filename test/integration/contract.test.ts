@@ -10,19 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import type { Agent } from "../../src/client/schemas";
 import { ConnectionError, ResponseValidationError, ServerError } from "../../src/client/errors";
-import { createAgentDynamicProvider, provider } from "../../src/resources/agent/dynamic-provider";
-
-/** The provider the serialized text hands to the engine's dynamic-provider process, called as that process calls it. */
-const impl = {
-  configure: (config: undefined) => provider.configure({ config }),
-  check: provider.check,
-  diff: provider.diff,
-  create: provider.create,
-  read: provider.read,
-  update: provider.update,
-  remove: provider.delete,
-  createDynamicProvider: createAgentDynamicProvider,
-};
+import { dynamicProvider as impl } from "../support/dynamic-provider";
 import { API_KEY, agentJson } from "../support/fixtures";
 
 const agent = agentJson({ name: "bot", image: "bot:1", ready: true, maxReplicas: 1 });

@@ -177,6 +177,19 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
     expect(JSON.stringify(detail?.getProperties()?.toJavaScript())).not.toContain("__provider");
   });
 
+  it("the engine's customTimeouts ends the readiness wait when it comes before readyTimeoutSeconds", async () => {
+    const checked = await check({ serviceName: "engine-timeout", image: "registry.example.com/bot:fail", readyTimeoutSeconds: 600 });
+    const req = new CreateRequest();
+    req.setUrn(URN);
+    req.setProperties(checked.getInputs());
+    req.setTimeout(1);
+    const error = await rpc<CreateResponse>((cb) => client.create(req, cb)).then(
+      () => undefined,
+      (e: grpc.ServiceError) => e,
+    );
+    expect(error?.details).toMatch(/agent "engine-timeout" did not become ready within 1 s after create/);
+  });
+
   it("Invoke answers getSecretSet and getAgentLogs, and names a bad argument", async () => {
     const invoke = (tok: string, args: Record<string, unknown>) => {
       const req = new InvokeRequest();

@@ -8,19 +8,7 @@ import { NotFoundError } from "../../src/client/errors";
 import { startEmulator } from "../../src/emulator";
 import { AgentNotReadyError } from "../../src/client/errors";
 import { documented } from "../support/documented-agent";
-import { createAgentDynamicProvider, provider } from "../../src/resources/agent/dynamic-provider";
-
-/** The provider the serialized text hands to the engine's dynamic-provider process, called as that process calls it. */
-const impl = {
-  configure: (config: undefined) => provider.configure({ config }),
-  check: provider.check,
-  diff: provider.diff,
-  create: provider.create,
-  read: provider.read,
-  update: provider.update,
-  remove: provider.delete,
-  createDynamicProvider: createAgentDynamicProvider,
-};
+import { dynamicProvider as impl } from "../support/dynamic-provider";
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let client: AgentHostingClient;

@@ -56,7 +56,7 @@ function zipRead(archive: string, member?: string): string {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(root, "dist", "native", "bin.js"))) throw new Error("dist/ is missing: run `npm run build` first");
+  if (!existsSync(join(root, "dist", "hosts", "grpc", "plugin-bin.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   work = mkdtempSync(join(tmpdir(), "agent-hosting-release-files-"));
   first = join(work, "first");
   second = join(work, "second");

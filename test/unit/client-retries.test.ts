@@ -208,7 +208,7 @@ describe("GET retry details", () => {
     [0.9999, [625, 1250, 2500]],
   ])("jitter stays within ±25 %% (random() = %d)", async (r, expected) => {
     await h.finish();
-    h = makeHarness({ random: () => r });
+    h = makeHarness({}, { random: () => r });
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(503, "").times(4);
     await rejectionOf(h.client.getAgent("voice-bot"));
     expect(h.sleeps).toEqual(expected);
@@ -226,13 +226,7 @@ describe("GET retry details", () => {
       const retryNoted = new Promise<void>((resolve) => {
         noted = resolve;
       });
-      const client = new AgentHostingClient({
-        baseUrl: BASE_URL,
-        apiKey: API_KEY,
-        dispatcher: mockAgent,
-        random: () => 0.5,
-        onRetry: () => noted(),
-      });
+      const client = new AgentHostingClient({ baseUrl: BASE_URL, apiKey: API_KEY, dispatcher: mockAgent, onRetry: () => noted() }, { random: () => 0.5 });
       let settled = false;
       const pending = client.getAgent("voice-bot").then((agent) => {
         settled = true;

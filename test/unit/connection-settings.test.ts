@@ -184,14 +184,14 @@ describe("a request undici refuses to send", () => {
     const dispatcher = new RefusingDispatcher();
     mockAgents.push(dispatcher);
     const sleeps: number[] = [];
-    const client = new AgentHostingClient({
-      baseUrl: GOOD_URL,
-      apiKey: VALID_KEY,
-      dispatcher,
-      sleep: async (ms) => {
-        sleeps.push(ms);
+    const client = new AgentHostingClient(
+      { baseUrl: GOOD_URL, apiKey: VALID_KEY, dispatcher },
+      {
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
       },
-    });
+    );
     const error = await client.getAgent("voice-bot").catch((e: unknown) => e);
     await client.close();
     expect(error).toBeInstanceOf(ConfigurationError);

@@ -1,6 +1,7 @@
 /**
  * The emulator is a reading of the service document of its own: its source
- * imports node built-ins, its own modules and the shared model only, never
+ * imports node built-ins, its own modules and the shared model of the
+ * service's answer (src/resources/agent/service-agent.ts) only, never
  * the client or the provider (whose rules it would otherwise echo).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -23,9 +24,9 @@ describe("src/emulator", () => {
     expect(files).toContain("validation.ts");
   });
 
-  it.each(files)("%s imports only node built-ins, src/emulator and src/model", (file) => {
+  it.each(files)("%s imports only node built-ins, src/emulator and the service's answer", (file) => {
     const outside = specifiers(readFileSync(join(dir, file), "utf8")).filter(
-      (s) => !s.startsWith("node:") && !s.startsWith("./") && !/^\.\.\/model(\/|$)/.test(s),
+      (s) => !s.startsWith("node:") && !s.startsWith("./") && s !== "../resources/agent/service-agent",
     );
     expect(outside).toEqual([]);
   });

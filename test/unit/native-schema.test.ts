@@ -51,4 +51,42 @@ describe("the package schema", () => {
     expect((provider["inputProperties"] as Json)["apiKey"]).toMatchObject({ type: "string", secret: true });
     expect(((schema["config"] as Json)["variables"] as Json)["apiKey"]).toMatchObject({ secret: true });
   });
+
+  it("the Agent and both functions carry an example in TypeScript, Python, Go and YAML; the Agent an Import section", () => {
+    const schema = buildSchema(version);
+    const described = [
+      ((schema["resources"] as Json)["agent-hosting:index:Agent"] as Json)["description"],
+      ...Object.values(schema["functions"] as Json).map((f) => (f as Json)["description"]),
+    ] as string[];
+    for (const text of described) {
+      expect(text).toMatch(/\{\{% examples %\}\}\n## Example Usage\n\{\{% example %\}\}\n### .+\n\n/);
+      const fences = [...text.matchAll(/^```(\w+)$/gm)].map((m) => m[1]);
+      expect(fences.filter((lang) => lang !== "sh")).toEqual(["typescript", "python", "go", "yaml"]);
+      expect(text).toContain("{{% /example %}}\n{{% /examples %}}");
+    }
+    expect(described[0]).toContain("## Import\n");
+    expect(described[0]).toContain("$ pulumi import agent-hosting:index:Agent <name> <serviceName>");
+  });
+
+  it("types manifest and deployment as named object types whose members are all optional, and states the defaults", () => {
+    const schema = buildSchema(version);
+    const agent = (schema["resources"] as Json)["agent-hosting:index:Agent"] as Json;
+    const properties = agent["properties"] as Json;
+    expect(properties["manifest"]).toMatchObject({ $ref: "#/types/agent-hosting:index:Manifest" });
+    expect(properties["deployment"]).toMatchObject({ $ref: "#/types/agent-hosting:index:Deployment" });
+    const types = schema["types"] as Json;
+    for (const name of ["Manifest", "ManifestMetadata", "ManifestSpec", "ManifestNoiseModels", "Deployment"]) {
+      const type = types[`agent-hosting:index:${name}`] as Json;
+      expect(type, name).toMatchObject({ type: "object" });
+      expect(type["required"], name).toBeUndefined();
+    }
+    const inputs = agent["inputProperties"] as Json;
+    expect(inputs["nodeType"]).toMatchObject({ default: "arm", description: expect.stringContaining("Defaults to `\"arm\"`.") });
+    expect(inputs["readyTimeoutSeconds"]).toMatchObject({ default: 600, description: expect.stringContaining("Defaults to `600`.") });
+    expect(schema).toMatchObject({
+      publisher: "agent-hosting",
+      repository: "https://github.com/agent-hosting/pulumi-agent-hosting",
+      homepage: "https://github.com/agent-hosting/pulumi-agent-hosting",
+    });
+  });
 });

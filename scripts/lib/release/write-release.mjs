@@ -12,8 +12,13 @@ import { writeNpmTarball } from "./npm-tarball.mjs";
 import { writePythonDists } from "./python-dists.mjs";
 import { sourceDateEpoch } from "./source-date.mjs";
 
-/** Empties `outDir` and writes the release into it; returns the version. */
-export async function writeRelease(outDir, log = (line) => process.stderr.write(`${line}\n`)) {
+/**
+ * Empties `outDir` and writes the release into it; returns the version.
+ * @param {string} outDir
+ * @param {(line: string) => void} [log]
+ * @returns {Promise<string>}
+ */
+export async function writeRelease(outDir, log = (line) => void process.stderr.write(`${line}\n`)) {
   const version = releaseVersion();
   const mtime = sourceDateEpoch();
   rmSync(outDir, { recursive: true, force: true });

@@ -12,7 +12,51 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An agent of the Agent Hosting Service: a container image run on the service's nodes, scaled between limits. Import an existing one with `pulumi import agent-hosting:index:Agent <name> <serviceName>`.
+// An agent of the Agent Hosting Service: a container image run on the service's nodes, scaled between limits. A create waits until the agent and its deployment are ready (`waitForReady`, `readyTimeoutSeconds`).
+//
+// ## Example Usage
+// ### A voice agent with noise cancellation, scaled between one and three agents
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/agent-hosting/pulumi-agent-hosting/sdk/go/agenthosting"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			bot, err := agenthosting.NewAgent(ctx, "bot", &agenthosting.AgentArgs{
+//				ServiceName: pulumi.String("voice-bot"),
+//				Image:       pulumi.String("registry.example.com/voice-bot:1.4.2"),
+//				AutoScaling: agenthosting.AgentAutoScalingArgs{
+//					MinAgents: pulumi.Int(1),
+//					MaxAgents: pulumi.Int(3),
+//				},
+//				EnableNoise: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("deploymentId", bot.ActiveDeploymentId)
+//			ctx.Export("deployedImage", bot.Manifest.Spec().Image())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An agent that exists at the service is adopted by its service name, which is the resource's ID; the inputs are read back from what the service reports:
+//
+// ```sh
+// $ pulumi import agent-hosting:index:Agent <name> <serviceName>
+// ```
+//
+// For example, `pulumi import agent-hosting:index:Agent bot voice-bot`. The `import` resource option does the same from a program.
 type Agent struct {
 	pulumi.CustomResourceState
 
@@ -27,8 +71,8 @@ type Agent struct {
 	// When the agent was created (date-time), when the service reports it.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
-	Deployment pulumi.MapOutput `pulumi:"deployment"`
-	// Turns noise cancellation on.
+	Deployment DeploymentPtrOutput `pulumi:"deployment"`
+	// Turns noise cancellation on. Defaults to `false`.
 	EnableNoise pulumi.BoolOutput `pulumi:"enableNoise"`
 	// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
 	HealthCheck AgentHealthCheckPtrOutput `pulumi:"healthCheck"`
@@ -37,16 +81,16 @@ type Agent struct {
 	// Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
 	ImagePullSecretSet pulumi.StringPtrOutput `pulumi:"imagePullSecretSet"`
 	// The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
-	Manifest pulumi.MapOutput `pulumi:"manifest"`
+	Manifest ManifestPtrOutput `pulumi:"manifest"`
 	// The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Node type the agent runs on; only `"arm"`.
+	// Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
 	NodeType pulumi.StringOutput `pulumi:"nodeType"`
-	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step.
+	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
 	OnFailure pulumi.StringOutput `pulumi:"onFailure"`
 	// Whether the agent accepts sessions, as of the last create, update or refresh.
 	Ready pulumi.BoolOutput `pulumi:"ready"`
-	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
 	ReadyTimeoutSeconds pulumi.Float64Output `pulumi:"readyTimeoutSeconds"`
 	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
 	RedeployTrigger pulumi.StringPtrOutput `pulumi:"redeployTrigger"`
@@ -56,7 +100,7 @@ type Agent struct {
 	ServiceName pulumi.StringOutput `pulumi:"serviceName"`
 	// When the agent was last updated (date-time), when the service reports it.
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
-	// Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+	// Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
 	WaitForReady pulumi.BoolOutput `pulumi:"waitForReady"`
 }
 
@@ -123,7 +167,7 @@ func (AgentState) ElementType() reflect.Type {
 type agentArgs struct {
 	// Scaling limits: integers, 0 ≤ minAgents ≤ maxAgents, maxAgents ≥ 1. Left out, the agent keeps the scaling it has at the service.
 	AutoScaling *AgentAutoScaling `pulumi:"autoScaling"`
-	// Turns noise cancellation on.
+	// Turns noise cancellation on. Defaults to `false`.
 	EnableNoise *bool `pulumi:"enableNoise"`
 	// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
 	HealthCheck *AgentHealthCheck `pulumi:"healthCheck"`
@@ -131,11 +175,11 @@ type agentArgs struct {
 	Image string `pulumi:"image"`
 	// Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
 	ImagePullSecretSet *string `pulumi:"imagePullSecretSet"`
-	// Node type the agent runs on; only `"arm"`.
+	// Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
 	NodeType *string `pulumi:"nodeType"`
-	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step.
+	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
 	OnFailure *string `pulumi:"onFailure"`
-	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
 	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
 	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
 	RedeployTrigger *string `pulumi:"redeployTrigger"`
@@ -143,7 +187,7 @@ type agentArgs struct {
 	SecretSet *string `pulumi:"secretSet"`
 	// Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
 	ServiceName string `pulumi:"serviceName"`
-	// Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+	// Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
 	WaitForReady *bool `pulumi:"waitForReady"`
 }
 
@@ -151,7 +195,7 @@ type agentArgs struct {
 type AgentArgs struct {
 	// Scaling limits: integers, 0 ≤ minAgents ≤ maxAgents, maxAgents ≥ 1. Left out, the agent keeps the scaling it has at the service.
 	AutoScaling AgentAutoScalingPtrInput
-	// Turns noise cancellation on.
+	// Turns noise cancellation on. Defaults to `false`.
 	EnableNoise pulumi.BoolPtrInput
 	// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
 	HealthCheck AgentHealthCheckPtrInput
@@ -159,11 +203,11 @@ type AgentArgs struct {
 	Image pulumi.StringInput
 	// Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
 	ImagePullSecretSet pulumi.StringPtrInput
-	// Node type the agent runs on; only `"arm"`.
+	// Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
 	NodeType pulumi.StringPtrInput
-	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step.
+	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
 	OnFailure pulumi.StringPtrInput
-	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
 	ReadyTimeoutSeconds pulumi.Float64PtrInput
 	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
 	RedeployTrigger pulumi.StringPtrInput
@@ -171,7 +215,7 @@ type AgentArgs struct {
 	SecretSet pulumi.StringPtrInput
 	// Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
 	ServiceName pulumi.StringInput
-	// Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+	// Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
 	WaitForReady pulumi.BoolPtrInput
 }
 
@@ -238,11 +282,11 @@ func (o AgentOutput) CreatedAt() pulumi.StringPtrOutput {
 }
 
 // The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
-func (o AgentOutput) Deployment() pulumi.MapOutput {
-	return o.ApplyT(func(v *Agent) pulumi.MapOutput { return v.Deployment }).(pulumi.MapOutput)
+func (o AgentOutput) Deployment() DeploymentPtrOutput {
+	return o.ApplyT(func(v *Agent) DeploymentPtrOutput { return v.Deployment }).(DeploymentPtrOutput)
 }
 
-// Turns noise cancellation on.
+// Turns noise cancellation on. Defaults to `false`.
 func (o AgentOutput) EnableNoise() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Agent) pulumi.BoolOutput { return v.EnableNoise }).(pulumi.BoolOutput)
 }
@@ -263,8 +307,8 @@ func (o AgentOutput) ImagePullSecretSet() pulumi.StringPtrOutput {
 }
 
 // The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
-func (o AgentOutput) Manifest() pulumi.MapOutput {
-	return o.ApplyT(func(v *Agent) pulumi.MapOutput { return v.Manifest }).(pulumi.MapOutput)
+func (o AgentOutput) Manifest() ManifestPtrOutput {
+	return o.ApplyT(func(v *Agent) ManifestPtrOutput { return v.Manifest }).(ManifestPtrOutput)
 }
 
 // The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists.
@@ -272,12 +316,12 @@ func (o AgentOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Node type the agent runs on; only `"arm"`.
+// Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
 func (o AgentOutput) NodeType() pulumi.StringOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.NodeType }).(pulumi.StringOutput)
 }
 
-// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step.
+// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
 func (o AgentOutput) OnFailure() pulumi.StringOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.OnFailure }).(pulumi.StringOutput)
 }
@@ -287,7 +331,7 @@ func (o AgentOutput) Ready() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Agent) pulumi.BoolOutput { return v.Ready }).(pulumi.BoolOutput)
 }
 
-// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
 func (o AgentOutput) ReadyTimeoutSeconds() pulumi.Float64Output {
 	return o.ApplyT(func(v *Agent) pulumi.Float64Output { return v.ReadyTimeoutSeconds }).(pulumi.Float64Output)
 }
@@ -312,7 +356,7 @@ func (o AgentOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
-// Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+// Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
 func (o AgentOutput) WaitForReady() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Agent) pulumi.BoolOutput { return v.WaitForReady }).(pulumi.BoolOutput)
 }

@@ -12,6 +12,46 @@ import (
 )
 
 // One page of an agent's logs.
+//
+// ## Example Usage
+// ### The newest log lines of an agent
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/agent-hosting/pulumi-agent-hosting/sdk/go/agenthosting"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			bot, err := agenthosting.NewAgent(ctx, "bot", &agenthosting.AgentArgs{
+//				ServiceName: pulumi.String("voice-bot"),
+//				Image:       pulumi.String("registry.example.com/voice-bot:1.4.2"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			logs := agenthosting.GetAgentLogsOutput(ctx, agenthosting.GetAgentLogsOutputArgs{
+//				AgentName: bot.Name,
+//				Limit:     pulumi.Int(5),
+//				Order:     pulumi.String("desc"),
+//			})
+//			ctx.Export("matchingEntries", logs.Total().Value())
+//			ctx.Export("newestLogLines", logs.Logs().ApplyT(func(entries []agenthosting.LogEntry) []string {
+//				lines := make([]string, len(entries))
+//				for i, entry := range entries {
+//					lines[i] = entry.Log
+//				}
+//				return lines
+//			}))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetAgentLogs(ctx *pulumi.Context, args *GetAgentLogsArgs, opts ...pulumi.InvokeOption) (*GetAgentLogsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAgentLogsResult
@@ -29,11 +69,11 @@ type GetAgentLogsArgs struct {
 	DeploymentId *string `pulumi:"deploymentId"`
 	// Only entries before this time, in Unix seconds.
 	EndTime *int `pulumi:"endTime"`
-	// Entries per page, 1 to 1000.
+	// Entries per page, 1 to 1000. Left out, the service returns 10.
 	Limit *int `pulumi:"limit"`
-	// Entries to skip, ≥ 0.
+	// Entries to skip, ≥ 0. Left out, none are skipped (0).
 	Offset *int `pulumi:"offset"`
-	// Order by time: "asc" or "desc".
+	// Order by time: "asc" or "desc". Left out, the service answers "desc" (the newest entry first).
 	Order *string `pulumi:"order"`
 	// Only entries containing this text.
 	Query *string `pulumi:"query"`
@@ -60,11 +100,11 @@ type GetAgentLogsOutputArgs struct {
 	DeploymentId pulumi.StringPtrInput `pulumi:"deploymentId"`
 	// Only entries before this time, in Unix seconds.
 	EndTime pulumi.IntPtrInput `pulumi:"endTime"`
-	// Entries per page, 1 to 1000.
+	// Entries per page, 1 to 1000. Left out, the service returns 10.
 	Limit pulumi.IntPtrInput `pulumi:"limit"`
-	// Entries to skip, ≥ 0.
+	// Entries to skip, ≥ 0. Left out, none are skipped (0).
 	Offset pulumi.IntPtrInput `pulumi:"offset"`
-	// Order by time: "asc" or "desc".
+	// Order by time: "asc" or "desc". Left out, the service answers "desc" (the newest entry first).
 	Order pulumi.StringPtrInput `pulumi:"order"`
 	// Only entries containing this text.
 	Query pulumi.StringPtrInput `pulumi:"query"`

@@ -12,6 +12,39 @@ import (
 )
 
 // The field names of a secret set (its values are never returned).
+//
+// ## Example Usage
+// ### An agent loading a secret set, with the set's field names
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/agent-hosting/pulumi-agent-hosting/sdk/go/agenthosting"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			secrets := agenthosting.GetSecretSetOutput(ctx, agenthosting.GetSecretSetOutputArgs{
+//				Name: pulumi.String("voice-bot-secrets"),
+//			})
+//			bot, err := agenthosting.NewAgent(ctx, "bot", &agenthosting.AgentArgs{
+//				ServiceName: pulumi.String("voice-bot"),
+//				Image:       pulumi.String("registry.example.com/voice-bot:1.4.2"),
+//				SecretSet:   secrets.Name(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("secretFields", secrets.FieldNames())
+//			ctx.Export("loadedSecretSets", bot.Manifest.Spec().EnvFromSecretNames())
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetSecretSet(ctx *pulumi.Context, args *GetSecretSetArgs, opts ...pulumi.InvokeOption) (*GetSecretSetResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetSecretSetResult

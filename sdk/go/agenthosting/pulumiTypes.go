@@ -205,6 +205,50 @@ func (o AgentAutoScalingStatusOutput) MinReplicas() pulumi.IntOutput {
 	return o.ApplyT(func(v AgentAutoScalingStatus) int { return v.MinReplicas }).(pulumi.IntOutput)
 }
 
+type AgentAutoScalingStatusPtrOutput struct{ *pulumi.OutputState }
+
+func (AgentAutoScalingStatusPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentAutoScalingStatus)(nil)).Elem()
+}
+
+func (o AgentAutoScalingStatusPtrOutput) ToAgentAutoScalingStatusPtrOutput() AgentAutoScalingStatusPtrOutput {
+	return o
+}
+
+func (o AgentAutoScalingStatusPtrOutput) ToAgentAutoScalingStatusPtrOutputWithContext(ctx context.Context) AgentAutoScalingStatusPtrOutput {
+	return o
+}
+
+func (o AgentAutoScalingStatusPtrOutput) Elem() AgentAutoScalingStatusOutput {
+	return o.ApplyT(func(v *AgentAutoScalingStatus) AgentAutoScalingStatus {
+		if v != nil {
+			return *v
+		}
+		var ret AgentAutoScalingStatus
+		return ret
+	}).(AgentAutoScalingStatusOutput)
+}
+
+// Most agents.
+func (o AgentAutoScalingStatusPtrOutput) MaxReplicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *AgentAutoScalingStatus) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.MaxReplicas
+	}).(pulumi.IntPtrOutput)
+}
+
+// Fewest agents kept running.
+func (o AgentAutoScalingStatusPtrOutput) MinReplicas() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *AgentAutoScalingStatus) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.MinReplicas
+	}).(pulumi.IntPtrOutput)
+}
+
 // Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
 type AgentHealthCheck struct {
 	// Text whose appearance in the new deployment's logs fails it (non-empty).
@@ -364,6 +408,117 @@ func (o AgentHealthCheckPtrOutput) WatchSeconds() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// The agent's active deployment as the service reports it, without its manifest (the Agent's `manifest` output). Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+type Deployment struct {
+	// When the deployment was created (date-time).
+	CreatedAt *string `pulumi:"createdAt"`
+	// ID of the deployment; equals the agent's activeDeploymentId while it is the active deployment.
+	Id *string `pulumi:"id"`
+	// ID of the service the deployment belongs to.
+	ServiceId *string `pulumi:"serviceId"`
+	// When the deployment was last updated (date-time).
+	UpdatedAt *string `pulumi:"updatedAt"`
+}
+
+// The agent's active deployment as the service reports it, without its manifest (the Agent's `manifest` output). Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+type DeploymentOutput struct{ *pulumi.OutputState }
+
+func (DeploymentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Deployment)(nil)).Elem()
+}
+
+func (o DeploymentOutput) ToDeploymentOutput() DeploymentOutput {
+	return o
+}
+
+func (o DeploymentOutput) ToDeploymentOutputWithContext(ctx context.Context) DeploymentOutput {
+	return o
+}
+
+// When the deployment was created (date-time).
+func (o DeploymentOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Deployment) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// ID of the deployment; equals the agent's activeDeploymentId while it is the active deployment.
+func (o DeploymentOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Deployment) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// ID of the service the deployment belongs to.
+func (o DeploymentOutput) ServiceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Deployment) *string { return v.ServiceId }).(pulumi.StringPtrOutput)
+}
+
+// When the deployment was last updated (date-time).
+func (o DeploymentOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Deployment) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+type DeploymentPtrOutput struct{ *pulumi.OutputState }
+
+func (DeploymentPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Deployment)(nil)).Elem()
+}
+
+func (o DeploymentPtrOutput) ToDeploymentPtrOutput() DeploymentPtrOutput {
+	return o
+}
+
+func (o DeploymentPtrOutput) ToDeploymentPtrOutputWithContext(ctx context.Context) DeploymentPtrOutput {
+	return o
+}
+
+func (o DeploymentPtrOutput) Elem() DeploymentOutput {
+	return o.ApplyT(func(v *Deployment) Deployment {
+		if v != nil {
+			return *v
+		}
+		var ret Deployment
+		return ret
+	}).(DeploymentOutput)
+}
+
+// When the deployment was created (date-time).
+func (o DeploymentPtrOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Deployment) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CreatedAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// ID of the deployment; equals the agent's activeDeploymentId while it is the active deployment.
+func (o DeploymentPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Deployment) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// ID of the service the deployment belongs to.
+func (o DeploymentPtrOutput) ServiceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Deployment) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ServiceId
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the deployment was last updated (date-time).
+func (o DeploymentPtrOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Deployment) *string {
+		if v == nil {
+			return nil
+		}
+		return v.UpdatedAt
+	}).(pulumi.StringPtrOutput)
+}
+
 // The page's entries.
 type LogEntry struct {
 	// The log line.
@@ -450,6 +605,416 @@ func (o LogTotalOutput) Value() pulumi.IntOutput {
 	return o.ApplyT(func(v LogTotal) int { return v.Value }).(pulumi.IntOutput)
 }
 
+// The manifest of the agent's active deployment: the description of the deployed service as the service reports it. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+type Manifest struct {
+	// Version label of the manifest format, of the form `<group>/v1`.
+	ApiVersion *string `pulumi:"apiVersion"`
+	// Kind of the manifest object.
+	Kind *string `pulumi:"kind"`
+	// The agent's name and namespace.
+	Metadata *ManifestMetadata `pulumi:"metadata"`
+	// What the deployment runs: the requested image, node type, secret sets, scaling and noise cancellation.
+	Spec *ManifestSpec `pulumi:"spec"`
+}
+
+// The manifest of the agent's active deployment: the description of the deployed service as the service reports it. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+type ManifestOutput struct{ *pulumi.OutputState }
+
+func (ManifestOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Manifest)(nil)).Elem()
+}
+
+func (o ManifestOutput) ToManifestOutput() ManifestOutput {
+	return o
+}
+
+func (o ManifestOutput) ToManifestOutputWithContext(ctx context.Context) ManifestOutput {
+	return o
+}
+
+// Version label of the manifest format, of the form `<group>/v1`.
+func (o ManifestOutput) ApiVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Manifest) *string { return v.ApiVersion }).(pulumi.StringPtrOutput)
+}
+
+// Kind of the manifest object.
+func (o ManifestOutput) Kind() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Manifest) *string { return v.Kind }).(pulumi.StringPtrOutput)
+}
+
+// The agent's name and namespace.
+func (o ManifestOutput) Metadata() ManifestMetadataPtrOutput {
+	return o.ApplyT(func(v Manifest) *ManifestMetadata { return v.Metadata }).(ManifestMetadataPtrOutput)
+}
+
+// What the deployment runs: the requested image, node type, secret sets, scaling and noise cancellation.
+func (o ManifestOutput) Spec() ManifestSpecPtrOutput {
+	return o.ApplyT(func(v Manifest) *ManifestSpec { return v.Spec }).(ManifestSpecPtrOutput)
+}
+
+type ManifestPtrOutput struct{ *pulumi.OutputState }
+
+func (ManifestPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Manifest)(nil)).Elem()
+}
+
+func (o ManifestPtrOutput) ToManifestPtrOutput() ManifestPtrOutput {
+	return o
+}
+
+func (o ManifestPtrOutput) ToManifestPtrOutputWithContext(ctx context.Context) ManifestPtrOutput {
+	return o
+}
+
+func (o ManifestPtrOutput) Elem() ManifestOutput {
+	return o.ApplyT(func(v *Manifest) Manifest {
+		if v != nil {
+			return *v
+		}
+		var ret Manifest
+		return ret
+	}).(ManifestOutput)
+}
+
+// Version label of the manifest format, of the form `<group>/v1`.
+func (o ManifestPtrOutput) ApiVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Manifest) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ApiVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+// Kind of the manifest object.
+func (o ManifestPtrOutput) Kind() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Manifest) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Kind
+	}).(pulumi.StringPtrOutput)
+}
+
+// The agent's name and namespace.
+func (o ManifestPtrOutput) Metadata() ManifestMetadataPtrOutput {
+	return o.ApplyT(func(v *Manifest) *ManifestMetadata {
+		if v == nil {
+			return nil
+		}
+		return v.Metadata
+	}).(ManifestMetadataPtrOutput)
+}
+
+// What the deployment runs: the requested image, node type, secret sets, scaling and noise cancellation.
+func (o ManifestPtrOutput) Spec() ManifestSpecPtrOutput {
+	return o.ApplyT(func(v *Manifest) *ManifestSpec {
+		if v == nil {
+			return nil
+		}
+		return v.Spec
+	}).(ManifestSpecPtrOutput)
+}
+
+// The manifest's metadata. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+type ManifestMetadata struct {
+	// The agent's name.
+	Name *string `pulumi:"name"`
+	// The namespace the agent lives in, assigned by the service.
+	Namespace *string `pulumi:"namespace"`
+}
+
+// The manifest's metadata. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+type ManifestMetadataOutput struct{ *pulumi.OutputState }
+
+func (ManifestMetadataOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ManifestMetadata)(nil)).Elem()
+}
+
+func (o ManifestMetadataOutput) ToManifestMetadataOutput() ManifestMetadataOutput {
+	return o
+}
+
+func (o ManifestMetadataOutput) ToManifestMetadataOutputWithContext(ctx context.Context) ManifestMetadataOutput {
+	return o
+}
+
+// The agent's name.
+func (o ManifestMetadataOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ManifestMetadata) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The namespace the agent lives in, assigned by the service.
+func (o ManifestMetadataOutput) Namespace() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ManifestMetadata) *string { return v.Namespace }).(pulumi.StringPtrOutput)
+}
+
+type ManifestMetadataPtrOutput struct{ *pulumi.OutputState }
+
+func (ManifestMetadataPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ManifestMetadata)(nil)).Elem()
+}
+
+func (o ManifestMetadataPtrOutput) ToManifestMetadataPtrOutput() ManifestMetadataPtrOutput {
+	return o
+}
+
+func (o ManifestMetadataPtrOutput) ToManifestMetadataPtrOutputWithContext(ctx context.Context) ManifestMetadataPtrOutput {
+	return o
+}
+
+func (o ManifestMetadataPtrOutput) Elem() ManifestMetadataOutput {
+	return o.ApplyT(func(v *ManifestMetadata) ManifestMetadata {
+		if v != nil {
+			return *v
+		}
+		var ret ManifestMetadata
+		return ret
+	}).(ManifestMetadataOutput)
+}
+
+// The agent's name.
+func (o ManifestMetadataPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ManifestMetadata) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// The namespace the agent lives in, assigned by the service.
+func (o ManifestMetadataPtrOutput) Namespace() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ManifestMetadata) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Namespace
+	}).(pulumi.StringPtrOutput)
+}
+
+// Noise cancellation in the manifest's spec. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+type ManifestNoiseModels struct {
+	// Whether noise cancellation is on (the Agent's `enableNoise`).
+	Enabled *bool `pulumi:"enabled"`
+}
+
+// Noise cancellation in the manifest's spec. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+type ManifestNoiseModelsOutput struct{ *pulumi.OutputState }
+
+func (ManifestNoiseModelsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ManifestNoiseModels)(nil)).Elem()
+}
+
+func (o ManifestNoiseModelsOutput) ToManifestNoiseModelsOutput() ManifestNoiseModelsOutput {
+	return o
+}
+
+func (o ManifestNoiseModelsOutput) ToManifestNoiseModelsOutputWithContext(ctx context.Context) ManifestNoiseModelsOutput {
+	return o
+}
+
+// Whether noise cancellation is on (the Agent's `enableNoise`).
+func (o ManifestNoiseModelsOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ManifestNoiseModels) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+type ManifestNoiseModelsPtrOutput struct{ *pulumi.OutputState }
+
+func (ManifestNoiseModelsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ManifestNoiseModels)(nil)).Elem()
+}
+
+func (o ManifestNoiseModelsPtrOutput) ToManifestNoiseModelsPtrOutput() ManifestNoiseModelsPtrOutput {
+	return o
+}
+
+func (o ManifestNoiseModelsPtrOutput) ToManifestNoiseModelsPtrOutputWithContext(ctx context.Context) ManifestNoiseModelsPtrOutput {
+	return o
+}
+
+func (o ManifestNoiseModelsPtrOutput) Elem() ManifestNoiseModelsOutput {
+	return o.ApplyT(func(v *ManifestNoiseModels) ManifestNoiseModels {
+		if v != nil {
+			return *v
+		}
+		var ret ManifestNoiseModels
+		return ret
+	}).(ManifestNoiseModelsOutput)
+}
+
+// Whether noise cancellation is on (the Agent's `enableNoise`).
+func (o ManifestNoiseModelsPtrOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ManifestNoiseModels) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The manifest's spec: the deployment's request as the service reports it. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+type ManifestSpec struct {
+	// The scaling limits, `{ minReplicas, maxReplicas }` (the Agent's `autoScaling`).
+	AutoScaling *AgentAutoScalingStatus `pulumi:"autoScaling"`
+	// A flag the service reports; what sets it is not documented by the service.
+	ClusterLocal *bool `pulumi:"clusterLocal"`
+	// Secret sets the agent loads as environment variables: the Agent's `secretSet`, or empty.
+	EnvFromSecretNames []string `pulumi:"envFromSecretNames"`
+	// The container image (the Agent's `image`).
+	Image *string `pulumi:"image"`
+	// Secret sets holding the registry credentials: the Agent's `imagePullSecretSet`, or empty.
+	ImagePullSecretNames []string `pulumi:"imagePullSecretNames"`
+	// Noise cancellation (the Agent's `enableNoise`).
+	NoiseModels *ManifestNoiseModels `pulumi:"noiseModels"`
+	// The node type (the Agent's `nodeType`).
+	PlatformNodeType *string `pulumi:"platformNodeType"`
+}
+
+// The manifest's spec: the deployment's request as the service reports it. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+type ManifestSpecOutput struct{ *pulumi.OutputState }
+
+func (ManifestSpecOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ManifestSpec)(nil)).Elem()
+}
+
+func (o ManifestSpecOutput) ToManifestSpecOutput() ManifestSpecOutput {
+	return o
+}
+
+func (o ManifestSpecOutput) ToManifestSpecOutputWithContext(ctx context.Context) ManifestSpecOutput {
+	return o
+}
+
+// The scaling limits, `{ minReplicas, maxReplicas }` (the Agent's `autoScaling`).
+func (o ManifestSpecOutput) AutoScaling() AgentAutoScalingStatusPtrOutput {
+	return o.ApplyT(func(v ManifestSpec) *AgentAutoScalingStatus { return v.AutoScaling }).(AgentAutoScalingStatusPtrOutput)
+}
+
+// A flag the service reports; what sets it is not documented by the service.
+func (o ManifestSpecOutput) ClusterLocal() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ManifestSpec) *bool { return v.ClusterLocal }).(pulumi.BoolPtrOutput)
+}
+
+// Secret sets the agent loads as environment variables: the Agent's `secretSet`, or empty.
+func (o ManifestSpecOutput) EnvFromSecretNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ManifestSpec) []string { return v.EnvFromSecretNames }).(pulumi.StringArrayOutput)
+}
+
+// The container image (the Agent's `image`).
+func (o ManifestSpecOutput) Image() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ManifestSpec) *string { return v.Image }).(pulumi.StringPtrOutput)
+}
+
+// Secret sets holding the registry credentials: the Agent's `imagePullSecretSet`, or empty.
+func (o ManifestSpecOutput) ImagePullSecretNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ManifestSpec) []string { return v.ImagePullSecretNames }).(pulumi.StringArrayOutput)
+}
+
+// Noise cancellation (the Agent's `enableNoise`).
+func (o ManifestSpecOutput) NoiseModels() ManifestNoiseModelsPtrOutput {
+	return o.ApplyT(func(v ManifestSpec) *ManifestNoiseModels { return v.NoiseModels }).(ManifestNoiseModelsPtrOutput)
+}
+
+// The node type (the Agent's `nodeType`).
+func (o ManifestSpecOutput) PlatformNodeType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ManifestSpec) *string { return v.PlatformNodeType }).(pulumi.StringPtrOutput)
+}
+
+type ManifestSpecPtrOutput struct{ *pulumi.OutputState }
+
+func (ManifestSpecPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ManifestSpec)(nil)).Elem()
+}
+
+func (o ManifestSpecPtrOutput) ToManifestSpecPtrOutput() ManifestSpecPtrOutput {
+	return o
+}
+
+func (o ManifestSpecPtrOutput) ToManifestSpecPtrOutputWithContext(ctx context.Context) ManifestSpecPtrOutput {
+	return o
+}
+
+func (o ManifestSpecPtrOutput) Elem() ManifestSpecOutput {
+	return o.ApplyT(func(v *ManifestSpec) ManifestSpec {
+		if v != nil {
+			return *v
+		}
+		var ret ManifestSpec
+		return ret
+	}).(ManifestSpecOutput)
+}
+
+// The scaling limits, `{ minReplicas, maxReplicas }` (the Agent's `autoScaling`).
+func (o ManifestSpecPtrOutput) AutoScaling() AgentAutoScalingStatusPtrOutput {
+	return o.ApplyT(func(v *ManifestSpec) *AgentAutoScalingStatus {
+		if v == nil {
+			return nil
+		}
+		return v.AutoScaling
+	}).(AgentAutoScalingStatusPtrOutput)
+}
+
+// A flag the service reports; what sets it is not documented by the service.
+func (o ManifestSpecPtrOutput) ClusterLocal() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ManifestSpec) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.ClusterLocal
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Secret sets the agent loads as environment variables: the Agent's `secretSet`, or empty.
+func (o ManifestSpecPtrOutput) EnvFromSecretNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ManifestSpec) []string {
+		if v == nil {
+			return nil
+		}
+		return v.EnvFromSecretNames
+	}).(pulumi.StringArrayOutput)
+}
+
+// The container image (the Agent's `image`).
+func (o ManifestSpecPtrOutput) Image() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ManifestSpec) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Image
+	}).(pulumi.StringPtrOutput)
+}
+
+// Secret sets holding the registry credentials: the Agent's `imagePullSecretSet`, or empty.
+func (o ManifestSpecPtrOutput) ImagePullSecretNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ManifestSpec) []string {
+		if v == nil {
+			return nil
+		}
+		return v.ImagePullSecretNames
+	}).(pulumi.StringArrayOutput)
+}
+
+// Noise cancellation (the Agent's `enableNoise`).
+func (o ManifestSpecPtrOutput) NoiseModels() ManifestNoiseModelsPtrOutput {
+	return o.ApplyT(func(v *ManifestSpec) *ManifestNoiseModels {
+		if v == nil {
+			return nil
+		}
+		return v.NoiseModels
+	}).(ManifestNoiseModelsPtrOutput)
+}
+
+// The node type (the Agent's `nodeType`).
+func (o ManifestSpecPtrOutput) PlatformNodeType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ManifestSpec) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PlatformNodeType
+	}).(pulumi.StringPtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentAutoScalingInput)(nil)).Elem(), AgentAutoScalingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentAutoScalingPtrInput)(nil)).Elem(), AgentAutoScalingArgs{})
@@ -458,9 +1023,20 @@ func init() {
 	pulumi.RegisterOutputType(AgentAutoScalingOutput{})
 	pulumi.RegisterOutputType(AgentAutoScalingPtrOutput{})
 	pulumi.RegisterOutputType(AgentAutoScalingStatusOutput{})
+	pulumi.RegisterOutputType(AgentAutoScalingStatusPtrOutput{})
 	pulumi.RegisterOutputType(AgentHealthCheckOutput{})
 	pulumi.RegisterOutputType(AgentHealthCheckPtrOutput{})
+	pulumi.RegisterOutputType(DeploymentOutput{})
+	pulumi.RegisterOutputType(DeploymentPtrOutput{})
 	pulumi.RegisterOutputType(LogEntryOutput{})
 	pulumi.RegisterOutputType(LogEntryArrayOutput{})
 	pulumi.RegisterOutputType(LogTotalOutput{})
+	pulumi.RegisterOutputType(ManifestOutput{})
+	pulumi.RegisterOutputType(ManifestPtrOutput{})
+	pulumi.RegisterOutputType(ManifestMetadataOutput{})
+	pulumi.RegisterOutputType(ManifestMetadataPtrOutput{})
+	pulumi.RegisterOutputType(ManifestNoiseModelsOutput{})
+	pulumi.RegisterOutputType(ManifestNoiseModelsPtrOutput{})
+	pulumi.RegisterOutputType(ManifestSpecOutput{})
+	pulumi.RegisterOutputType(ManifestSpecPtrOutput{})
 }

@@ -39,15 +39,15 @@ class AgentArgs:
         :param pulumi.Input[_builtins.str] image: Container image with a tag (`name:tag`) or a digest (`name@sha256:...`). Pinning by digest is the safer practice.
         :param pulumi.Input[_builtins.str] service_name: Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
         :param pulumi.Input['AgentAutoScalingArgs'] auto_scaling: Scaling limits: integers, 0 ≤ minAgents ≤ maxAgents, maxAgents ≥ 1. Left out, the agent keeps the scaling it has at the service.
-        :param pulumi.Input[_builtins.bool] enable_noise: Turns noise cancellation on.
+        :param pulumi.Input[_builtins.bool] enable_noise: Turns noise cancellation on. Defaults to `false`.
         :param pulumi.Input['AgentHealthCheckArgs'] health_check: Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
         :param pulumi.Input[_builtins.str] image_pull_secret_set: Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
-        :param pulumi.Input[_builtins.str] node_type: Node type the agent runs on; only `"arm"`.
-        :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step.
-        :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+        :param pulumi.Input[_builtins.str] node_type: Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
+        :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
+        :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
         :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
         :param pulumi.Input[_builtins.str] secret_set: Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
-        :param pulumi.Input[_builtins.bool] wait_for_ready: Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+        :param pulumi.Input[_builtins.bool] wait_for_ready: Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
         """
         pulumi.set(__self__, "image", image)
         pulumi.set(__self__, "service_name", service_name)
@@ -122,7 +122,7 @@ class AgentArgs:
     @pulumi.getter(name="enableNoise")
     def enable_noise(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Turns noise cancellation on.
+        Turns noise cancellation on. Defaults to `false`.
         """
         return pulumi.get(self, "enable_noise")
 
@@ -158,7 +158,7 @@ class AgentArgs:
     @pulumi.getter(name="nodeType")
     def node_type(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Node type the agent runs on; only `"arm"`.
+        Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
         """
         return pulumi.get(self, "node_type")
 
@@ -170,7 +170,7 @@ class AgentArgs:
     @pulumi.getter(name="onFailure")
     def on_failure(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step.
+        Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
         """
         return pulumi.get(self, "on_failure")
 
@@ -182,7 +182,7 @@ class AgentArgs:
     @pulumi.getter(name="readyTimeoutSeconds")
     def ready_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+        Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -218,7 +218,7 @@ class AgentArgs:
     @pulumi.getter(name="waitForReady")
     def wait_for_ready(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+        Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
         """
         return pulumi.get(self, "wait_for_ready")
 
@@ -247,22 +247,50 @@ class Agent(pulumi.CustomResource):
                  wait_for_ready: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
-        An agent of the Agent Hosting Service: a container image run on the service's nodes, scaled between limits. Import an existing one with `pulumi import agent-hosting:index:Agent <name> <serviceName>`.
+        An agent of the Agent Hosting Service: a container image run on the service's nodes, scaled between limits. A create waits until the agent and its deployment are ready (`waitForReady`, `readyTimeoutSeconds`).
+
+        ## Example Usage
+        ### A voice agent with noise cancellation, scaled between one and three agents
+        ```python
+        import pulumi
+        import pulumi_agent_hosting as agent_hosting
+
+        bot = agent_hosting.Agent(
+            "bot",
+            service_name="voice-bot",
+            image="registry.example.com/voice-bot:1.4.2",
+            auto_scaling=agent_hosting.AgentAutoScalingArgs(min_agents=1, max_agents=3),
+            enable_noise=True,
+        )
+
+        pulumi.export("deploymentId", bot.active_deployment_id)
+        pulumi.export("deployedImage", bot.manifest.apply(lambda manifest: manifest.spec.image if manifest and manifest.spec else None))
+        ```
+
+        ## Import
+
+        An agent that exists at the service is adopted by its service name, which is the resource's ID; the inputs are read back from what the service reports:
+
+        ```sh
+        $ pulumi import agent-hosting:index:Agent <name> <serviceName>
+        ```
+
+        For example, `pulumi import agent-hosting:index:Agent bot voice-bot`. The `import` resource option does the same from a program.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union['AgentAutoScalingArgs', 'AgentAutoScalingArgsDict']] auto_scaling: Scaling limits: integers, 0 ≤ minAgents ≤ maxAgents, maxAgents ≥ 1. Left out, the agent keeps the scaling it has at the service.
-        :param pulumi.Input[_builtins.bool] enable_noise: Turns noise cancellation on.
+        :param pulumi.Input[_builtins.bool] enable_noise: Turns noise cancellation on. Defaults to `false`.
         :param pulumi.Input[Union['AgentHealthCheckArgs', 'AgentHealthCheckArgsDict']] health_check: Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
         :param pulumi.Input[_builtins.str] image: Container image with a tag (`name:tag`) or a digest (`name@sha256:...`). Pinning by digest is the safer practice.
         :param pulumi.Input[_builtins.str] image_pull_secret_set: Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
-        :param pulumi.Input[_builtins.str] node_type: Node type the agent runs on; only `"arm"`.
-        :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step.
-        :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+        :param pulumi.Input[_builtins.str] node_type: Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
+        :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
+        :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
         :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
         :param pulumi.Input[_builtins.str] secret_set: Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.str] service_name: Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
-        :param pulumi.Input[_builtins.bool] wait_for_ready: Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+        :param pulumi.Input[_builtins.bool] wait_for_ready: Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
         """
         ...
     @overload
@@ -271,7 +299,35 @@ class Agent(pulumi.CustomResource):
                  args: AgentArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An agent of the Agent Hosting Service: a container image run on the service's nodes, scaled between limits. Import an existing one with `pulumi import agent-hosting:index:Agent <name> <serviceName>`.
+        An agent of the Agent Hosting Service: a container image run on the service's nodes, scaled between limits. A create waits until the agent and its deployment are ready (`waitForReady`, `readyTimeoutSeconds`).
+
+        ## Example Usage
+        ### A voice agent with noise cancellation, scaled between one and three agents
+        ```python
+        import pulumi
+        import pulumi_agent_hosting as agent_hosting
+
+        bot = agent_hosting.Agent(
+            "bot",
+            service_name="voice-bot",
+            image="registry.example.com/voice-bot:1.4.2",
+            auto_scaling=agent_hosting.AgentAutoScalingArgs(min_agents=1, max_agents=3),
+            enable_noise=True,
+        )
+
+        pulumi.export("deploymentId", bot.active_deployment_id)
+        pulumi.export("deployedImage", bot.manifest.apply(lambda manifest: manifest.spec.image if manifest and manifest.spec else None))
+        ```
+
+        ## Import
+
+        An agent that exists at the service is adopted by its service name, which is the resource's ID; the inputs are read back from what the service reports:
+
+        ```sh
+        $ pulumi import agent-hosting:index:Agent <name> <serviceName>
+        ```
+
+        For example, `pulumi import agent-hosting:index:Agent bot voice-bot`. The `import` resource option does the same from a program.
 
         :param str resource_name: The name of the resource.
         :param AgentArgs args: The arguments to use to populate this resource's properties.
@@ -431,7 +487,7 @@ class Agent(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def deployment(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+    def deployment(self) -> pulumi.Output[Optional['outputs.Deployment']]:
         """
         The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
         """
@@ -441,7 +497,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter(name="enableNoise")
     def enable_noise(self) -> pulumi.Output[_builtins.bool]:
         """
-        Turns noise cancellation on.
+        Turns noise cancellation on. Defaults to `false`.
         """
         return pulumi.get(self, "enable_noise")
 
@@ -471,7 +527,7 @@ class Agent(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def manifest(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+    def manifest(self) -> pulumi.Output[Optional['outputs.Manifest']]:
         """
         The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
         """
@@ -489,7 +545,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter(name="nodeType")
     def node_type(self) -> pulumi.Output[_builtins.str]:
         """
-        Node type the agent runs on; only `"arm"`.
+        Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
         """
         return pulumi.get(self, "node_type")
 
@@ -497,7 +553,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter(name="onFailure")
     def on_failure(self) -> pulumi.Output[_builtins.str]:
         """
-        Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step.
+        Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
         """
         return pulumi.get(self, "on_failure")
 
@@ -513,7 +569,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter(name="readyTimeoutSeconds")
     def ready_timeout_seconds(self) -> pulumi.Output[_builtins.float]:
         """
-        Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds.
+        Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -553,7 +609,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter(name="waitForReady")
     def wait_for_ready(self) -> pulumi.Output[_builtins.bool]:
         """
-        Provider setting, never sent: wait until the agent and its deployment are ready before the step completes.
+        Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
         """
         return pulumi.get(self, "wait_for_ready")
 

@@ -71,12 +71,30 @@ def get_agent_logs(agent_name: Optional[_builtins.str] = None,
     """
     One page of an agent's logs.
 
+    ## Example Usage
+    ### The newest log lines of an agent
+    ```python
+    import pulumi
+    import pulumi_agent_hosting as agent_hosting
+
+    bot = agent_hosting.Agent(
+        "bot",
+        service_name="voice-bot",
+        image="registry.example.com/voice-bot:1.4.2",
+    )
+
+    logs = agent_hosting.get_agent_logs_output(agent_name=bot.name, limit=5, order="desc")
+
+    pulumi.export("matchingEntries", logs.total.value)
+    pulumi.export("newestLogLines", logs.logs.apply(lambda entries: [entry.log for entry in entries]))
+    ```
+
     :param _builtins.str agent_name: Name of the agent.
     :param _builtins.str deployment_id: Only this deployment's entries.
     :param _builtins.int end_time: Only entries before this time, in Unix seconds.
-    :param _builtins.int limit: Entries per page, 1 to 1000.
-    :param _builtins.int offset: Entries to skip, ≥ 0.
-    :param _builtins.str order: Order by time: "asc" or "desc".
+    :param _builtins.int limit: Entries per page, 1 to 1000. Left out, the service returns 10.
+    :param _builtins.int offset: Entries to skip, ≥ 0. Left out, none are skipped (0).
+    :param _builtins.str order: Order by time: "asc" or "desc". Left out, the service answers "desc" (the newest entry first).
     :param _builtins.str query: Only entries containing this text.
     :param _builtins.int start_time: Only entries at or after this time, in Unix seconds.
     """
@@ -107,12 +125,30 @@ def get_agent_logs_output(agent_name: pulumi.Input[Optional[_builtins.str]] = No
     """
     One page of an agent's logs.
 
+    ## Example Usage
+    ### The newest log lines of an agent
+    ```python
+    import pulumi
+    import pulumi_agent_hosting as agent_hosting
+
+    bot = agent_hosting.Agent(
+        "bot",
+        service_name="voice-bot",
+        image="registry.example.com/voice-bot:1.4.2",
+    )
+
+    logs = agent_hosting.get_agent_logs_output(agent_name=bot.name, limit=5, order="desc")
+
+    pulumi.export("matchingEntries", logs.total.value)
+    pulumi.export("newestLogLines", logs.logs.apply(lambda entries: [entry.log for entry in entries]))
+    ```
+
     :param _builtins.str agent_name: Name of the agent.
     :param _builtins.str deployment_id: Only this deployment's entries.
     :param _builtins.int end_time: Only entries before this time, in Unix seconds.
-    :param _builtins.int limit: Entries per page, 1 to 1000.
-    :param _builtins.int offset: Entries to skip, ≥ 0.
-    :param _builtins.str order: Order by time: "asc" or "desc".
+    :param _builtins.int limit: Entries per page, 1 to 1000. Left out, the service returns 10.
+    :param _builtins.int offset: Entries to skip, ≥ 0. Left out, none are skipped (0).
+    :param _builtins.str order: Order by time: "asc" or "desc". Left out, the service answers "desc" (the newest entry first).
     :param _builtins.str query: Only entries containing this text.
     :param _builtins.int start_time: Only entries at or after this time, in Unix seconds.
     """

@@ -63,6 +63,25 @@ def get_secret_set(name: Optional[_builtins.str] = None,
     """
     The field names of a secret set (its values are never returned).
 
+    ## Example Usage
+    ### An agent loading a secret set, with the set's field names
+    ```python
+    import pulumi
+    import pulumi_agent_hosting as agent_hosting
+
+    secrets = agent_hosting.get_secret_set_output(name="voice-bot-secrets")
+
+    bot = agent_hosting.Agent(
+        "bot",
+        service_name="voice-bot",
+        image="registry.example.com/voice-bot:1.4.2",
+        secret_set=secrets.name,
+    )
+
+    pulumi.export("secretFields", secrets.field_names)
+    pulumi.export("loadedSecretSets", bot.manifest.apply(lambda manifest: manifest.spec.env_from_secret_names if manifest and manifest.spec else None))
+    ```
+
     :param _builtins.str name: Name of the secret set, 3 to 63 characters.
     """
     __args__ = dict()
@@ -77,6 +96,25 @@ def get_secret_set_output(name: pulumi.Input[Optional[_builtins.str]] = None,
                           opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSecretSetResult]:
     """
     The field names of a secret set (its values are never returned).
+
+    ## Example Usage
+    ### An agent loading a secret set, with the set's field names
+    ```python
+    import pulumi
+    import pulumi_agent_hosting as agent_hosting
+
+    secrets = agent_hosting.get_secret_set_output(name="voice-bot-secrets")
+
+    bot = agent_hosting.Agent(
+        "bot",
+        service_name="voice-bot",
+        image="registry.example.com/voice-bot:1.4.2",
+        secret_set=secrets.name,
+    )
+
+    pulumi.export("secretFields", secrets.field_names)
+    pulumi.export("loadedSecretSets", bot.manifest.apply(lambda manifest: manifest.spec.env_from_secret_names if manifest and manifest.spec else None))
+    ```
 
     :param _builtins.str name: Name of the secret set, 3 to 63 characters.
     """

@@ -13,12 +13,18 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
     'AgentAutoScalingStatus',
     'AgentHealthCheck',
+    'Deployment',
     'LogEntry',
     'LogTotal',
+    'Manifest',
+    'ManifestMetadata',
+    'ManifestNoiseModels',
+    'ManifestSpec',
 ]
 
 @pulumi.output_type
@@ -128,6 +134,87 @@ class AgentHealthCheck(dict):
 
 
 @pulumi.output_type
+class Deployment(dict):
+    """
+    The agent's active deployment as the service reports it, without its manifest (the Agent's `manifest` output). Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "createdAt":
+            suggest = "created_at"
+        elif key == "serviceId":
+            suggest = "service_id"
+        elif key == "updatedAt":
+            suggest = "updated_at"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in Deployment. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        Deployment.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        Deployment.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 created_at: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 service_id: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None):
+        """
+        The agent's active deployment as the service reports it, without its manifest (the Agent's `manifest` output). Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+
+        :param _builtins.str created_at: When the deployment was created (date-time).
+        :param _builtins.str id: ID of the deployment; equals the agent's activeDeploymentId while it is the active deployment.
+        :param _builtins.str service_id: ID of the service the deployment belongs to.
+        :param _builtins.str updated_at: When the deployment was last updated (date-time).
+        """
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if service_id is not None:
+            pulumi.set(__self__, "service_id", service_id)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the deployment was created (date-time).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        ID of the deployment; equals the agent's activeDeploymentId while it is the active deployment.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="serviceId")
+    def service_id(self) -> Optional[_builtins.str]:
+        """
+        ID of the service the deployment belongs to.
+        """
+        return pulumi.get(self, "service_id")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When the deployment was last updated (date-time).
+        """
+        return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
 class LogEntry(dict):
     """
     The page's entries.
@@ -193,5 +280,265 @@ class LogTotal(dict):
         Number of matching entries, exact or a lower bound (see relation).
         """
         return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class Manifest(dict):
+    """
+    The manifest of the agent's active deployment: the description of the deployed service as the service reports it. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "apiVersion":
+            suggest = "api_version"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in Manifest. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        Manifest.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        Manifest.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 api_version: Optional[_builtins.str] = None,
+                 kind: Optional[_builtins.str] = None,
+                 metadata: Optional['outputs.ManifestMetadata'] = None,
+                 spec: Optional['outputs.ManifestSpec'] = None):
+        """
+        The manifest of the agent's active deployment: the description of the deployed service as the service reports it. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+
+        :param _builtins.str api_version: Version label of the manifest format, of the form `<group>/v1`.
+        :param _builtins.str kind: Kind of the manifest object.
+        :param 'ManifestMetadata' metadata: The agent's name and namespace.
+        :param 'ManifestSpec' spec: What the deployment runs: the requested image, node type, secret sets, scaling and noise cancellation.
+        """
+        if api_version is not None:
+            pulumi.set(__self__, "api_version", api_version)
+        if kind is not None:
+            pulumi.set(__self__, "kind", kind)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+        if spec is not None:
+            pulumi.set(__self__, "spec", spec)
+
+    @_builtins.property
+    @pulumi.getter(name="apiVersion")
+    def api_version(self) -> Optional[_builtins.str]:
+        """
+        Version label of the manifest format, of the form `<group>/v1`.
+        """
+        return pulumi.get(self, "api_version")
+
+    @_builtins.property
+    @pulumi.getter
+    def kind(self) -> Optional[_builtins.str]:
+        """
+        Kind of the manifest object.
+        """
+        return pulumi.get(self, "kind")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional['outputs.ManifestMetadata']:
+        """
+        The agent's name and namespace.
+        """
+        return pulumi.get(self, "metadata")
+
+    @_builtins.property
+    @pulumi.getter
+    def spec(self) -> Optional['outputs.ManifestSpec']:
+        """
+        What the deployment runs: the requested image, node type, secret sets, scaling and noise cancellation.
+        """
+        return pulumi.get(self, "spec")
+
+
+@pulumi.output_type
+class ManifestMetadata(dict):
+    """
+    The manifest's metadata. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+    """
+    def __init__(__self__, *,
+                 name: Optional[_builtins.str] = None,
+                 namespace: Optional[_builtins.str] = None):
+        """
+        The manifest's metadata. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+
+        :param _builtins.str name: The agent's name.
+        :param _builtins.str namespace: The namespace the agent lives in, assigned by the service.
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if namespace is not None:
+            pulumi.set(__self__, "namespace", namespace)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The agent's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def namespace(self) -> Optional[_builtins.str]:
+        """
+        The namespace the agent lives in, assigned by the service.
+        """
+        return pulumi.get(self, "namespace")
+
+
+@pulumi.output_type
+class ManifestNoiseModels(dict):
+    """
+    Noise cancellation in the manifest's spec. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+    """
+    def __init__(__self__, *,
+                 enabled: Optional[_builtins.bool] = None):
+        """
+        Noise cancellation in the manifest's spec. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+
+        :param _builtins.bool enabled: Whether noise cancellation is on (the Agent's `enableNoise`).
+        """
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether noise cancellation is on (the Agent's `enableNoise`).
+        """
+        return pulumi.get(self, "enabled")
+
+
+@pulumi.output_type
+class ManifestSpec(dict):
+    """
+    The manifest's spec: the deployment's request as the service reports it. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "autoScaling":
+            suggest = "auto_scaling"
+        elif key == "clusterLocal":
+            suggest = "cluster_local"
+        elif key == "envFromSecretNames":
+            suggest = "env_from_secret_names"
+        elif key == "imagePullSecretNames":
+            suggest = "image_pull_secret_names"
+        elif key == "noiseModels":
+            suggest = "noise_models"
+        elif key == "platformNodeType":
+            suggest = "platform_node_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ManifestSpec. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ManifestSpec.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ManifestSpec.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 auto_scaling: Optional['outputs.AgentAutoScalingStatus'] = None,
+                 cluster_local: Optional[_builtins.bool] = None,
+                 env_from_secret_names: Optional[Sequence[_builtins.str]] = None,
+                 image: Optional[_builtins.str] = None,
+                 image_pull_secret_names: Optional[Sequence[_builtins.str]] = None,
+                 noise_models: Optional['outputs.ManifestNoiseModels'] = None,
+                 platform_node_type: Optional[_builtins.str] = None):
+        """
+        The manifest's spec: the deployment's request as the service reports it. Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
+
+        :param 'AgentAutoScalingStatus' auto_scaling: The scaling limits, `{ minReplicas, maxReplicas }` (the Agent's `autoScaling`).
+        :param _builtins.bool cluster_local: A flag the service reports; what sets it is not documented by the service.
+        :param Sequence[_builtins.str] env_from_secret_names: Secret sets the agent loads as environment variables: the Agent's `secretSet`, or empty.
+        :param _builtins.str image: The container image (the Agent's `image`).
+        :param Sequence[_builtins.str] image_pull_secret_names: Secret sets holding the registry credentials: the Agent's `imagePullSecretSet`, or empty.
+        :param 'ManifestNoiseModels' noise_models: Noise cancellation (the Agent's `enableNoise`).
+        :param _builtins.str platform_node_type: The node type (the Agent's `nodeType`).
+        """
+        if auto_scaling is not None:
+            pulumi.set(__self__, "auto_scaling", auto_scaling)
+        if cluster_local is not None:
+            pulumi.set(__self__, "cluster_local", cluster_local)
+        if env_from_secret_names is not None:
+            pulumi.set(__self__, "env_from_secret_names", env_from_secret_names)
+        if image is not None:
+            pulumi.set(__self__, "image", image)
+        if image_pull_secret_names is not None:
+            pulumi.set(__self__, "image_pull_secret_names", image_pull_secret_names)
+        if noise_models is not None:
+            pulumi.set(__self__, "noise_models", noise_models)
+        if platform_node_type is not None:
+            pulumi.set(__self__, "platform_node_type", platform_node_type)
+
+    @_builtins.property
+    @pulumi.getter(name="autoScaling")
+    def auto_scaling(self) -> Optional['outputs.AgentAutoScalingStatus']:
+        """
+        The scaling limits, `{ minReplicas, maxReplicas }` (the Agent's `autoScaling`).
+        """
+        return pulumi.get(self, "auto_scaling")
+
+    @_builtins.property
+    @pulumi.getter(name="clusterLocal")
+    def cluster_local(self) -> Optional[_builtins.bool]:
+        """
+        A flag the service reports; what sets it is not documented by the service.
+        """
+        return pulumi.get(self, "cluster_local")
+
+    @_builtins.property
+    @pulumi.getter(name="envFromSecretNames")
+    def env_from_secret_names(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Secret sets the agent loads as environment variables: the Agent's `secretSet`, or empty.
+        """
+        return pulumi.get(self, "env_from_secret_names")
+
+    @_builtins.property
+    @pulumi.getter
+    def image(self) -> Optional[_builtins.str]:
+        """
+        The container image (the Agent's `image`).
+        """
+        return pulumi.get(self, "image")
+
+    @_builtins.property
+    @pulumi.getter(name="imagePullSecretNames")
+    def image_pull_secret_names(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Secret sets holding the registry credentials: the Agent's `imagePullSecretSet`, or empty.
+        """
+        return pulumi.get(self, "image_pull_secret_names")
+
+    @_builtins.property
+    @pulumi.getter(name="noiseModels")
+    def noise_models(self) -> Optional['outputs.ManifestNoiseModels']:
+        """
+        Noise cancellation (the Agent's `enableNoise`).
+        """
+        return pulumi.get(self, "noise_models")
+
+    @_builtins.property
+    @pulumi.getter(name="platformNodeType")
+    def platform_node_type(self) -> Optional[_builtins.str]:
+        """
+        The node type (the Agent's `nodeType`).
+        """
+        return pulumi.get(self, "platform_node_type")
 
 

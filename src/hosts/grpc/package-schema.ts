@@ -6,6 +6,7 @@
  */
 import type { Json, Registry } from "../../core/resource-entry";
 import { PLUGIN_DOWNLOAD_URL, REPOSITORY } from "../../core/plugin-download-url";
+import { examplesSection, pythonReadme } from "../../core/schema-docs";
 import { PACKAGE_NAME, functionProperty } from "../../core/schema-parts";
 import { PROVIDER_SETTINGS } from "../../core/settings";
 import { REGISTRY } from "../../registry";
@@ -31,7 +32,7 @@ export function buildSchema(version: string, registry: Registry = REGISTRY): Jso
   const functions: Json = {};
   for (const fn of registry.functions) {
     functions[fn.token] = {
-      description: fn.description,
+      description: fn.examples ? `${fn.description}\n\n${examplesSection(fn.examples)}` : fn.description,
       inputs: {
         properties: Object.fromEntries(fn.args.map((a) => [a.name, functionProperty(a, types)])),
         required: fn.args.filter((a) => a.required).map((a) => a.name),
@@ -50,6 +51,8 @@ export function buildSchema(version: string, registry: Registry = REGISTRY): Jso
     keywords: ["pulumi", "agent-hosting", "category/cloud"],
     license: "Apache-2.0",
     publisher: "agent-hosting",
+    repository: `https://github.com/${REPOSITORY}`,
+    homepage: `https://github.com/${REPOSITORY}`,
     pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables: providerSettings() },
@@ -67,6 +70,7 @@ export function buildSchema(version: string, registry: Registry = REGISTRY): Jso
       go: { importBasePath: GO_IMPORT_PATH, respectSchemaVersion: true },
       python: {
         packageName: PYTHON_PACKAGE,
+        readme: pythonReadme(),
         requires: { pulumi: ">=3.0.0,<4.0.0" },
         pyproject: { enabled: true },
         respectSchemaVersion: true,

@@ -8,7 +8,7 @@ import { AGENT_FIELDS } from "./fields";
 import { asInputs } from "./outputs";
 import { AGENT_OUTPUTS } from "./outputs-table";
 import { readVerb } from "./read";
-import { agentSchema } from "./schema";
+import { AGENT_EXAMPLES, agentSchema } from "./schema";
 import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "./type-tokens";
 import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
 import { updateVerb } from "./update";
@@ -20,6 +20,7 @@ export const AGENT = defineResource({
   fields: AGENT_FIELDS,
   outputs: AGENT_OUTPUTS,
   schema: agentSchema,
+  examples: AGENT_EXAMPLES,
   decodeInputs: asInputs,
   // Previewing a create, the agent does not exist yet: its name is unknown like its ID, so a function
   // that reads it (Pulumi YAML's fn::invoke with ${bot.name}) waits for the update, as output invokes do.

@@ -51,6 +51,12 @@ export type StackOp = "up" | "preview" | "refresh" | "destroy";
 
 export interface LanguageDriver {
   language: string;
+  /**
+   * How the keys of an exported object of a schema type (the Agent's
+   * manifest) are named in the stack's outputs: Python's SDK exports its
+   * output types under their Python (snake_case) names.
+   */
+  exportedKeys: "camelCase" | "snake_case";
   /** Builds or installs what the driver needs (cached); returns nothing when ready. */
   prepare(): void;
   run(op: StackOp, workDir: string, params: ProgramParams, env: NodeJS.ProcessEnv): Promise<OpResult>;
@@ -60,6 +66,7 @@ export const goDriver: LanguageDriver = (() => {
   let binary: string | undefined;
   return {
     language: "Go",
+    exportedKeys: "camelCase",
     prepare() {
       binary = goProgram("lang-go", join(repoRoot, "test/languages/go"), [join(repoRoot, "sdk/go")]);
     },
@@ -93,6 +100,7 @@ export const pythonDriver: LanguageDriver = (() => {
   let python: string | undefined;
   return {
     language: "Python",
+    exportedKeys: "snake_case",
     prepare() {
       python = pythonVenv();
     },
@@ -106,8 +114,9 @@ export const pythonDriver: LanguageDriver = (() => {
 
 export const nodeDriver: LanguageDriver = {
   language: "TypeScript",
+  exportedKeys: "camelCase",
   prepare() {
-    if (!existsSync(join(repoRoot, "dist/native/node/index.js"))) throw new Error("run `npm run build` first");
+    if (!existsSync(join(repoRoot, "dist/native/index.js"))) throw new Error("run `npm run build` first");
   },
   async run(op, workDir, params, env) {
     const { config = {}, ...program } = params;

@@ -25,6 +25,13 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** An expected exported object with its keys named as the driver's language exports them. */
+function keyed<T>(value: T, keys: LanguageDriver["exportedKeys"]): T {
+  if (keys === "camelCase" || typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [snake(k), keyed(v, keys)])) as T;
+}
+
 export function languageScenario(driver: LanguageDriver): void {
   const tag = driver.language.toLowerCase();
   const keyA = `${tag}-KEY-A-3f9c0d7e51`;
@@ -99,11 +106,16 @@ export function languageScenario(driver: LanguageDriver): void {
       expect(live.ready).toBe(true);
       expect(firstDeployment).toBe(live.activeDeploymentId);
       expect(up.outputs["bot.id"]).toBe(`${tag}-bot`);
-      expect(up.outputs["bot.manifest"]).toMatchObject({
-        kind: "Agent",
-        metadata: { name: `${tag}-bot` },
-        spec: { image: "registry.example.com/bot:1.0", envFromSecretNames: ["voice-secrets"], autoScaling: { minReplicas: 1, maxReplicas: 2 } },
-      });
+      expect(up.outputs["bot.manifest"]).toMatchObject(
+        keyed(
+          {
+            kind: "Agent",
+            metadata: { name: `${tag}-bot` },
+            spec: { image: "registry.example.com/bot:1.0", envFromSecretNames: ["voice-secrets"], autoScaling: { minReplicas: 1, maxReplicas: 2 } },
+          },
+          driver.exportedKeys,
+        ),
+      );
       expect(up.outputs["secretSet.voice-secrets"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
     });
 
@@ -168,7 +180,7 @@ export function languageScenario(driver: LanguageDriver): void {
       expectOk(up);
       expect(up.changeSummary["import"]).toBe(1);
       expect(up.outputs["old.id"]).toBe(`${tag}-existing`);
-      expect(up.outputs["old.manifest"]).toMatchObject({ spec: { image: "registry.example.com/old:3.1", noiseModels: { enabled: true } } });
+      expect(up.outputs["old.manifest"]).toMatchObject(keyed({ spec: { image: "registry.example.com/old:3.1", noiseModels: { enabled: true } } }, driver.exportedKeys));
       const preview = await run("preview", { config: config(), agents: [agent(`${tag}-bot-renamed`, "registry.example.com/bot:2.0"), existing] });
       expectOk(preview);
       expect(Object.keys(preview.changeSummary).filter((k) => k !== "same")).toEqual([]);

@@ -5,7 +5,7 @@
  * service answers (the Agent answer is in test/support/fixtures.ts).
  */
 import { MockAgent, type Interceptable, type MockCallHistoryLog } from "undici";
-import { AgentHostingClient, type AgentHostingClientOptions, type RetryNote } from "../../../src/client/client";
+import { AgentHostingClient, type AgentHostingClientOptions, type RetryNote, type RetryPacing } from "../../../src/client/client";
 import { API_KEY } from "../../support/fixtures";
 
 export const ORIGIN = "https://api.test";
@@ -27,22 +27,21 @@ export interface Harness {
   finish(): Promise<void>;
 }
 
-export function makeHarness(options: Partial<AgentHostingClientOptions> = {}): Harness {
+export function makeHarness(options: Partial<AgentHostingClientOptions> = {}, pacing: Partial<RetryPacing> = {}): Harness {
   const mockAgent = new MockAgent({ enableCallHistory: true });
   mockAgent.disableNetConnect();
   const sleeps: number[] = [];
   const notes: RetryNote[] = [];
-  const client = new AgentHostingClient({
-    baseUrl: BASE_URL,
-    apiKey: API_KEY,
-    dispatcher: mockAgent,
-    sleep: async (ms) => {
-      sleeps.push(ms);
+  const client = new AgentHostingClient(
+    { baseUrl: BASE_URL, apiKey: API_KEY, dispatcher: mockAgent, onRetry: (note) => notes.push(note), ...options },
+    {
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      random: () => 0.5,
+      ...pacing,
     },
-    random: () => 0.5,
-    onRetry: (note) => notes.push(note),
-    ...options,
-  });
+  );
   return {
     mockAgent,
     api: mockAgent.get(ORIGIN),

@@ -1,1 +1,0 @@
-export function cachedVenv(dir: string, label: string, install: (python: string) => void): string;

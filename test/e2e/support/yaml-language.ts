@@ -1,0 +1,29 @@
+/**
+ * The environment of a Pulumi YAML program run with the CLI in its
+ * directory: Pulumi YAML's language host (scripts/pulumi-yaml.sh builds it
+ * once) first on PATH, as a Pulumi install ships it beside the CLI, and the
+ * plugin the installed one: no node_modules/.bin (where a test runner puts
+ * this package's own bin) on the user's PATH.
+ */
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { repoRoot } from "../../languages/support/drivers";
+
+let hostDir: string | undefined;
+
+/** The directory holding pulumi-language-yaml. */
+export function yamlLanguageHostDir(): string {
+  hostDir ??= execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+    .trim()
+    .split("\n")
+    .pop();
+  if (!hostDir) throw new Error("scripts/pulumi-yaml.sh printed no directory");
+  return hostDir;
+}
+
+/** A stack's environment (test/languages/support/stack-env.ts) for the YAML language host and the installed plugin. */
+export function yamlProgramEnv(stackEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = stackEnv;
+  const path = (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
+  return { ...rest, PATH: [yamlLanguageHostDir(), ...path].join(":") };
+}

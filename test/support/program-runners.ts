@@ -1,0 +1,69 @@
+/**
+ * Running a whole program's text (a README block, an example of the package
+ * schema) as users run it, on a stack of test/languages/support/stack-env.ts,
+ * through each language's Automation API (no language host binary exists
+ * here): TypeScript transpiled and loaded inside scripts/stack-op.mjs's inline
+ * program; Python exec'd as __main__ inside the Python driver's inline
+ * program; Go with its `func main() { pulumi.Run(f) }` turned into
+ * `func init() { readmeProgram = pulumi.RunFunc(f) }`, built beside the Go
+ * language driver, which runs it.
+ */
+import { createHash } from "node:crypto";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { cacheRoot, goProgram, sourceHash } from "../../scripts/lib/go-tool.mjs";
+import { pythonDriver, repoRoot, type StackConfig } from "../languages/support/drivers";
+import { runDriver, type OpResult } from "../languages/support/run";
+import type { StackDir } from "../languages/support/stack-env";
+
+export type ProgramOp = "preview" | "up" | "destroy";
+export type ProgramRunner = (op: ProgramOp, stack: StackDir) => Promise<OpResult>;
+
+/** The project names of the Python and Go drivers' stacks (a program's own config keys are under them). */
+export const PYTHON_PROJECT = "agent-hosting-python";
+export const GO_PROJECT = "agent-hosting-go";
+
+/** A TypeScript program: transpiled to CommonJS into `dir` and required inside scripts/stack-op.mjs's inline program of `project`. */
+export function typescriptRunner(code: string, dir: string, project: string, config: StackConfig): ProgramRunner {
+  const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+  writeFileSync(join(dir, "program-source.js"), js);
+  // Required afresh inside the program, so its resources register in the run; its exports are the stack's outputs.
+  writeFileSync(
+    join(dir, "program.cjs"),
+    `module.exports = () => {
+  delete require.cache[require.resolve("./program-source.js")];
+  const { __esModule, ...outputs } = require("./program-source.js");
+  return outputs;
+};
+`,
+  );
+  return (op, stack) =>
+    runDriver(
+      process.execPath,
+      [join(repoRoot, "scripts/stack-op.mjs"), op, "--work-dir", stack.workDir, "--project", project, "--program", join(dir, "program.cjs"), "--config", JSON.stringify(config)],
+      stack.env,
+      repoRoot,
+    );
+}
+
+/** A Python program, run as __main__ by the Python driver (project PYTHON_PROJECT). */
+export function pythonRunner(code: string, config: StackConfig): ProgramRunner {
+  pythonDriver.prepare();
+  return (op, stack) => pythonDriver.run(op, stack.workDir, { config, source: code }, stack.env);
+}
+
+/** A Go program: its `func main() { pulumi.Run(f) }` becomes the Go driver's readmeProgram, built beside it (project GO_PROJECT). */
+export function goRunner(code: string, config: StackConfig, label: string): ProgramRunner {
+  const program = code.replace(/^func main\(\) \{\n\tpulumi\.Run\(/m, "func init() {\n\treadmeProgram = pulumi.RunFunc(");
+  if (!program.includes("readmeProgram = pulumi.RunFunc(")) throw new Error(`the Go program (${label}) has no \`func main() {\\n\\tpulumi.Run(\``);
+  const driver = join(repoRoot, "test/languages/go");
+  const source = join(cacheRoot, `${label}-src`, createHash("sha256").update(sourceHash([driver])).update(program).digest("hex").slice(0, 16));
+  mkdirSync(source, { recursive: true });
+  for (const file of ["go.mod", "go.sum", "main.go"]) cpSync(join(driver, file), join(source, file));
+  const mod = readFileSync(join(source, "go.mod"), "utf8").replace("=> ../../../sdk/go", `=> ${join(repoRoot, "sdk/go")}`);
+  writeFileSync(join(source, "go.mod"), mod);
+  writeFileSync(join(source, "readme_program.go"), program);
+  const binary = goProgram(label, source, [join(repoRoot, "sdk/go")]);
+  return (op, stack) => runDriver(binary, [op, stack.workDir, JSON.stringify({ config })], stack.env, stack.workDir);
+}
