@@ -98,7 +98,6 @@ describe("onFailure: rollback on the dynamic provider", () => {
     const fixed = await previewThenUp(stack, one({ ...base, image: "registry.example.com/bot:2" }));
     expect(fixed.up.ok, fixed.up.error).toBe(true);
     expect(await imageAtService("rollback-bot")).toBe("registry.example.com/bot:2");
-    expect((await stack.run("preview", { params: one({ ...base, image: "registry.example.com/bot:2" }) })).changeSummary).toEqual({ same: 2 });
   });
 
   it("rolls back a deployment whose health check finds a line, quoting the line", async () => {

@@ -7,7 +7,7 @@
  */
 import { AgentNotReadyError, AgentUnhealthyError } from "../../client/errors";
 import { notReadyMessage, type NotReady } from "../../core/readiness";
-import type { HealthResult } from "./health-check";
+import type { HealthCheck, HealthResult } from "./health-check";
 import { KEEP_NOTE, pendingProperties, type Step } from "./incomplete";
 import { rollbackCreate, rollbackUpdate } from "./rollback";
 import type { ServiceAgent } from "./service-agent";
@@ -45,9 +45,13 @@ export async function notReadyFailure(step: Step, ended: NotReady<ServiceAgent>,
 }
 
 /** A ready deployment whose health check found a line, or was cut short. */
-export async function unhealthyFailure(step: Step, agent: ServiceAgent, result: Exclude<HealthResult, { healthy: true }>): Promise<DeploymentFailure> {
+export async function unhealthyFailure(
+  step: Step,
+  agent: ServiceAgent,
+  check: HealthCheck,
+  result: Exclude<HealthResult, { healthy: true }>,
+): Promise<DeploymentFailure> {
   const { verb, inputs, call } = step;
-  const check = inputs.healthCheck ?? { failOnLogQuery: "", watchSeconds: 0 };
   const head = `agent "${inputs.serviceName}": deployment ${agent.activeDeploymentId} became ready, but`;
   if ("unfinished" in result) {
     return {

@@ -7,7 +7,7 @@
  */
 import { progressReporter, WaitFailure, waitForReady, type WaitResult } from "../../core/readiness";
 import type { Stored } from "../../core/resource-entry";
-import { deploymentFailed, notReadyFailure, unhealthyFailure } from "./failure";
+import { deploymentFailed, notReadyFailure, unhealthyFailure, type DeploymentFailure } from "./failure";
 import { watchDeploymentHealth } from "./health-check";
 import { incompleteError, type Step } from "./incomplete";
 import { toOutputs } from "./outputs";
@@ -69,7 +69,7 @@ async function waitFor(step: Step, answered: Answered, timeoutMs: number): Promi
  * `healthCheck`, or when an update kept the deployment the last ready spec
  * runs (a scaling-only change). The failure when it found a line.
  */
-async function checkHealth(step: Step, agent: ServiceAgent): Promise<ReturnType<typeof unhealthyFailure> | undefined> {
+async function checkHealth(step: Step, agent: ServiceAgent): Promise<DeploymentFailure | undefined> {
   const { call, inputs } = step;
   const check = inputs.healthCheck;
   if (check === undefined || agent.activeDeploymentId === step.lastReady?.deploymentId) return undefined;
@@ -84,7 +84,7 @@ async function checkHealth(step: Step, agent: ServiceAgent): Promise<ReturnType<
       ...(left === undefined ? {} : { limitMs: left }),
       onStart: (line) => call.log.info(line),
     });
-    return result.healthy ? undefined : unhealthyFailure(step, agent, result);
+    return result.healthy ? undefined : await unhealthyFailure(step, agent, check, result);
   } catch (error) {
     throw incompleteError(step, agent, error);
   }
