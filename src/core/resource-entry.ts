@@ -30,6 +30,12 @@ export interface Marks {
    * last ready spec (the outputs describe that spec).
    */
   pending?: "create" | "update" | "rollback";
+  /**
+   * With an unfinished update: the spec it replaced and that spec's
+   * deployment, so that onFailure "rollback" can still return to it when
+   * the next `up` finds the update failed.
+   */
+  lastReady?: { deploymentId: string; spec: Props };
 }
 
 /** Every call that may talk to the service. */

@@ -192,4 +192,31 @@ describe("interrupted during a rollback", () => {
     expect(live.ready).toBe(true);
     expect(await stateOf(stack)).toMatchObject({ image: GOOD, activeDeploymentId: live.activeDeploymentId });
   });
+
+  it("SIGINT while the new deployment is awaited keeps the spec it replaced; the next up finds it failed and rolls back to that spec", async () => {
+    const stack = newStack("sigint-early");
+    const base = { serviceName: "early-bot", image: GOOD, readyTimeoutSeconds: 3, onFailure: "rollback" };
+    expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+    const params = one({ ...base, image: NEVER_READY });
+    expect((await stack.run("preview", { params })).changeSummary).toMatchObject({ update: 1 });
+    const running = stack.run("up", { params });
+    while (((await summaryOf("early-bot"))?.deployments.length ?? 0) < 2) await new Promise((r) => setTimeout(r, 20));
+    for (const pid of providerProcessesIn(stack.workDir)) process.kill(pid, "SIGINT");
+    const interrupted = await running;
+    expect(interrupted.ok).toBe(false);
+    const failed = (await summaryOf("early-bot"))?.deployments[1];
+    expect(interrupted.error).toContain("the update was sent, but then failed: the provider process received SIGINT");
+    // The state describes the deployment that exists, unfinished, and keeps the spec it replaced.
+    expect(await stateOf(stack)).toMatchObject({ image: NEVER_READY, activeDeploymentId: failed?.id, __pending: "update", __lastReady: { spec: { image: GOOD } } });
+
+    // The same program again: the provider waits for that deployment, finds it failed, and rolls back.
+    const { up } = await previewThenUp(stack, params);
+    expect(up.ok).toBe(false);
+    const after = await summaryOf("early-bot");
+    expect(after?.deployments).toHaveLength(3);
+    expect(up.error).toContain(`deployment ${failed?.id}`);
+    expect(up.error).toContain(`rolled back to deployment ${after?.activeDeploymentId}`);
+    expect(await imageAtService("early-bot")).toBe(GOOD);
+    expect(await stateOf(stack)).toMatchObject({ image: GOOD, activeDeploymentId: after?.activeDeploymentId });
+  });
 });

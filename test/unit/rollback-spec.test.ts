@@ -1,12 +1,13 @@
 /**
  * What onFailure "rollback" returns to: the last ready spec from the
- * previous outputs (none while they hold an unfinished create or update),
- * and the inputs after a rollback, which keep the provider settings the
- * program declares now.
+ * previous outputs, or, for an unfinished update, the spec it replaced as
+ * its state kept it (a secret when any input is); and the inputs after a
+ * rollback, which keep the provider settings the program declares now.
  */
 import { describe, expect, it } from "vitest";
 import { asInputs } from "../../src/resources/agent/outputs";
-import { lastReadyOf, rolledBackInputs } from "../../src/resources/agent/rollback";
+import { marksOf, withMarks } from "../../src/core/state-marks";
+import { lastReadyBefore, lastReadyOf, rolledBackInputs } from "../../src/resources/agent/rollback";
 
 const OLD_OUTPUTS = {
   serviceName: "voice-bot",
@@ -64,5 +65,31 @@ describe("rolledBackInputs", () => {
       onFailure: "rollback",
       healthCheck: { failOnLogQuery: "panic", watchSeconds: 10 },
     });
+  });
+});
+
+describe("lastReadyBefore", () => {
+  const kept = { deploymentId: "dep-1", spec: { image: "registry.example.com/bot:1", nodeType: "arm", enableNoise: false } };
+  const unfinished = { ...OLD_OUTPUTS, image: "registry.example.com/bot:2", activeDeploymentId: "dep-2" };
+
+  it("is the previous outputs' spec after a finished step or an unfinished rollback", () => {
+    expect(lastReadyBefore(OLD_OUTPUTS, { secretInputs: [] })?.deploymentId).toBe("dep-1");
+    expect(lastReadyBefore(OLD_OUTPUTS, { secretInputs: [], pending: "rollback" })?.deploymentId).toBe("dep-1");
+  });
+
+  it("is the spec an unfinished update replaced, kept in its state; none for a create or a state without it", () => {
+    const back = lastReadyBefore(unfinished, { secretInputs: [], pending: "update", lastReady: kept });
+    expect(back).toEqual({ deploymentId: "dep-1", inputs: expect.objectContaining({ serviceName: "voice-bot", image: "registry.example.com/bot:1" }) });
+    expect(lastReadyBefore(unfinished, { secretInputs: [], pending: "update" })).toBeUndefined();
+    expect(lastReadyBefore(unfinished, { secretInputs: [], pending: "create" })).toBeUndefined();
+  });
+
+  it("survives the state: written as __lastReady, a secret when any input is, and read back", () => {
+    const plain = withMarks({}, { secretInputs: [], pending: "update", lastReady: kept });
+    expect(plain["__lastReady"]).toEqual(kept);
+    expect(marksOf(plain).lastReady).toEqual(kept);
+    const secret = withMarks({}, { secretInputs: ["image"], pending: "update", lastReady: kept });
+    expect(secret["__lastReady"]).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: kept });
+    expect(marksOf(secret).lastReady).toEqual(kept);
   });
 });

@@ -83,6 +83,7 @@ export async function unhealthyFailure(
 
 /** Ends the step on a failed deployment, as onFailure says: always with an error. */
 export async function deploymentFailed(step: Step, failure: DeploymentFailure): Promise<never> {
+  if (step.rollback) throw keepError(step, failure, 'This deployment is the rollback to the last ready spec (onFailure "rollback"), which is not rolled back again.');
   if (step.inputs.onFailure === "rollback") {
     if (step.verb === "create") return rollbackCreate(step, failure);
     if (step.lastReady) return rollbackUpdate(step, step.lastReady, failure);

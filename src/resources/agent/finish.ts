@@ -66,13 +66,14 @@ async function waitFor(step: Step, answered: Answered, timeoutMs: number): Promi
 
 /**
  * The health check of a new deployment, once it is ready: none without
- * `healthCheck`, or when an update kept the deployment the last ready spec
- * runs (a scaling-only change). The failure when it found a line.
+ * `healthCheck`, for a rollback's deployment, or when an update kept the
+ * deployment the last ready spec runs (a scaling-only change). The failure
+ * when it found a line.
  */
 async function checkHealth(step: Step, agent: ServiceAgent): Promise<DeploymentFailure | undefined> {
   const { call, inputs } = step;
   const check = inputs.healthCheck;
-  if (check === undefined || agent.activeDeploymentId === step.lastReady?.deploymentId) return undefined;
+  if (check === undefined || step.rollback || agent.activeDeploymentId === step.lastReady?.deploymentId) return undefined;
   const left = remainingMs(step);
   try {
     const result = await watchDeploymentHealth({

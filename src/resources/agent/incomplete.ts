@@ -7,7 +7,7 @@
  */
 import { AgentIncompleteError } from "../../client/errors";
 import type { FieldSpec } from "../../core/field-table";
-import type { Call, Props } from "../../core/resource-entry";
+import type { Call, Marks, Props } from "../../core/resource-entry";
 import { withMarks } from "../../core/state-marks";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
@@ -58,7 +58,12 @@ export function pendingProperties(step: Step, agent: ServiceAgent | undefined): 
     const value = declared[field.name];
     if (!field.answer && value !== undefined) outputs[field.name] = value;
   }
-  return withMarks(outputs, { secretInputs, pending: step.rollback ? "rollback" : verb });
+  const marks: Marks = { secretInputs, pending: step.rollback ? "rollback" : verb };
+  // An unfinished update keeps the spec it replaced, which onFailure "rollback" returns to when the next `up` finds it failed.
+  if (verb === "update" && !step.rollback && step.lastReady) {
+    marks.lastReady = { deploymentId: step.lastReady.deploymentId, spec: inputValues(step.lastReady.inputs) };
+  }
+  return withMarks(outputs, marks);
 }
 
 export const KEEP_NOTE = "The agent is kept in the stack's state; the next `pulumi up` checks on it and waits again instead of sending the request twice.";

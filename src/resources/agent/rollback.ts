@@ -15,7 +15,7 @@ import { AgentCreateRolledBackError, AgentIncompleteError, AgentRolledBackError,
 import { mayHaveActed } from "../../client/retry";
 import type { FieldSpec } from "../../core/field-table";
 import { progressReporter, WaitFailure, waitForReady, type WaitResult } from "../../core/readiness";
-import type { Props } from "../../core/resource-entry";
+import type { Marks, Props } from "../../core/resource-entry";
 import { withMarks } from "../../core/state-marks";
 import type { DeploymentFailure } from "./failure";
 import { AGENT_FIELDS } from "./fields";
@@ -47,6 +47,21 @@ export function lastReadyOf(olds: Props, pending: boolean): LastReady | undefine
   const deploymentId = olds["activeDeploymentId"];
   if (pending || typeof deploymentId !== "string" || deploymentId === "") return undefined;
   return { inputs: asInputs(olds), deploymentId };
+}
+
+/**
+ * What an update returns to on onFailure "rollback": the previous outputs'
+ * spec; for an unfinished update, the spec it replaced, which its state
+ * kept; for an unfinished rollback, the spec it returns to, which its
+ * outputs describe; none for an unfinished create.
+ */
+export function lastReadyBefore(olds: Props, marks: Marks): LastReady | undefined {
+  if (marks.pending === "create") return undefined;
+  if (marks.pending === "update") {
+    const kept = marks.lastReady;
+    return kept ? { inputs: asInputs({ ...kept.spec, serviceName: olds["serviceName"] }), deploymentId: kept.deploymentId } : undefined;
+  }
+  return lastReadyOf(olds, false);
 }
 
 export async function rollbackUpdate(step: Step, lastReady: LastReady, failure: DeploymentFailure): Promise<never> {

@@ -18,7 +18,7 @@ import { agentFromOutputs, inputValues, toOutputs } from "./outputs";
 import { getAgent } from "./read";
 import { updateBody } from "./request-body";
 import { resume } from "./resume";
-import { lastReadyOf } from "./rollback";
+import { lastReadyBefore } from "./rollback";
 import type { ServiceAgent } from "./service-agent";
 
 /** The error for an agent deleted outside Pulumi since the last refresh. */
@@ -37,9 +37,15 @@ export async function updateVerb(request: UpdateRequest<AgentInputs>): Promise<S
     // Only settings the provider keeps in the state changed: nothing is sent.
     return { id, outputs: toOutputs(inputs, agentFromOutputs(olds), secretInputs), marks: { secretInputs } };
   }
-  if (diff.localOnly && pending !== undefined) return resume(startStep(pending === "create" ? "create" : "update", inputs, secretInputs, request));
-  // An unfinished rollback's outputs still describe the last ready spec; an unfinished create or update's do not.
-  const step = startStep("update", inputs, secretInputs, request, lastReadyOf(olds, pending === "create" || pending === "update"));
+  const lastReady = lastReadyBefore(olds, oldMarks);
+  if (diff.localOnly && pending !== undefined) {
+    if (pending === "create") return resume(startStep("create", inputs, secretInputs, request));
+    // An unfinished rollback is waited for as the rollback it is: not health-checked, not rolled back again.
+    const resumed = startStep("update", inputs, secretInputs, request, pending === "update" ? lastReady : undefined);
+    if (pending === "rollback") resumed.rollback = true;
+    return resume(resumed);
+  }
+  const step = startStep("update", inputs, secretInputs, request, lastReady);
   const client = await request.service.client();
   const options = { signal: signalWithin(request, step.deadline, "update"), onRetry: request.log.retry };
   let live: ServiceAgent | undefined;
