@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { packPlugin, pluginVersion } from "../scripts/lib/plugin-package.mjs";
 import { repoRoot, usePulumiCli } from "../scripts/lib/pulumi-env.mjs";
-import { freshRequire, openStack } from "../scripts/lib/stack.mjs";
+import { freshRequire, openStack } from "../scripts/stack-op.mjs";
 import { median } from "./lib/stats.mjs";
 
 const require = createRequire(join(repoRoot, "package.json"));

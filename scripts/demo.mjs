@@ -9,8 +9,8 @@ import { mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { offlineEnv, pulumiCliDir, repoRoot } from "./lib/pulumi-env.mjs";
-import { freshRequire, openStack } from "./lib/stack.mjs";
+import { pulumiCliDir, repoRoot } from "./lib/pulumi-env.mjs";
+import { freshRequire, offlineEnv, openStack } from "./stack-op.mjs";
 
 const { values } = parseArgs({ options: { keep: { type: "boolean", default: false } } });
 const require = createRequire(join(repoRoot, "package.json"));

@@ -17,7 +17,7 @@ const files = {};
 for (const resource of REGISTRY.resources) {
   const folder = join(root, "src", "resources", resource.name.toLowerCase());
   files[join(folder, "inputs-outputs.ts")] = renderModelTypes(resource);
-  files[join(folder, "args.ts")] = renderResourceTypes(resource);
+  files[join(folder, "resource-args.ts")] = renderResourceTypes(resource);
 }
 const agent = REGISTRY.resources.find((r) => r.name === "Agent");
 if (agent) files[readmePath] = applyReadmeTables(readFileSync(readmePath, "utf8"), renderReadmeTables(agent));

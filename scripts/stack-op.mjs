@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Runs one operation on a stack of an inline program, for the end-to-end
-// tests and benchmarks (which run it as a child process, outside vitest's
-// module transform, as a user's program runs):
+// One stack of an inline Pulumi program, driven through the Automation API
+// (the real `pulumi` CLI with the Node SDK's in-process language runtime) on
+// an offline file backend. Run as a script, it does one operation, for the
+// end-to-end tests (which run it as a child process, outside vitest's module
+// transform, as a user's program runs); the bench and the demo import
+// `openStack` from it:
 //
 //   node scripts/stack-op.mjs <up|preview|preview-json|refresh|destroy|export|import-state|output-json|outputs|cancel>
 //        --work-dir DIR [--stack NAME] [--program FILE] [--params JSON] [--no-diff]
@@ -15,144 +18,229 @@
 // `pulumi preview --json` (plus any --preview-arg, e.g. --show-sames) and
 // adds its document as `preview`.
 import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { resolve } from "node:path";
 import { agentOperationRecorder } from "./lib/operations.mjs";
-import { freshRequire, openStack } from "./lib/stack.mjs";
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    "work-dir": { type: "string" },
-    stack: { type: "string", default: "dev" },
-    project: { type: "string", default: "agent-hosting-e2e" },
-    program: { type: "string" },
-    params: { type: "string", default: "{}" },
-    config: { type: "string", default: "{}" },
-    parallel: { type: "string" },
-    refresh: { type: "boolean", default: false },
-    "clear-pending-creates": { type: "boolean", default: false },
-    "no-diff": { type: "boolean", default: false },
-    "preview-arg": { type: "string", multiple: true, default: [] },
-    "state-file": { type: "string" },
-  },
-});
-const op = positionals[0];
-const params = JSON.parse(values.params);
-const programPath = values.program ? resolve(values.program) : undefined;
-const program = async () => {
-  if (!programPath) return {};
-  const mod = freshRequire(programPath);
-  const fn = typeof mod === "function" ? mod : mod.default;
-  return fn(params);
-};
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(join(repoRoot, "package.json"));
 
-function summary(result) {
+/** Environment variables for an offline stack whose backend and home live under `stateDir`. */
+export function offlineEnv(stateDir, extra = {}) {
+  const backend = join(stateDir, "backend");
+  const home = join(stateDir, "pulumi-home");
+  mkdirSync(backend, { recursive: true });
+  mkdirSync(home, { recursive: true });
   return {
-    changeSummary: result?.summary?.resourceChanges ?? result?.changeSummary ?? {},
-    outputs: Object.fromEntries(Object.entries(result?.outputs ?? {}).map(([k, v]) => [k, v.secret ? "[secret]" : v.value])),
+    PULUMI_BACKEND_URL: `file://${backend}`,
+    PULUMI_CONFIG_PASSPHRASE: "agent-hosting-local-passphrase",
+    PULUMI_HOME: home,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    PULUMI_SKIP_CONFIRMATIONS: "true",
+    ...extra,
   };
 }
 
-// What the CLI printed on stdout: for `preview-json`, the document, also when the preview fails.
-let cliStdout = "";
-// For `up`: what its preview and its update did to each agent.
-let agentOperations;
-try {
-  const { stack, envVars } = await openStack({
-    workDir: resolve(values["work-dir"]),
-    stackName: values.stack,
-    projectName: values.project,
-    program,
-    config: JSON.parse(values.config),
-    ...(op === "preview-json" ? { previewArgs: ["--json", ...values["preview-arg"]] } : {}),
-  });
-  const onOutput = (s) => {
-    cliStdout += s;
-    process.stderr.write(s);
-  };
-  const common = { onOutput, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
-  let result;
-  switch (op) {
-    case "up": {
-      // `pulumi up` previews first, and updates only after that preview succeeded.
-      const previewed = agentOperationRecorder();
-      const applied = agentOperationRecorder();
-      agentOperations = { preview: previewed.ops, update: applied.ops };
-      await stack.preview({ ...common, refresh: values.refresh, onEvent: previewed.onEvent });
-      result = await stack.up({ ...common, refresh: values.refresh, onEvent: applied.onEvent });
-      break;
-    }
-    case "preview":
-      result = await stack.preview({ ...common, refresh: values.refresh, diff: !values["no-diff"] });
-      break;
-    case "preview-json": {
-      const previewed = await stack.preview({ ...common, refresh: values.refresh });
-      result = { ...previewed, preview: JSON.parse(cliStdout) };
-      break;
-    }
-    case "refresh":
-      result = await stack.refresh({ ...common, clearPendingCreates: values["clear-pending-creates"] });
-      break;
-    case "destroy":
-      result = await stack.destroy(common);
-      break;
-    case "import-state": {
-      // The CLI's own `pulumi stack import` of an edited export (--state-file), the repair Pulumi offers for a checkpoint.
-      execFileSync("pulumi", ["stack", "import", "--stack", values.stack, "--file", resolve(values["state-file"])], {
-        cwd: resolve(values["work-dir"]),
-        env: { ...process.env, ...envVars },
-        encoding: "utf8",
-      });
-      result = {};
-      break;
-    }
-    case "outputs":
-      result = { outputs: await stack.outputs() };
-      break;
-    case "export": {
-      // The CLI's own export, without --show-secrets: what the state holds.
-      const text = execFileSync("pulumi", ["stack", "export", "--stack", values.stack], {
-        cwd: resolve(values["work-dir"]),
-        env: { ...process.env, ...envVars },
-        encoding: "utf8",
-        maxBuffer: 256 * 1024 * 1024,
-      });
-      result = { deployment: JSON.parse(text) };
-      break;
-    }
-    case "output-json": {
-      // The CLI's own `pulumi stack output --json`, without --show-secrets.
-      const text = execFileSync("pulumi", ["stack", "output", "--json", "--stack", values.stack], {
-        cwd: resolve(values["work-dir"]),
-        env: { ...process.env, ...envVars },
-        encoding: "utf8",
-      });
-      result = { deployment: { outputJson: text } };
-      break;
-    }
-    case "cancel":
-      await stack.cancel();
-      result = {};
-      break;
-    default:
-      throw new Error(`unknown operation "${op}"`);
-  }
-  const extra = result?.deployment ? { deployment: result.deployment } : result?.preview ? { preview: result.preview } : {};
-  process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...summary(result), ...extra, ...(agentOperations ? { agentOperations } : {}) })}\n`);
-} catch (error) {
-  const message = error?.stderr || error?.message || String(error);
-  // A failed `pulumi preview --json` still prints its document, with the errors among its diagnostics.
-  let preview;
-  if (op === "preview-json") {
-    try {
-      preview = JSON.parse(cliStdout);
-    } catch {
-      preview = undefined;
-    }
-  }
-  const stdout = String(error?.stdout ?? "");
-  const ops = agentOperations ? { agentOperations } : {};
-  process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}), ...ops })}\n`);
-  process.exitCode = 1;
+/**
+ * The CLI on this process's PATH (the Automation API looks there): the one the
+ * test suite's global setup provided (AGENT_HOSTING_PULUMI_CLI_DIR), else the
+ * one scripts/pulumi-cli.sh builds and caches.
+ */
+async function usePulumiCli() {
+  const dir = process.env.AGENT_HOSTING_PULUMI_CLI_DIR || (await import("./lib/pulumi-env.mjs")).pulumiCliDir();
+  if (!(process.env.PATH ?? "").split(":").includes(dir)) process.env.PATH = `${dir}:${process.env.PATH ?? ""}`;
 }
+
+/**
+ * Opens (creating if needed) a stack whose work directory is `workDir`, a
+ * directory inside the repository so the provider process resolves
+ * `pulumi-agent-hosting` from it. `program` is a function returning outputs.
+ */
+export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {}, previewArgs }) {
+  await usePulumiCli();
+  const auto = require("@pulumi/pulumi/automation");
+  mkdirSync(workDir, { recursive: true });
+  const envVars = offlineEnv(join(workDir, ".state"), env);
+  const workspace = await auto.LocalWorkspace.create({
+    workDir,
+    program,
+    envVars,
+    pulumiHome: envVars.PULUMI_HOME,
+    projectSettings: { name: projectName, runtime: "nodejs" },
+    ...(previewArgs ? { pulumiCommand: await previewCommand(auto, previewArgs) } : {}),
+  });
+  const stack = await auto.Stack.createOrSelect(stackName, workspace);
+  const entries = Object.entries(config);
+  if (entries.length > 0) {
+    await stack.setAllConfig(Object.fromEntries(entries.map(([k, v]) => [k, typeof v === "string" ? { value: v } : v])));
+  }
+  return { stack, auto, envVars };
+}
+
+/** Loads a program module afresh (so each run re-registers its resources). */
+export function freshRequire(path) {
+  const resolved = require.resolve(path);
+  for (const key of Object.keys(require.cache)) {
+    if (key === resolved || key.startsWith(resolved.replace(/[^/]+$/, ""))) delete require.cache[key];
+  }
+  return require(resolved);
+}
+
+/**
+ * The CLI with `previewArgs` (say `--json`) added to every `preview`: with
+ * `--json`, `stack.preview()` returns as its stdout the document
+ * `pulumi preview --json` prints. (The Automation API has no option for
+ * these flags; the command is otherwise the same.)
+ */
+async function previewCommand(auto, previewArgs) {
+  const cli = await auto.PulumiCommand.get({ skipVersionCheck: true });
+  const command = Object.create(cli);
+  command.run = (args, ...rest) => cli.run(args[0] === "preview" ? [...args, ...previewArgs] : args, ...rest);
+  return command;
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      "work-dir": { type: "string" },
+      stack: { type: "string", default: "dev" },
+      project: { type: "string", default: "agent-hosting-e2e" },
+      program: { type: "string" },
+      params: { type: "string", default: "{}" },
+      config: { type: "string", default: "{}" },
+      parallel: { type: "string" },
+      refresh: { type: "boolean", default: false },
+      "clear-pending-creates": { type: "boolean", default: false },
+      "no-diff": { type: "boolean", default: false },
+      "preview-arg": { type: "string", multiple: true, default: [] },
+      "state-file": { type: "string" },
+    },
+  });
+  const op = positionals[0];
+  const params = JSON.parse(values.params);
+  const programPath = values.program ? resolve(values.program) : undefined;
+  const program = async () => {
+    if (!programPath) return {};
+    const mod = freshRequire(programPath);
+    const fn = typeof mod === "function" ? mod : mod.default;
+    return fn(params);
+  };
+
+  function summary(result) {
+    return {
+      changeSummary: result?.summary?.resourceChanges ?? result?.changeSummary ?? {},
+      outputs: Object.fromEntries(Object.entries(result?.outputs ?? {}).map(([k, v]) => [k, v.secret ? "[secret]" : v.value])),
+    };
+  }
+
+  // What the CLI printed on stdout: for `preview-json`, the document, also when the preview fails.
+  let cliStdout = "";
+  // For `up`: what its preview and its update did to each agent.
+  let agentOperations;
+  try {
+    const { stack, envVars } = await openStack({
+      workDir: resolve(values["work-dir"]),
+      stackName: values.stack,
+      projectName: values.project,
+      program,
+      config: JSON.parse(values.config),
+      ...(op === "preview-json" ? { previewArgs: ["--json", ...values["preview-arg"]] } : {}),
+    });
+    const onOutput = (s) => {
+      cliStdout += s;
+      process.stderr.write(s);
+    };
+    const common = { onOutput, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
+    let result;
+    switch (op) {
+      case "up": {
+        // `pulumi up` previews first, and updates only after that preview succeeded.
+        const previewed = agentOperationRecorder();
+        const applied = agentOperationRecorder();
+        agentOperations = { preview: previewed.ops, update: applied.ops };
+        await stack.preview({ ...common, refresh: values.refresh, onEvent: previewed.onEvent });
+        result = await stack.up({ ...common, refresh: values.refresh, onEvent: applied.onEvent });
+        break;
+      }
+      case "preview":
+        result = await stack.preview({ ...common, refresh: values.refresh, diff: !values["no-diff"] });
+        break;
+      case "preview-json": {
+        const previewed = await stack.preview({ ...common, refresh: values.refresh });
+        result = { ...previewed, preview: JSON.parse(cliStdout) };
+        break;
+      }
+      case "refresh":
+        result = await stack.refresh({ ...common, clearPendingCreates: values["clear-pending-creates"] });
+        break;
+      case "destroy":
+        result = await stack.destroy(common);
+        break;
+      case "import-state": {
+        // The CLI's own `pulumi stack import` of an edited export (--state-file), the repair Pulumi offers for a checkpoint.
+        execFileSync("pulumi", ["stack", "import", "--stack", values.stack, "--file", resolve(values["state-file"])], {
+          cwd: resolve(values["work-dir"]),
+          env: { ...process.env, ...envVars },
+          encoding: "utf8",
+        });
+        result = {};
+        break;
+      }
+      case "outputs":
+        result = { outputs: await stack.outputs() };
+        break;
+      case "export": {
+        // The CLI's own export, without --show-secrets: what the state holds.
+        const text = execFileSync("pulumi", ["stack", "export", "--stack", values.stack], {
+          cwd: resolve(values["work-dir"]),
+          env: { ...process.env, ...envVars },
+          encoding: "utf8",
+          maxBuffer: 256 * 1024 * 1024,
+        });
+        result = { deployment: JSON.parse(text) };
+        break;
+      }
+      case "output-json": {
+        // The CLI's own `pulumi stack output --json`, without --show-secrets.
+        const text = execFileSync("pulumi", ["stack", "output", "--json", "--stack", values.stack], {
+          cwd: resolve(values["work-dir"]),
+          env: { ...process.env, ...envVars },
+          encoding: "utf8",
+        });
+        result = { deployment: { outputJson: text } };
+        break;
+      }
+      case "cancel":
+        await stack.cancel();
+        result = {};
+        break;
+      default:
+        throw new Error(`unknown operation "${op}"`);
+    }
+    const extra = result?.deployment ? { deployment: result.deployment } : result?.preview ? { preview: result.preview } : {};
+    process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...summary(result), ...extra, ...(agentOperations ? { agentOperations } : {}) })}\n`);
+  } catch (error) {
+    const message = error?.stderr || error?.message || String(error);
+    // A failed `pulumi preview --json` still prints its document, with the errors among its diagnostics.
+    let preview;
+    if (op === "preview-json") {
+      try {
+        preview = JSON.parse(cliStdout);
+      } catch {
+        preview = undefined;
+      }
+    }
+    const stdout = String(error?.stdout ?? "");
+    const ops = agentOperations ? { agentOperations } : {};
+    process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}), ...ops })}\n`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

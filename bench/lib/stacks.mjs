@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { repoRoot } from "../../scripts/lib/pulumi-env.mjs";
-import { freshRequire, openStack } from "../../scripts/lib/stack.mjs";
+import { freshRequire, openStack } from "../../scripts/stack-op.mjs";
 
 /** Engine output goes nowhere: the bench times operations, it does not show them. */
 export const quiet = { onOutput: () => undefined };

@@ -56,7 +56,7 @@ export function renderModelTypes({ name, fields: AGENT_FIELDS, outputs: AGENT_OU
 }
 
 /**
- * args.ts: the resource's Args and its Output properties, with their doc comments.
+ * resource-args.ts: the resource's Args and its Output properties, with their doc comments.
  * @param {ResourceTables} resource
  * @returns {string}
  */

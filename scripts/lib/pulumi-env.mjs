@@ -1,8 +1,6 @@
-// The environment for running the real `pulumi` CLI offline on a local file
-// backend: the CLI from scripts/pulumi-cli.sh (built once, cached outside the
-// repo) on PATH beside `pulumi-resource-pulumi-nodejs`.
+// The repository's root, and the real `pulumi` CLI from scripts/pulumi-cli.sh
+// (built once, cached outside the repo) beside `pulumi-resource-pulumi-nodejs`.
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -22,24 +20,6 @@ export function pulumiCliDir() {
     cliDir = out.trim().split("\n").pop();
   }
   return cliDir;
-}
-
-/** Environment variables for an offline stack whose backend and home live under `stateDir`. */
-export function offlineEnv(stateDir, extra = {}) {
-  const backend = join(stateDir, "backend");
-  const home = join(stateDir, "pulumi-home");
-  mkdirSync(backend, { recursive: true });
-  mkdirSync(home, { recursive: true });
-  return {
-    PULUMI_BACKEND_URL: `file://${backend}`,
-    PULUMI_CONFIG_PASSPHRASE: "agent-hosting-local-passphrase",
-    PULUMI_HOME: home,
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-    PULUMI_SKIP_CONFIRMATIONS: "true",
-    ...extra,
-  };
 }
 
 /** Puts the CLI on PATH of this process (the Automation API looks there). */

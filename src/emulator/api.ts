@@ -2,7 +2,7 @@
 import { renderAgent } from "./agent-json";
 import type { GetOutages } from "./get-outage";
 import { errorReply, parseJsonBody, reply, segmentsOf, type Reply, type RequestContext } from "./http-types";
-import { parseLogsQuery } from "./logs-query";
+import { parseLogsQuery } from "./log-filter";
 import type { ReadingSwitches } from "./reading";
 import { mergedSpec, specOf, type Store } from "./store";
 import { isoNs } from "./time";

@@ -212,7 +212,7 @@ describe("a name taken at the service is never taken over", () => {
     const up = await stack.run("up", { params: one("bot", { serviceName: "taken-bot", image: IMAGE }) });
     expect(up.ok).toBe(false);
     expect(up.error).toContain('agent "taken-bot": the name is taken at the service (by another stack, or outside Pulumi), and this stack never takes it over');
-    expect(up.error).toContain('read the agent with Agent.get("taken-bot")');
+    expect(up.error).toContain('read the agent with Agent.get("bot", "taken-bot")');
     expect(up.engineOutput).not.toContain("taking it over");
     expect(JSON.stringify((await stack.run("export")).deployment)).not.toContain('"id":"taken-bot"');
     // Still the one deployment it was made with: nothing was posted to it.

@@ -15,8 +15,8 @@ describe("files generated from the registry", () => {
     expect(read("src", "resources", "agent", "inputs-outputs.ts")).toBe(renderModelTypes(agent));
   });
 
-  it("src/resources/agent/args.ts: AgentArgs and the documented outputs of Agent", () => {
-    const text = read("src", "resources", "agent", "args.ts");
+  it("src/resources/agent/resource-args.ts: AgentArgs and the documented outputs of Agent", () => {
+    const text = read("src", "resources", "agent", "resource-args.ts");
     expect(text).toBe(renderResourceTypes(agent));
     for (const output of agent.outputs) expect(text).toContain(`/** ${output.description} */\n  readonly ${output.name}:`);
   });

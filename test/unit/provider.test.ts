@@ -206,6 +206,17 @@ describe("read", () => {
     expect(result.props["image"]).toBe(live.deployment.manifest.spec["image"]);
   });
 
+  it("rides out a GET outage right after a create (the wait's loop, one request a poll), telling each retry on the resource's row", async () => {
+    api().intercept({ path: "/v1/agents/fresh-bot", method: "GET" }).reply(503, { error: "warming up", code: "INTERNAL_SERVER_ERROR" }, JSON_REPLY).times(4);
+    api().intercept({ path: "/v1/agents/fresh-bot", method: "GET" }).reply(200, agentJson({ name: "fresh-bot" }), JSON_REPLY);
+    const result = await impl.read("fresh-bot", { serviceName: "fresh-bot", image: "bot:1" });
+    expect(result.id).toBe("fresh-bot");
+    expect(requests()).toEqual(Array(5).fill("GET /v1/agents/fresh-bot"));
+    const notes = logged.filter((e) => e.severity === "warning").map((e) => e.message);
+    expect(notes).toHaveLength(4);
+    expect(notes[3]).toMatch(/^agent-hosting: GET \/v1\/agents\/fresh-bot answered 503 INTERNAL_SERVER_ERROR; retry 4 in 500 ms$/);
+  });
+
   it("Agent.get of a missing agent is an AgentNotFoundError", async () => {
     api().intercept({ path: "/v1/agents/ghost", method: "GET" }).reply(404, { error: "nope", code: "NOT_FOUND" }, JSON_REPLY);
     const error = await failureOf(impl.read("ghost", { __provider: "shim" }));

@@ -1,14 +1,18 @@
 /**
  * Waiting for readiness, one loop over one retry policy: poll every 500 ms
  * for the first minute (so readiness is noticed within half a second and one
- * request), then every 5 s, each poll through the provider's PollGate. A poll
- * makes one request; when it fails in a way the client's rules call
- * transient (5xx, 429, dropped connections, timeouts, a 404 just after a
- * create), this loop polls again at its next interval, until the deadline;
- * any other failure ends the wait. An aborted signal ends it at once, the
- * poll in flight included.
+ * request), then every 5 s, each poll through the provider's PollGate; with
+ * nothing seen yet, the first poll goes at once. A poll makes one request;
+ * when it fails in a way the client's rules call transient (5xx, 429,
+ * dropped connections, timeouts, a 404 just after a create), this loop
+ * polls again at its next interval (or after the Retry-After a 429 asks
+ * for), until the deadline; any other failure ends the wait. An aborted
+ * signal ends it at once, the poll in flight included. A read that must
+ * ride out a service's bad moments (a refresh right after a create) is the
+ * same loop, ready at the first answer.
  */
 import { setTimeout as sleepFor } from "node:timers/promises";
+import { RateLimitError } from "../../client/errors";
 import { isTransientPollFailure } from "../../client/retry";
 import type { PollGate } from "./poll-gate";
 import type { ProgressReporter } from "./progress";
@@ -24,6 +28,10 @@ export interface WaitRequest<T> {
   signal: AbortSignal;
   /** Hears every poll (progress lines). */
   progress?: ProgressReporter<T>;
+  /** Which failed polls the loop polls again after (default: isTransientPollFailure). */
+  transient?: (error: unknown) => boolean;
+  /** Hears each failed poll that is polled again, with the delay before the next (retry notes). */
+  onFailedPoll?: (error: unknown, attempt: number, delayMs: number) => void;
 }
 
 export type WaitResult<T> =
@@ -49,6 +57,12 @@ export function nextPollDelay(elapsedMs: number): number {
 
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** The delay before the next poll after `error`: the loop's interval, or longer when a 429 asks for it. */
+function delayAfter(error: unknown, elapsedMs: number): number {
+  const asked = error instanceof RateLimitError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : 0;
+  return Math.max(nextPollDelay(elapsedMs), asked);
+}
+
 /** Sleeps `ms`; an abort ends it early with the signal's own reason. */
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return sleepFor(ms, undefined, { signal }).catch(() => signal.throwIfAborted());
@@ -57,24 +71,31 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 /** Polls until ready or the deadline; throws WaitFailure on a failure that is not transient. */
 export async function waitForReady<T>(request: WaitRequest<T>): Promise<WaitResult<T>> {
   const { watched, signal, gate, progress } = request;
+  const transient = request.transient ?? isTransientPollFailure;
   const started = Date.now();
   const deadline = started + request.timeoutMs;
   let value = request.initial;
   let lastError: unknown;
+  let failures = 0;
+  // Nothing seen yet: the first poll goes at once.
+  let delay = value === undefined ? 0 : nextPollDelay(0);
   while (value === undefined || !watched.isReady(value)) {
     signal.throwIfAborted();
     const waitedMs = Date.now() - started;
     await progress?.({ value, waitedMs, timeoutMs: request.timeoutMs, ...(lastError === undefined ? {} : { lastError: messageOf(lastError) }) });
     const remaining = deadline - Date.now();
     if (remaining <= 0) return { ready: false, value, waitedMs: Date.now() - started, lastError };
-    await abortableSleep(Math.min(nextPollDelay(waitedMs), remaining), signal);
+    if (delay > 0) await abortableSleep(Math.min(delay, remaining), signal);
     try {
       value = await gate.run(() => watched.poll(signal), signal);
       lastError = undefined;
+      delay = nextPollDelay(Date.now() - started);
     } catch (error) {
       signal.throwIfAborted();
-      if (!isTransientPollFailure(error)) throw new WaitFailure(error, value);
+      if (!transient(error)) throw new WaitFailure(error, value);
       lastError = error;
+      delay = delayAfter(error, Date.now() - started);
+      request.onFailedPoll?.(error, ++failures, delay);
     }
   }
   return { ready: true, value };

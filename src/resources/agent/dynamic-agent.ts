@@ -3,12 +3,12 @@ import * as pulumi from "@pulumi/pulumi";
 import { warnIfKeyInPlainText } from "../../core/plain-key-warning";
 import { SECRET_INPUTS_PROPERTY } from "../../core/state-marks";
 import { pausePromiseStackTraces, resumePromiseStackTraces } from "../promise-stack-traces";
-import type { AgentArgs, AgentOutputProperties } from "./args";
+import type { AgentArgs, AgentOutputProperties } from "./resource-args";
 import { AGENT_FIELDS } from "./fields";
 import { AGENT_OUTPUTS } from "./outputs-table";
 import { AGENT_PROVIDER_SOURCE, DYNAMIC_AGENT_TYPE } from "./type-tokens";
 
-export type { AgentArgs, AgentAutoScalingArgs } from "./args";
+export type { AgentArgs, AgentAutoScalingArgs } from "./resource-args";
 
 /** The dynamic provider's own properties: its serialized text, and the URN the dynamic interface does not pass. */
 const PROVIDER_KEY = "__provider";

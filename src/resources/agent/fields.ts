@@ -39,6 +39,22 @@ const setList = (path: string[]): ManifestMapping => ({
   fromManifest: (v) => (Array.isArray(v) && typeof v[0] === "string" ? v[0] : undefined),
 });
 
+/** A secret set the agent names (a service field; left out, it is cleared), reported in the manifest as a list under `path`. */
+function secretSetField<N extends string>(name: N, description: string, path: string) {
+  return {
+    name,
+    type: "string",
+    tsType: "string",
+    description,
+    required: false,
+    sentTo: "service",
+    change: "update",
+    undeclared: "clear",
+    check: single(name, secretSetNameProblem),
+    manifest: setList([path]),
+  } as const;
+}
+
 /** autoScaling's request shape from the replicas a service reports, or undefined when it does not report both. */
 function scalingFromReplicas(v: unknown): { minAgents: number; maxAgents: number } | undefined {
   const s = v as { minReplicas?: unknown; maxReplicas?: unknown } | undefined;
@@ -83,30 +99,16 @@ export const AGENT_FIELDS = [
     check: single("nodeType", nodeTypeProblem),
     manifest: same(["platformNodeType"]),
   },
-  {
-    name: "imagePullSecretSet",
-    type: "string",
-    tsType: "string",
-    description: "Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).",
-    required: false,
-    sentTo: "service",
-    change: "update",
-    undeclared: "clear",
-    check: single("imagePullSecretSet", secretSetNameProblem),
-    manifest: setList(["imagePullSecretNames"]),
-  },
-  {
-    name: "secretSet",
-    type: "string",
-    tsType: "string",
-    description: "Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).",
-    required: false,
-    sentTo: "service",
-    change: "update",
-    undeclared: "clear",
-    check: single("secretSet", secretSetNameProblem),
-    manifest: setList(["envFromSecretNames"]),
-  },
+  secretSetField(
+    "imagePullSecretSet",
+    "Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).",
+    "imagePullSecretNames",
+  ),
+  secretSetField(
+    "secretSet",
+    "Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).",
+    "envFromSecretNames",
+  ),
   {
     name: "autoScaling",
     type: "object",

@@ -12,7 +12,7 @@ import { watchDeploymentHealth } from "./health-check";
 import { incompleteError, type Step } from "./incomplete";
 import { toOutputs } from "./outputs";
 import type { ServiceAgent } from "./service-agent";
-import { watchedAgent } from "./watched-agent";
+import { failedPollNotes, watchedAgent } from "./watched-agent";
 
 export interface Answered {
   /** The agent as the service answered the create or update (none: a resumed create not found yet). */
@@ -57,6 +57,7 @@ async function waitFor(step: Step, answered: Answered, timeoutMs: number): Promi
       gate: call.service.gate,
       signal: call.signal,
       progress: progressReporter(watched, (line) => call.log.info(line)),
+      onFailedPoll: failedPollNotes(call, step.inputs.serviceName),
     });
   } catch (error) {
     const failure = error instanceof WaitFailure ? error : new WaitFailure(error, answered.agent);

@@ -8,7 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { withPluginOptions } from "../../native/plugin-options";
 import { pausePromiseStackTraces, resumePromiseStackTraces } from "../promise-stack-traces";
-import type { AgentArgs, AgentOutputProperties } from "./args";
+import type { AgentArgs, AgentOutputProperties } from "./resource-args";
 import { AGENT_FIELDS } from "./fields";
 import { AGENT_OUTPUTS } from "./outputs-table";
 import { NATIVE_AGENT_TYPE } from "./type-tokens";

@@ -5,13 +5,38 @@
  * not exist is an AgentNotFoundError.
  */
 import { AgentNotFoundError, NotFoundError } from "../../client/errors";
+import { isTransientPollFailure } from "../../client/retry";
+import { WaitFailure, waitForReady } from "../../core/readiness";
 import type { Call, ReadRequest, ReadResult } from "../../core/resource-entry";
 import { inputsFromAgent, toOutputs } from "./outputs";
 import type { ServiceAgent } from "./service-agent";
+import { failedPollNotes, watchedAgent } from "./watched-agent";
 
-/** GET /agents/{name} with the client's retry policy, its retries told on the resource's row. */
+/** How long a read rides out a service's transient failures (a 5xx for a while right after a create). */
+const READ_PATIENCE_MS = 30_000;
+
+/**
+ * GET /agents/{name}, riding out transient failures (not a 404: the agent is
+ * gone) for up to READ_PATIENCE_MS: the readiness wait's loop, ready at the
+ * first answer, so a read and a wait share one retry policy.
+ */
 export async function getAgent(call: Call, name: string): Promise<ServiceAgent> {
-  return (await call.service.client()).getAgent(name, { signal: call.signal, onRetry: call.log.retry });
+  const watched = { ...watchedAgent(await call.service.client(), name), isReady: () => true };
+  try {
+    const result = await waitForReady({
+      watched,
+      initial: undefined,
+      timeoutMs: READ_PATIENCE_MS,
+      gate: call.service.gate,
+      signal: call.signal,
+      transient: (error) => !(error instanceof NotFoundError) && isTransientPollFailure(error),
+      onFailedPoll: failedPollNotes(call, name),
+    });
+    if (result.ready) return result.value;
+    throw result.lastError;
+  } catch (error) {
+    throw error instanceof WaitFailure ? error.error : error;
+  }
 }
 
 export async function readVerb(request: ReadRequest): Promise<ReadResult> {
