@@ -23,7 +23,7 @@ const doc = (text, indent) => `${indent}/** ${text.replace(/\*\//g, "*\\/")} */\
 
 /** @param {InputField} field @param {(t: string) => string} wrap */
 function objectArgs(field, wrap) {
-  return `{\n${(field.properties ?? []).map((p) => `${doc(p.description, "  ")}  ${p.name}: ${wrap("number")};`).join("\n")}\n}`;
+  return `{\n${(field.properties ?? []).map((p) => `${doc(p.description, "  ")}  ${p.name}: ${wrap(p.type === "string" ? "string" : "number")};`).join("\n")}\n}`;
 }
 
 /** @param {string} s */

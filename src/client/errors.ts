@@ -176,6 +176,31 @@ export class AgentNotReadyError extends AgentIncompleteError {
   override readonly name = "AgentNotReadyError";
 }
 
+/** A new deployment became ready but its health check (`healthCheck`) found a line; with onFailure "keep" the agent stays as it is, in the state. */
+export class AgentUnhealthyError extends AgentIncompleteError {
+  override readonly name = "AgentUnhealthyError";
+}
+
+/**
+ * A new deployment failed (not ready within the wait, or its health check
+ * found a line) and, with onFailure "rollback", the agent was updated back
+ * to its last ready spec: the outputs it carries describe that deployment.
+ */
+export class AgentRolledBackError extends AgentIncompleteError {
+  override readonly name = "AgentRolledBackError";
+}
+
+/** A create whose deployment failed, with onFailure "rollback": the agent was deleted, and nothing stays in the state. */
+export class AgentCreateRolledBackError extends AgentHostingError {
+  override readonly name = "AgentCreateRolledBackError";
+  readonly serviceName: string;
+
+  constructor(message: string, serviceName: string) {
+    super(message);
+    this.serviceName = serviceName;
+  }
+}
+
 /** `Agent.get` (or an import) named an agent the service does not have. */
 export class AgentNotFoundError extends AgentHostingError {
   override readonly name = "AgentNotFoundError";

@@ -103,3 +103,38 @@ export function autoScalingFailures(value: unknown, isUnknown: (v: unknown) => b
   }
   return failures;
 }
+
+export const onFailureProblem: Rule = (value) => (value === "keep" || value === "rollback" ? undefined : 'must be "keep" or "rollback"');
+
+/** healthCheck { failOnLogQuery, watchSeconds }: a non-empty query, an integer 1 ≤ watchSeconds ≤ 3600. Unknown members pass. */
+export function healthCheckFailures(value: unknown, isUnknown: (v: unknown) => boolean = () => false): RuleFailure[] {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return [{ property: "healthCheck", reason: "must be an object { failOnLogQuery, watchSeconds }" }];
+  }
+  const record = value as Record<string, unknown>;
+  const failures: RuleFailure[] = [];
+  for (const key of Object.keys(record)) {
+    if (key !== "failOnLogQuery" && key !== "watchSeconds") {
+      failures.push({ property: "healthCheck", reason: `unknown key "${key}": only failOnLogQuery and watchSeconds` });
+    }
+  }
+  const query = record["failOnLogQuery"];
+  const seconds = record["watchSeconds"];
+  const queryProblem = isUnknown(query)
+    ? undefined
+    : query === undefined
+      ? "is required"
+      : typeof query !== "string"
+        ? "must be a string"
+        : query.trim() === ""
+          ? "must not be empty: it is the text whose appearance in the new deployment's logs fails it"
+          : undefined;
+  const secondsProblem = isUnknown(seconds)
+    ? undefined
+    : seconds === undefined
+      ? "is required"
+      : (integerProblem(seconds, 1, "must be an integer from 1 to 3600") ?? ((seconds as number) > 3600 ? "must be an integer from 1 to 3600" : undefined));
+  if (queryProblem) failures.push({ property: "healthCheck.failOnLogQuery", reason: queryProblem });
+  if (secondsProblem) failures.push({ property: "healthCheck.watchSeconds", reason: secondsProblem });
+  return failures;
+}

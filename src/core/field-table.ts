@@ -27,10 +27,10 @@ export interface ManifestMapping {
 
 export interface NestedField {
   name: string;
-  type: "integer";
+  type: "integer" | "string";
   description: string;
-  /** Its name in the service's answers. */
-  answerName: string;
+  /** Its name in the service's answers (for a member the service reports). */
+  answerName?: string;
 }
 
 export interface FieldSpec {

@@ -24,8 +24,18 @@ export interface ServiceAccess {
 export interface Marks {
   /** Names of the inputs the program declared secret: the outputs that reflect them stay secret. */
   secretInputs: readonly string[];
-  /** A create or update that was sent and did not finish: the next `up` waits for it instead of sending it again. */
-  pending?: "create" | "update";
+  /**
+   * A create or update that was sent and did not finish: the next `up` waits
+   * for it instead of sending it again. "rollback": an update back to the
+   * last ready spec (the outputs describe that spec).
+   */
+  pending?: "create" | "update" | "rollback";
+  /**
+   * With an unfinished update: the spec it replaced and that spec's
+   * deployment, so that onFailure "rollback" can still return to it when
+   * the next `up` finds the update failed.
+   */
+  lastReady?: { deploymentId: string; spec: Props };
 }
 
 /** Every call that may talk to the service. */

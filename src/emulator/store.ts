@@ -5,7 +5,9 @@
  *
  * Choices where the API leaves it open: autoScaling omitted → 1..1
  * replicas; namespace "emulator-default"; apiVersion "agents.emulator.local/v1";
- * an image whose tag is `fail` never becomes ready.
+ * an image whose tag is `fail` never becomes ready; an image whose tag is
+ * `unhealthy` becomes ready, then writes one `panic:` line to its deployment's
+ * logs UNHEALTHY_AFTER_READY_MS later (what a health check on the logs finds).
  */
 import { randomBytes } from "node:crypto";
 import type { CreateBody, UpdateBody } from "./wire";
@@ -33,6 +35,9 @@ export interface StoredDeployment {
   readyLogged: boolean;
   /** GETs of the agent answered since `readyAt` while this deployment was active (for readyFlagsApart). */
   readyPolls?: number;
+  /** Epoch ms of the `panic:` line of an `unhealthy` image, and whether it is written. */
+  panicAt?: number;
+  panicLogged?: boolean;
 }
 
 export interface StoredAgent {
@@ -50,9 +55,18 @@ export const DEFAULT_NAMESPACE = "emulator-default";
 
 const id = (prefix: string) => `${prefix}-${randomBytes(6).toString("hex")}`;
 
+/** Milliseconds from an `unhealthy` image's readiness to its `panic:` line. */
+export const UNHEALTHY_AFTER_READY_MS = 1000;
+
+const hasTag = (image: string, tag: string) => image.slice(image.lastIndexOf("/") + 1).endsWith(`:${tag}`);
+
 export function neverReady(image: string): boolean {
-  const lastSegment = image.slice(image.lastIndexOf("/") + 1);
-  return lastSegment.endsWith(":fail");
+  return hasTag(image, "fail");
+}
+
+/** The line an `unhealthy` image writes after it is ready. */
+export function panicLine(deploymentId: string): string {
+  return `panic: voice pipeline lost its model connection in deployment ${deploymentId}`;
 }
 
 /** The spec a create body, or an update body that replaces the spec, describes. */
@@ -114,6 +128,10 @@ export class Store {
       readyAt: neverReady(spec.image) ? null : createdMs + this.readyAfterMs,
       readyLogged: false,
     };
+    if (deployment.readyAt !== null && hasTag(spec.image, "unhealthy")) {
+      deployment.panicAt = deployment.readyAt + UNHEALTHY_AFTER_READY_MS;
+      deployment.panicLogged = false;
+    }
     const write = (offsetNs: bigint, log: string) => this.logs.add(agent, { deploymentId: deployment.id, ns: ns + offsetNs, log });
     write(0n, `Scheduling deployment ${deployment.id} on node type ${spec.nodeType}`);
     write(1_000n, `Pulling image "${spec.image}"`);
@@ -126,7 +144,7 @@ export class Store {
     return deployment;
   }
 
-  /** Writes the "ready" line of deployments whose time has come. */
+  /** Writes the "ready" line (and an `unhealthy` image's `panic:` line) of deployments whose time has come. */
   observe(agent: StoredAgent, now = Date.now()): void {
     for (const d of agent.deployments) {
       if (!d.readyLogged && d.readyAt !== null && d.readyAt <= now) {
@@ -136,6 +154,10 @@ export class Store {
           ns: msToNs(d.readyAt),
           log: `Agent ready: deployment ${d.id} is accepting sessions`,
         });
+      }
+      if (d.panicLogged === false && d.panicAt !== undefined && d.panicAt <= now) {
+        d.panicLogged = true;
+        this.logs.add(agent.name, { deploymentId: d.id, ns: msToNs(d.panicAt), log: panicLine(d.id) });
       }
     }
   }

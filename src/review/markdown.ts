@@ -11,6 +11,7 @@ import type { PreviewDigest } from "./preview";
 import { sameValue } from "./property-value";
 import { maskSecretsInText } from "./secrets";
 import { commentMarker } from "./comment";
+import { safetyNetWarning } from "./safety-net";
 import { stackIdentity, type StackIdentity } from "./stack-identity";
 import { parseUrn } from "./urn";
 
@@ -150,7 +151,10 @@ export function renderReview(digest: PreviewDigest, agents: readonly AgentChange
   const same = agents.filter((agent) => agent.operation === "same");
   const sameLine = same.length > 0 ? ["", `Same (no change): ${same.map((agent) => inlineCode(agent.resource)).join(", ")}`] : [];
   // One quote block per warning, separated by blank lines so they do not merge.
-  const warnings = agents.map(warning).filter((block) => block.length > 0).map((block) => ["", ...block]);
+  const warnings = agents
+    .flatMap((agent) => [warning(agent), safetyNetWarning(agent)])
+    .filter((block) => block.length > 0)
+    .map((block) => ["", ...block]);
   const sections = agents.filter((agent) => agent.operation !== "same").map((agent) => ["", ...agentSection(agent)]);
   const agentsHeading = ["", "### Agents", ...(agents.length === 0 ? ["", "No Agent in this preview."] : [])];
 

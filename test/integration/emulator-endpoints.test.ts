@@ -1,7 +1,7 @@
 /**
  * Every /v1 endpoint of the emulator on its success path, through raw fetch
  * and through the project's client: shapes (zod schemas of the client),
- * the manifest echoing the request, defaults, readiness, `fail` images,
+ * the manifest echoing the request, defaults, readiness, `fail` and `unhealthy` images,
  * update semantics, delete, logs and secret sets.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { NotFoundError } from "../../src/client/errors";
 import { logResultSchema, secretSetSchema, type Agent } from "../../src/client/schemas";
 import { documented } from "../support/documented-agent";
 import { IMAGE } from "../support/fixtures";
+import { UNHEALTHY_AFTER_READY_MS } from "../../src/emulator/store";
 import { AGENT_KEYS, NS_TIMESTAMP, READY_AFTER_MS, fullBody, sleep, startEmu, toNs, waitFor, type Emu } from "./support/emulator-harness";
 
 let emu: Emu;
@@ -182,6 +183,26 @@ describe("readiness", () => {
     expect(errors.total.value).toBeGreaterThanOrEqual(1);
     expect(errors.logs.every((e) => e.log.toLowerCase().includes("error"))).toBe(true);
     expect(errors.logs.some((e) => /exited with code 1/.test(e.log))).toBe(true);
+  });
+
+  it("readies an image tagged `unhealthy`, whose deployment then logs one panic line, found by deploymentId and query", async () => {
+    const created = await client.createAgent({ serviceName: "sick-bot", image: "registry.example.com/team/bot:unhealthy" });
+    const first = created.activeDeploymentId;
+    await ready("sick-bot");
+    const panics = (deploymentId: string) => client.getAgentLogs({ agentName: "sick-bot", deploymentId, query: "panic", limit: 10 });
+    await waitFor("the panic line", async () => (await panics(first)).total.value === 1);
+    const line = (await panics(first)).logs[0];
+    expect(line?.log).toBe(`panic: voice pipeline lost its model connection in deployment ${first}`);
+    // The line comes UNHEALTHY_AFTER_READY_MS after the ready line.
+    const readyLine = (await client.getAgentLogs({ agentName: "sick-bot", deploymentId: first, query: "accepting sessions", limit: 1 })).logs[0];
+    expect(toNs(line?.timestamp ?? "") - toNs(readyLine?.timestamp ?? "")).toBe(BigInt(UNHEALTHY_AFTER_READY_MS) * 1_000_000n);
+    // Another image's deployment of the same agent logs none; the first one's line stays its own.
+    const healthy = await client.updateAgent("sick-bot", { image: "registry.example.com/team/bot:2" });
+    await ready("sick-bot");
+    await sleep(UNHEALTHY_AFTER_READY_MS + 50);
+    expect((await panics(healthy.activeDeploymentId)).total.value).toBe(0);
+    expect((await panics(first)).total.value).toBe(1);
+    expect((await client.getAgentLogs({ agentName: "sick-bot", query: "panic", limit: 10 })).total.value).toBe(1);
   });
 
   it('readies an image with "fail" in its repository path but not as its tag', async () => {

@@ -188,6 +188,21 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
       (e: grpc.ServiceError) => e,
     );
     expect(error?.details).toMatch(/agent "engine-timeout" did not become ready within 1 s after create/);
+    expect(error?.details).toContain("The wait ended at the engine's customTimeouts.create (1 s), before readyTimeoutSeconds (600 s).");
+  });
+
+  it("the engine's customTimeouts.delete ends a delete whose answer does not come in time, naming the limit", async () => {
+    await create({ serviceName: "slow-delete", image: "registry.example.com/bot:1" });
+    await new EmulatorControl(emulator.baseUrl).injectFault({ method: "DELETE", path: "/v1/agents/slow-delete", kind: "delay", delayMs: 3_000 });
+    const del = new DeleteRequest();
+    del.setId("slow-delete");
+    del.setUrn(URN);
+    del.setTimeout(1);
+    const error = await rpc<Empty>((cb) => client.delete(del, cb)).then(
+      () => undefined,
+      (e: grpc.ServiceError) => e,
+    );
+    expect(error?.details).toContain("the engine's customTimeouts.delete (1 s) ended the delete's request");
   });
 
   it("Invoke answers getSecretSet and getAgentLogs, and names a bad argument", async () => {

@@ -55,12 +55,16 @@ export const BAD_INPUTS: BadInputCase[] = [
   bad("waitForReady as a string", { waitForReady: "true" }, "waitForReady", /boolean/),
   bad("readyTimeoutSeconds of 0", { readyTimeoutSeconds: 0 }, "readyTimeoutSeconds", /1 and 3600/),
   bad("readyTimeoutSeconds above an hour", { readyTimeoutSeconds: 99_999 }, "readyTimeoutSeconds", /1 and 3600/),
+  bad("onFailure revert", { onFailure: "revert" }, "onFailure", /"keep" or "rollback"/),
+  bad("healthCheck with an empty query", { healthCheck: { failOnLogQuery: " ", watchSeconds: 30 } }, "healthCheck.failOnLogQuery", /must not be empty/),
+  bad("healthCheck watching 0 seconds", { healthCheck: { failOnLogQuery: "panic", watchSeconds: 0 } }, "healthCheck.watchSeconds", /1 to 3600/),
+  bad("healthCheck watching above an hour", { healthCheck: { failOnLogQuery: "panic", watchSeconds: 3601 } }, "healthCheck.watchSeconds", /1 to 3600/),
   bad("an unknown field", { region: "eu-west" }, "region", /not a known field/),
   { label: "missing image", args: { serviceName: "valid-bot" }, field: "image", rule: /required/ },
 ];
 
 /** The provider settings are not part of the client's body. */
-export const PROVIDER_ONLY_FIELDS = new Set(["waitForReady", "readyTimeoutSeconds"]);
+export const PROVIDER_ONLY_FIELDS = new Set(["waitForReady", "readyTimeoutSeconds", "onFailure", "healthCheck"]);
 
 /**
  * Connection settings with one mistake each: which setting, the value, and a

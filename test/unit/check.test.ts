@@ -65,6 +65,7 @@ describe("check", () => {
       enableNoise: false,
       waitForReady: true,
       readyTimeoutSeconds: 600,
+      onFailure: "keep",
       name: valid.serviceName,
       __provider: "serialized",
     });

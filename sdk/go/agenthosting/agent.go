@@ -74,6 +74,8 @@ type Agent struct {
 	Deployment DeploymentPtrOutput `pulumi:"deployment"`
 	// Turns noise cancellation on. Defaults to `false`.
 	EnableNoise pulumi.BoolOutput `pulumi:"enableNoise"`
+	// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+	HealthCheck AgentHealthCheckPtrOutput `pulumi:"healthCheck"`
 	// Container image with a tag (`name:tag`) or a digest (`name@sha256:...`). Pinning by digest is the safer practice.
 	Image pulumi.StringOutput `pulumi:"image"`
 	// Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
@@ -84,6 +86,8 @@ type Agent struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
 	NodeType pulumi.StringOutput `pulumi:"nodeType"`
+	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
+	OnFailure pulumi.StringOutput `pulumi:"onFailure"`
 	// Whether the agent accepts sessions, as of the last create, update or refresh.
 	Ready pulumi.BoolOutput `pulumi:"ready"`
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
@@ -118,6 +122,9 @@ func NewAgent(ctx *pulumi.Context,
 	}
 	if args.NodeType == nil {
 		args.NodeType = pulumi.StringPtr("arm")
+	}
+	if args.OnFailure == nil {
+		args.OnFailure = pulumi.StringPtr("keep")
 	}
 	if args.ReadyTimeoutSeconds == nil {
 		args.ReadyTimeoutSeconds = pulumi.Float64Ptr(600.0)
@@ -162,12 +169,16 @@ type agentArgs struct {
 	AutoScaling *AgentAutoScaling `pulumi:"autoScaling"`
 	// Turns noise cancellation on. Defaults to `false`.
 	EnableNoise *bool `pulumi:"enableNoise"`
+	// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+	HealthCheck *AgentHealthCheck `pulumi:"healthCheck"`
 	// Container image with a tag (`name:tag`) or a digest (`name@sha256:...`). Pinning by digest is the safer practice.
 	Image string `pulumi:"image"`
 	// Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
 	ImagePullSecretSet *string `pulumi:"imagePullSecretSet"`
 	// Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
 	NodeType *string `pulumi:"nodeType"`
+	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
+	OnFailure *string `pulumi:"onFailure"`
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
 	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
 	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
@@ -186,12 +197,16 @@ type AgentArgs struct {
 	AutoScaling AgentAutoScalingPtrInput
 	// Turns noise cancellation on. Defaults to `false`.
 	EnableNoise pulumi.BoolPtrInput
+	// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+	HealthCheck AgentHealthCheckPtrInput
 	// Container image with a tag (`name:tag`) or a digest (`name@sha256:...`). Pinning by digest is the safer practice.
 	Image pulumi.StringInput
 	// Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
 	ImagePullSecretSet pulumi.StringPtrInput
 	// Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
 	NodeType pulumi.StringPtrInput
+	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
+	OnFailure pulumi.StringPtrInput
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
 	ReadyTimeoutSeconds pulumi.Float64PtrInput
 	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
@@ -276,6 +291,11 @@ func (o AgentOutput) EnableNoise() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Agent) pulumi.BoolOutput { return v.EnableNoise }).(pulumi.BoolOutput)
 }
 
+// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+func (o AgentOutput) HealthCheck() AgentHealthCheckPtrOutput {
+	return o.ApplyT(func(v *Agent) AgentHealthCheckPtrOutput { return v.HealthCheck }).(AgentHealthCheckPtrOutput)
+}
+
 // Container image with a tag (`name:tag`) or a digest (`name@sha256:...`). Pinning by digest is the safer practice.
 func (o AgentOutput) Image() pulumi.StringOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.Image }).(pulumi.StringOutput)
@@ -299,6 +319,11 @@ func (o AgentOutput) Name() pulumi.StringOutput {
 // Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
 func (o AgentOutput) NodeType() pulumi.StringOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.NodeType }).(pulumi.StringOutput)
+}
+
+// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
+func (o AgentOutput) OnFailure() pulumi.StringOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.OnFailure }).(pulumi.StringOutput)
 }
 
 // Whether the agent accepts sessions, as of the last create, update or refresh.

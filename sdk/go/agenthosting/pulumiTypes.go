@@ -249,6 +249,165 @@ func (o AgentAutoScalingStatusPtrOutput) MinReplicas() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+type AgentHealthCheck struct {
+	// Text whose appearance in the new deployment's logs fails it (non-empty).
+	FailOnLogQuery string `pulumi:"failOnLogQuery"`
+	// How long the logs are read after the deployment is ready, 1 to 3600 seconds.
+	WatchSeconds int `pulumi:"watchSeconds"`
+}
+
+// AgentHealthCheckInput is an input type that accepts AgentHealthCheckArgs and AgentHealthCheckOutput values.
+// You can construct a concrete instance of `AgentHealthCheckInput` via:
+//
+//	AgentHealthCheckArgs{...}
+type AgentHealthCheckInput interface {
+	pulumi.Input
+
+	ToAgentHealthCheckOutput() AgentHealthCheckOutput
+	ToAgentHealthCheckOutputWithContext(context.Context) AgentHealthCheckOutput
+}
+
+// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+type AgentHealthCheckArgs struct {
+	// Text whose appearance in the new deployment's logs fails it (non-empty).
+	FailOnLogQuery pulumi.StringInput `pulumi:"failOnLogQuery"`
+	// How long the logs are read after the deployment is ready, 1 to 3600 seconds.
+	WatchSeconds pulumi.IntInput `pulumi:"watchSeconds"`
+}
+
+func (AgentHealthCheckArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentHealthCheck)(nil)).Elem()
+}
+
+func (i AgentHealthCheckArgs) ToAgentHealthCheckOutput() AgentHealthCheckOutput {
+	return i.ToAgentHealthCheckOutputWithContext(context.Background())
+}
+
+func (i AgentHealthCheckArgs) ToAgentHealthCheckOutputWithContext(ctx context.Context) AgentHealthCheckOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentHealthCheckOutput)
+}
+
+func (i AgentHealthCheckArgs) ToAgentHealthCheckPtrOutput() AgentHealthCheckPtrOutput {
+	return i.ToAgentHealthCheckPtrOutputWithContext(context.Background())
+}
+
+func (i AgentHealthCheckArgs) ToAgentHealthCheckPtrOutputWithContext(ctx context.Context) AgentHealthCheckPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentHealthCheckOutput).ToAgentHealthCheckPtrOutputWithContext(ctx)
+}
+
+// AgentHealthCheckPtrInput is an input type that accepts AgentHealthCheckArgs, AgentHealthCheckPtr and AgentHealthCheckPtrOutput values.
+// You can construct a concrete instance of `AgentHealthCheckPtrInput` via:
+//
+//	        AgentHealthCheckArgs{...}
+//
+//	or:
+//
+//	        nil
+type AgentHealthCheckPtrInput interface {
+	pulumi.Input
+
+	ToAgentHealthCheckPtrOutput() AgentHealthCheckPtrOutput
+	ToAgentHealthCheckPtrOutputWithContext(context.Context) AgentHealthCheckPtrOutput
+}
+
+type agentHealthCheckPtrType AgentHealthCheckArgs
+
+func AgentHealthCheckPtr(v *AgentHealthCheckArgs) AgentHealthCheckPtrInput {
+	return (*agentHealthCheckPtrType)(v)
+}
+
+func (*agentHealthCheckPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentHealthCheck)(nil)).Elem()
+}
+
+func (i *agentHealthCheckPtrType) ToAgentHealthCheckPtrOutput() AgentHealthCheckPtrOutput {
+	return i.ToAgentHealthCheckPtrOutputWithContext(context.Background())
+}
+
+func (i *agentHealthCheckPtrType) ToAgentHealthCheckPtrOutputWithContext(ctx context.Context) AgentHealthCheckPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentHealthCheckPtrOutput)
+}
+
+// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+type AgentHealthCheckOutput struct{ *pulumi.OutputState }
+
+func (AgentHealthCheckOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentHealthCheck)(nil)).Elem()
+}
+
+func (o AgentHealthCheckOutput) ToAgentHealthCheckOutput() AgentHealthCheckOutput {
+	return o
+}
+
+func (o AgentHealthCheckOutput) ToAgentHealthCheckOutputWithContext(ctx context.Context) AgentHealthCheckOutput {
+	return o
+}
+
+func (o AgentHealthCheckOutput) ToAgentHealthCheckPtrOutput() AgentHealthCheckPtrOutput {
+	return o.ToAgentHealthCheckPtrOutputWithContext(context.Background())
+}
+
+func (o AgentHealthCheckOutput) ToAgentHealthCheckPtrOutputWithContext(ctx context.Context) AgentHealthCheckPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AgentHealthCheck) *AgentHealthCheck {
+		return &v
+	}).(AgentHealthCheckPtrOutput)
+}
+
+// Text whose appearance in the new deployment's logs fails it (non-empty).
+func (o AgentHealthCheckOutput) FailOnLogQuery() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentHealthCheck) string { return v.FailOnLogQuery }).(pulumi.StringOutput)
+}
+
+// How long the logs are read after the deployment is ready, 1 to 3600 seconds.
+func (o AgentHealthCheckOutput) WatchSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v AgentHealthCheck) int { return v.WatchSeconds }).(pulumi.IntOutput)
+}
+
+type AgentHealthCheckPtrOutput struct{ *pulumi.OutputState }
+
+func (AgentHealthCheckPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentHealthCheck)(nil)).Elem()
+}
+
+func (o AgentHealthCheckPtrOutput) ToAgentHealthCheckPtrOutput() AgentHealthCheckPtrOutput {
+	return o
+}
+
+func (o AgentHealthCheckPtrOutput) ToAgentHealthCheckPtrOutputWithContext(ctx context.Context) AgentHealthCheckPtrOutput {
+	return o
+}
+
+func (o AgentHealthCheckPtrOutput) Elem() AgentHealthCheckOutput {
+	return o.ApplyT(func(v *AgentHealthCheck) AgentHealthCheck {
+		if v != nil {
+			return *v
+		}
+		var ret AgentHealthCheck
+		return ret
+	}).(AgentHealthCheckOutput)
+}
+
+// Text whose appearance in the new deployment's logs fails it (non-empty).
+func (o AgentHealthCheckPtrOutput) FailOnLogQuery() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AgentHealthCheck) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.FailOnLogQuery
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long the logs are read after the deployment is ready, 1 to 3600 seconds.
+func (o AgentHealthCheckPtrOutput) WatchSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *AgentHealthCheck) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.WatchSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
 // The agent's active deployment as the service reports it, without its manifest (the Agent's `manifest` output). Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.
 type Deployment struct {
 	// When the deployment was created (date-time).
@@ -859,10 +1018,14 @@ func (o ManifestSpecPtrOutput) PlatformNodeType() pulumi.StringPtrOutput {
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentAutoScalingInput)(nil)).Elem(), AgentAutoScalingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentAutoScalingPtrInput)(nil)).Elem(), AgentAutoScalingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentHealthCheckInput)(nil)).Elem(), AgentHealthCheckArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentHealthCheckPtrInput)(nil)).Elem(), AgentHealthCheckArgs{})
 	pulumi.RegisterOutputType(AgentAutoScalingOutput{})
 	pulumi.RegisterOutputType(AgentAutoScalingPtrOutput{})
 	pulumi.RegisterOutputType(AgentAutoScalingStatusOutput{})
 	pulumi.RegisterOutputType(AgentAutoScalingStatusPtrOutput{})
+	pulumi.RegisterOutputType(AgentHealthCheckOutput{})
+	pulumi.RegisterOutputType(AgentHealthCheckPtrOutput{})
 	pulumi.RegisterOutputType(DeploymentOutput{})
 	pulumi.RegisterOutputType(DeploymentPtrOutput{})
 	pulumi.RegisterOutputType(LogEntryOutput{})

@@ -17,6 +17,8 @@ from . import _utilities
 __all__ = [
     'AgentAutoScalingArgs',
     'AgentAutoScalingArgsDict',
+    'AgentHealthCheckArgs',
+    'AgentHealthCheckArgsDict',
 ]
 
 class AgentAutoScalingArgsDict(TypedDict):
@@ -69,5 +71,57 @@ class AgentAutoScalingArgs:
     @min_agents.setter
     def min_agents(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "min_agents", value)
+
+
+class AgentHealthCheckArgsDict(TypedDict):
+    """
+    Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+    """
+    fail_on_log_query: pulumi.Input[_builtins.str]
+    """
+    Text whose appearance in the new deployment's logs fails it (non-empty).
+    """
+    watch_seconds: pulumi.Input[_builtins.int]
+    """
+    How long the logs are read after the deployment is ready, 1 to 3600 seconds.
+    """
+
+@pulumi.input_type
+class AgentHealthCheckArgs:
+    def __init__(__self__, *,
+                 fail_on_log_query: pulumi.Input[_builtins.str],
+                 watch_seconds: pulumi.Input[_builtins.int]):
+        """
+        Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+
+        :param pulumi.Input[_builtins.str] fail_on_log_query: Text whose appearance in the new deployment's logs fails it (non-empty).
+        :param pulumi.Input[_builtins.int] watch_seconds: How long the logs are read after the deployment is ready, 1 to 3600 seconds.
+        """
+        pulumi.set(__self__, "fail_on_log_query", fail_on_log_query)
+        pulumi.set(__self__, "watch_seconds", watch_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failOnLogQuery")
+    def fail_on_log_query(self) -> pulumi.Input[_builtins.str]:
+        """
+        Text whose appearance in the new deployment's logs fails it (non-empty).
+        """
+        return pulumi.get(self, "fail_on_log_query")
+
+    @fail_on_log_query.setter
+    def fail_on_log_query(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "fail_on_log_query", value)
+
+    @_builtins.property
+    @pulumi.getter(name="watchSeconds")
+    def watch_seconds(self) -> pulumi.Input[_builtins.int]:
+        """
+        How long the logs are read after the deployment is ready, 1 to 3600 seconds.
+        """
+        return pulumi.get(self, "watch_seconds")
+
+    @watch_seconds.setter
+    def watch_seconds(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "watch_seconds", value)
 
 

@@ -25,8 +25,10 @@ class AgentArgs:
                  service_name: pulumi.Input[_builtins.str],
                  auto_scaling: pulumi.Input[Optional['AgentAutoScalingArgs']] = None,
                  enable_noise: pulumi.Input[Optional[_builtins.bool]] = None,
+                 health_check: pulumi.Input[Optional['AgentHealthCheckArgs']] = None,
                  image_pull_secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  node_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 on_failure: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_set: pulumi.Input[Optional[_builtins.str]] = None,
@@ -38,8 +40,10 @@ class AgentArgs:
         :param pulumi.Input[_builtins.str] service_name: Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
         :param pulumi.Input['AgentAutoScalingArgs'] auto_scaling: Scaling limits: integers, 0 ≤ minAgents ≤ maxAgents, maxAgents ≥ 1. Left out, the agent keeps the scaling it has at the service.
         :param pulumi.Input[_builtins.bool] enable_noise: Turns noise cancellation on. Defaults to `false`.
+        :param pulumi.Input['AgentHealthCheckArgs'] health_check: Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
         :param pulumi.Input[_builtins.str] image_pull_secret_set: Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.str] node_type: Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
+        :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
         :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
         :param pulumi.Input[_builtins.str] secret_set: Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
@@ -53,12 +57,18 @@ class AgentArgs:
             enable_noise = False
         if enable_noise is not None:
             pulumi.set(__self__, "enable_noise", enable_noise)
+        if health_check is not None:
+            pulumi.set(__self__, "health_check", health_check)
         if image_pull_secret_set is not None:
             pulumi.set(__self__, "image_pull_secret_set", image_pull_secret_set)
         if node_type is None:
             node_type = 'arm'
         if node_type is not None:
             pulumi.set(__self__, "node_type", node_type)
+        if on_failure is None:
+            on_failure = 'keep'
+        if on_failure is not None:
+            pulumi.set(__self__, "on_failure", on_failure)
         if ready_timeout_seconds is None:
             ready_timeout_seconds = 600
         if ready_timeout_seconds is not None:
@@ -121,6 +131,18 @@ class AgentArgs:
         pulumi.set(self, "enable_noise", value)
 
     @_builtins.property
+    @pulumi.getter(name="healthCheck")
+    def health_check(self) -> pulumi.Input[Optional['AgentHealthCheckArgs']]:
+        """
+        Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+        """
+        return pulumi.get(self, "health_check")
+
+    @health_check.setter
+    def health_check(self, value: pulumi.Input[Optional['AgentHealthCheckArgs']]):
+        pulumi.set(self, "health_check", value)
+
+    @_builtins.property
     @pulumi.getter(name="imagePullSecretSet")
     def image_pull_secret_set(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -143,6 +165,18 @@ class AgentArgs:
     @node_type.setter
     def node_type(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "node_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="onFailure")
+    def on_failure(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
+        """
+        return pulumi.get(self, "on_failure")
+
+    @on_failure.setter
+    def on_failure(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "on_failure", value)
 
     @_builtins.property
     @pulumi.getter(name="readyTimeoutSeconds")
@@ -201,9 +235,11 @@ class Agent(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  auto_scaling: pulumi.Input[Optional[Union['AgentAutoScalingArgs', 'AgentAutoScalingArgsDict']]] = None,
                  enable_noise: pulumi.Input[Optional[_builtins.bool]] = None,
+                 health_check: pulumi.Input[Optional[Union['AgentHealthCheckArgs', 'AgentHealthCheckArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  image_pull_secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  node_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 on_failure: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_set: pulumi.Input[Optional[_builtins.str]] = None,
@@ -245,9 +281,11 @@ class Agent(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union['AgentAutoScalingArgs', 'AgentAutoScalingArgsDict']] auto_scaling: Scaling limits: integers, 0 ≤ minAgents ≤ maxAgents, maxAgents ≥ 1. Left out, the agent keeps the scaling it has at the service.
         :param pulumi.Input[_builtins.bool] enable_noise: Turns noise cancellation on. Defaults to `false`.
+        :param pulumi.Input[Union['AgentHealthCheckArgs', 'AgentHealthCheckArgsDict']] health_check: Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
         :param pulumi.Input[_builtins.str] image: Container image with a tag (`name:tag`) or a digest (`name@sha256:...`). Pinning by digest is the safer practice.
         :param pulumi.Input[_builtins.str] image_pull_secret_set: Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.str] node_type: Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
+        :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
         :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
         :param pulumi.Input[_builtins.str] secret_set: Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
@@ -308,9 +346,11 @@ class Agent(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  auto_scaling: pulumi.Input[Optional[Union['AgentAutoScalingArgs', 'AgentAutoScalingArgsDict']]] = None,
                  enable_noise: pulumi.Input[Optional[_builtins.bool]] = None,
+                 health_check: pulumi.Input[Optional[Union['AgentHealthCheckArgs', 'AgentHealthCheckArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  image_pull_secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  node_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 on_failure: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  secret_set: pulumi.Input[Optional[_builtins.str]] = None,
@@ -329,6 +369,7 @@ class Agent(pulumi.CustomResource):
             if enable_noise is None:
                 enable_noise = False
             __props__.__dict__["enable_noise"] = enable_noise
+            __props__.__dict__["health_check"] = health_check
             if image is None and not opts.urn:
                 raise TypeError("Missing required property 'image'")
             __props__.__dict__["image"] = image
@@ -336,6 +377,9 @@ class Agent(pulumi.CustomResource):
             if node_type is None:
                 node_type = 'arm'
             __props__.__dict__["node_type"] = node_type
+            if on_failure is None:
+                on_failure = 'keep'
+            __props__.__dict__["on_failure"] = on_failure
             if ready_timeout_seconds is None:
                 ready_timeout_seconds = 600
             __props__.__dict__["ready_timeout_seconds"] = ready_timeout_seconds
@@ -385,11 +429,13 @@ class Agent(pulumi.CustomResource):
         __props__.__dict__["created_at"] = None
         __props__.__dict__["deployment"] = None
         __props__.__dict__["enable_noise"] = None
+        __props__.__dict__["health_check"] = None
         __props__.__dict__["image"] = None
         __props__.__dict__["image_pull_secret_set"] = None
         __props__.__dict__["manifest"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["node_type"] = None
+        __props__.__dict__["on_failure"] = None
         __props__.__dict__["ready"] = None
         __props__.__dict__["ready_timeout_seconds"] = None
         __props__.__dict__["redeploy_trigger"] = None
@@ -456,6 +502,14 @@ class Agent(pulumi.CustomResource):
         return pulumi.get(self, "enable_noise")
 
     @_builtins.property
+    @pulumi.getter(name="healthCheck")
+    def health_check(self) -> pulumi.Output[Optional['outputs.AgentHealthCheck']]:
+        """
+        Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+        """
+        return pulumi.get(self, "health_check")
+
+    @_builtins.property
     @pulumi.getter
     def image(self) -> pulumi.Output[_builtins.str]:
         """
@@ -494,6 +548,14 @@ class Agent(pulumi.CustomResource):
         Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
         """
         return pulumi.get(self, "node_type")
+
+    @_builtins.property
+    @pulumi.getter(name="onFailure")
+    def on_failure(self) -> pulumi.Output[_builtins.str]:
+        """
+        Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
+        """
+        return pulumi.get(self, "on_failure")
 
     @_builtins.property
     @pulumi.getter

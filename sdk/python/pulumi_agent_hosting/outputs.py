@@ -17,6 +17,7 @@ from . import outputs
 
 __all__ = [
     'AgentAutoScalingStatus',
+    'AgentHealthCheck',
     'Deployment',
     'LogEntry',
     'LogTotal',
@@ -77,6 +78,59 @@ class AgentAutoScalingStatus(dict):
         Fewest agents kept running.
         """
         return pulumi.get(self, "min_replicas")
+
+
+@pulumi.output_type
+class AgentHealthCheck(dict):
+    """
+    Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "failOnLogQuery":
+            suggest = "fail_on_log_query"
+        elif key == "watchSeconds":
+            suggest = "watch_seconds"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AgentHealthCheck. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AgentHealthCheck.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AgentHealthCheck.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 fail_on_log_query: _builtins.str,
+                 watch_seconds: _builtins.int):
+        """
+        Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
+
+        :param _builtins.str fail_on_log_query: Text whose appearance in the new deployment's logs fails it (non-empty).
+        :param _builtins.int watch_seconds: How long the logs are read after the deployment is ready, 1 to 3600 seconds.
+        """
+        pulumi.set(__self__, "fail_on_log_query", fail_on_log_query)
+        pulumi.set(__self__, "watch_seconds", watch_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failOnLogQuery")
+    def fail_on_log_query(self) -> _builtins.str:
+        """
+        Text whose appearance in the new deployment's logs fails it (non-empty).
+        """
+        return pulumi.get(self, "fail_on_log_query")
+
+    @_builtins.property
+    @pulumi.getter(name="watchSeconds")
+    def watch_seconds(self) -> _builtins.int:
+        """
+        How long the logs are read after the deployment is ready, 1 to 3600 seconds.
+        """
+        return pulumi.get(self, "watch_seconds")
 
 
 @pulumi.output_type

@@ -123,5 +123,5 @@ export async function update(core: ProviderCore, request: UpdateRequest): Promis
 
 export async function remove(core: ProviderCore, request: DeleteRequest): Promise<void> {
   const resource = resourceOf(core, request);
-  await core.talking(() => resource.verbs.delete({ ...core.call(request.getUrn()), id: request.getId() }));
+  await core.talking(() => resource.verbs.delete({ ...core.call(request.getUrn(), timeoutOf(request.getTimeout())), id: request.getId() }));
 }

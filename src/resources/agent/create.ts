@@ -2,17 +2,18 @@
 import { ConflictError } from "../../client/errors";
 import { mayHaveActed } from "../../client/retry";
 import type { Call, CreateRequest, Stored } from "../../core/resource-entry";
+import { signalWithin } from "../../core/engine-limit";
 import { finish } from "./finish";
-import { incompleteError, type Step } from "./incomplete";
+import { incompleteError, startStep } from "./incomplete";
 import type { AgentInputs } from "./inputs-outputs";
 import { createBody } from "./request-body";
 import type { ServiceAgent } from "./service-agent";
 
 export async function createVerb(request: CreateRequest<AgentInputs>): Promise<Stored> {
-  const step: Step = { verb: "create", inputs: request.inputs, secretInputs: request.marks.secretInputs, call: request };
+  const step = startStep("create", request.inputs, request.marks.secretInputs, request);
   let created: ServiceAgent;
   try {
-    created = await postAgent(step.inputs, request);
+    created = await postAgent(step.inputs, { ...request, signal: signalWithin(request, step.deadline, "create") });
   } catch (error) {
     if (!mayHaveActed(error)) throw error;
     throw incompleteError(step, undefined, error);

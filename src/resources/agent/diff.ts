@@ -19,7 +19,7 @@ function oldValue(field: FieldSpec, olds: Record<string, unknown>): unknown {
   const old = olds[field.name];
   if (!field.properties || typeof old !== "object" || old === null) return old;
   const record = old as Record<string, unknown>;
-  return Object.fromEntries(field.properties.map((p) => [p.name, record[p.name] ?? record[p.answerName]]));
+  return Object.fromEntries(field.properties.map((p) => [p.name, record[p.name] ?? (p.answerName === undefined ? undefined : record[p.answerName])]));
 }
 
 function fieldChanged(field: FieldSpec, olds: Record<string, unknown>, news: Record<string, unknown>): boolean {

@@ -12,8 +12,10 @@ import type { FieldSpec, ManifestMapping } from "../../core/field-table";
 import {
   autoScalingFailures,
   booleanProblem,
+  healthCheckFailures,
   imageProblem,
   nodeTypeProblem,
+  onFailureProblem,
   readyTimeoutProblem,
   redeployTriggerProblem,
   secretSetNameProblem,
@@ -184,6 +186,35 @@ export const AGENT_FIELDS = [
     change: "update",
     undeclared: "clear",
     check: single("redeployTrigger", redeployTriggerProblem),
+  },
+  {
+    name: "onFailure",
+    type: "string",
+    tsType: '"keep" | "rollback"',
+    description:
+      'Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step.',
+    required: false,
+    default: "keep",
+    sentTo: "provider",
+    change: "local",
+    undeclared: "default",
+    check: single("onFailure", onFailureProblem),
+  },
+  {
+    name: "healthCheck",
+    type: "object",
+    tsType: "{ failOnLogQuery: string; watchSeconds: number }",
+    description:
+      "Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.",
+    required: false,
+    sentTo: "provider",
+    change: "local",
+    undeclared: "clear",
+    check: (value, isUnknown) => healthCheckFailures(value, isUnknown),
+    properties: [
+      { name: "failOnLogQuery", type: "string", description: "Text whose appearance in the new deployment's logs fails it (non-empty)." },
+      { name: "watchSeconds", type: "integer", description: "How long the logs are read after the deployment is ready, 1 to 3600 seconds." },
+    ],
   },
 ] as const satisfies readonly FieldSpec[];
 

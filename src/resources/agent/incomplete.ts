@@ -5,18 +5,22 @@
  * failed" answer, so the agent stays in the state and the next `up`
  * continues.
  */
-import { AgentIncompleteError, AgentNotReadyError } from "../../client/errors";
+import { AgentIncompleteError } from "../../client/errors";
 import type { FieldSpec } from "../../core/field-table";
-import { notReadyMessage, type NotReady } from "../../core/readiness";
-import type { Call, Props } from "../../core/resource-entry";
+import type { Call, Marks, Props } from "../../core/resource-entry";
 import { withMarks } from "../../core/state-marks";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
 import { inputValues, outputsWithoutAnswer, toOutputs } from "./outputs";
 import type { ServiceAgent } from "./service-agent";
-import { watchedAgent } from "./watched-agent";
 
 export type Verb = "create" | "update";
+
+/** The spec an update's onFailure "rollback" returns to: the previous outputs' service fields, and their deployment. */
+export interface LastReady {
+  inputs: AgentInputs;
+  deploymentId: string;
+}
 
 /** A create or update in progress: what its errors and kept outputs are made of. */
 export interface Step {
@@ -24,6 +28,20 @@ export interface Step {
   inputs: AgentInputs;
   secretInputs: readonly string[];
   call: Call;
+  /** Epoch milliseconds at which the engine's limit for the operation ends (customTimeouts; the native plugin only). */
+  deadline?: number;
+  /** For an update: the last ready spec (none when the previous state holds an unfinished step). */
+  lastReady?: LastReady;
+  /** An update back to the last ready spec (onFailure "rollback"): kept unfinished, it is marked pending "rollback". */
+  rollback?: true;
+}
+
+/** A step of `verb` starting now: its deadline is the engine's limit from now. */
+export function startStep(verb: Verb, inputs: AgentInputs, secretInputs: readonly string[], call: Call, lastReady?: LastReady): Step {
+  const step: Step = { verb, inputs, secretInputs, call };
+  if (call.timeoutMs !== undefined) step.deadline = Date.now() + call.timeoutMs;
+  if (lastReady !== undefined) step.lastReady = lastReady;
+  return step;
 }
 
 /**
@@ -40,10 +58,15 @@ export function pendingProperties(step: Step, agent: ServiceAgent | undefined): 
     const value = declared[field.name];
     if (!field.answer && value !== undefined) outputs[field.name] = value;
   }
-  return withMarks(outputs, { secretInputs, pending: verb });
+  const marks: Marks = { secretInputs, pending: step.rollback ? "rollback" : verb };
+  // An unfinished update keeps the spec it replaced, which onFailure "rollback" returns to when the next `up` finds it failed.
+  if (verb === "update" && !step.rollback && step.lastReady) {
+    marks.lastReady = { deploymentId: step.lastReady.deploymentId, spec: inputValues(step.lastReady.inputs) };
+  }
+  return withMarks(outputs, marks);
 }
 
-const KEEP_NOTE = "The agent is kept in the stack's state; the next `pulumi up` checks on it and waits again instead of sending the request twice.";
+export const KEEP_NOTE = "The agent is kept in the stack's state; the next `pulumi up` checks on it and waits again instead of sending the request twice.";
 
 /** A failure after the request may have been acted on. */
 export function incompleteError(step: Step, agent: ServiceAgent | undefined, cause: unknown): AgentIncompleteError {
@@ -51,10 +74,4 @@ export function incompleteError(step: Step, agent: ServiceAgent | undefined, cau
   const name = step.inputs.serviceName;
   const message = `agent "${name}": the ${step.verb} was sent, but then failed: ${why}\n${KEEP_NOTE}`;
   return new AgentIncompleteError(message, name, pendingProperties(step, agent), { cause });
-}
-
-export async function notReadyError(step: Step, ended: NotReady<ServiceAgent>): Promise<AgentNotReadyError> {
-  const watched = watchedAgent(await step.call.service.client(), step.inputs.serviceName);
-  const message = await notReadyMessage(watched, ended, step.verb, `${KEEP_NOTE} Raise readyTimeoutSeconds or fix the image.`);
-  return new AgentNotReadyError(message, step.inputs.serviceName, pendingProperties(step, ended.value), { cause: ended.lastError });
 }

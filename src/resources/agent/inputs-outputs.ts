@@ -23,6 +23,10 @@ export interface AgentInputs {
   readyTimeoutSeconds: number;
   /** Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`. */
   redeployTrigger?: string;
+  /** Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. */
+  onFailure: "keep" | "rollback";
+  /** Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies. */
+  healthCheck?: { failOnLogQuery: string; watchSeconds: number };
 }
 
 /** The outputs of Agent: every input as the service reports it, and the service's answer. */

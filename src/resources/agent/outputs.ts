@@ -77,8 +77,9 @@ export function asInputs(props: Props): AgentInputs {
     let value = props[field.name];
     if (field.properties && typeof value === "object" && value !== null) {
       const record = value as Props;
-      const members = field.properties.map((p) => [p.name, record[p.name] ?? record[p.answerName]] as const);
-      value = members.every(([, v]) => typeof v === "number") ? Object.fromEntries(members) : undefined;
+      const members = field.properties.map((p) => ({ p, v: record[p.name] ?? (p.answerName === undefined ? undefined : record[p.answerName]) }));
+      const typed = members.every(({ p, v }) => typeof v === (p.type === "string" ? "string" : "number"));
+      value = typed ? Object.fromEntries(members.map(({ p, v }) => [p.name, v])) : undefined;
     }
     if (value === undefined || value === null) value = field.default;
     if (value !== undefined) inputs[field.name] = value;

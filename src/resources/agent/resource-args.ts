@@ -10,6 +10,14 @@ export interface AgentAutoScalingArgs {
   maxAgents: pulumi.Input<number>;
 }
 
+/** Log health check of an agent. */
+export interface AgentHealthCheckArgs {
+  /** Text whose appearance in the new deployment's logs fails it (non-empty). */
+  failOnLogQuery: pulumi.Input<string>;
+  /** How long the logs are read after the deployment is ready, 1 to 3600 seconds. */
+  watchSeconds: pulumi.Input<number>;
+}
+
 /** The arguments of Agent: the service's create body, field for field, plus provider settings. */
 export interface AgentArgs {
   /** Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent. */
@@ -32,6 +40,10 @@ export interface AgentArgs {
   readyTimeoutSeconds?: pulumi.Input<number>;
   /** Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`. */
   redeployTrigger?: pulumi.Input<string>;
+  /** Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. */
+  onFailure?: pulumi.Input<"keep" | "rollback">;
+  /** Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies. */
+  healthCheck?: pulumi.Input<AgentHealthCheckArgs>;
 }
 
 /** The outputs of Agent. */
@@ -54,6 +66,10 @@ export interface AgentOutputProperties {
   readonly readyTimeoutSeconds: pulumi.Output<number>;
   /** Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`. */
   readonly redeployTrigger: pulumi.Output<string | undefined>;
+  /** Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. */
+  readonly onFailure: pulumi.Output<"keep" | "rollback">;
+  /** Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies. */
+  readonly healthCheck: pulumi.Output<{ failOnLogQuery: string; watchSeconds: number } | undefined>;
   /** The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists. */
   readonly name: pulumi.Output<string>;
   /** Whether the agent accepts sessions, as of the last create, update or refresh. */

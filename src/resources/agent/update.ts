@@ -5,10 +5,11 @@
  */
 import { NotFoundError } from "../../client/errors";
 import { mayHaveActed } from "../../client/retry";
+import { signalWithin } from "../../core/engine-limit";
 import type { FieldSpec } from "../../core/field-table";
 import type { Stored, UpdateRequest } from "../../core/resource-entry";
 import { AGENT_FIELDS } from "./fields";
-import { incompleteError, type Step } from "./incomplete";
+import { incompleteError, startStep } from "./incomplete";
 import type { AgentInputs } from "./inputs-outputs";
 import { diffAgent } from "./diff";
 import { finish } from "./finish";
@@ -17,6 +18,7 @@ import { agentFromOutputs, inputValues, toOutputs } from "./outputs";
 import { getAgent } from "./read";
 import { updateBody } from "./request-body";
 import { resume } from "./resume";
+import { lastReadyBefore } from "./rollback";
 import type { ServiceAgent } from "./service-agent";
 
 /** The error for an agent deleted outside Pulumi since the last refresh. */
@@ -35,10 +37,17 @@ export async function updateVerb(request: UpdateRequest<AgentInputs>): Promise<S
     // Only settings the provider keeps in the state changed: nothing is sent.
     return { id, outputs: toOutputs(inputs, agentFromOutputs(olds), secretInputs), marks: { secretInputs } };
   }
-  if (diff.localOnly && pending !== undefined) return resume({ verb: pending, inputs, secretInputs, call: request });
-  const step: Step = { verb: "update", inputs, secretInputs, call: request };
+  const lastReady = lastReadyBefore(olds, oldMarks);
+  if (diff.localOnly && pending !== undefined) {
+    if (pending === "create") return resume(startStep("create", inputs, secretInputs, request));
+    // An unfinished rollback is waited for as the rollback it is: not health-checked, not rolled back again.
+    const resumed = startStep("update", inputs, secretInputs, request, pending === "update" ? lastReady : undefined);
+    if (pending === "rollback") resumed.rollback = true;
+    return resume(resumed);
+  }
+  const step = startStep("update", inputs, secretInputs, request, lastReady);
   const client = await request.service.client();
-  const options = { signal: request.signal, onRetry: request.log.retry };
+  const options = { signal: signalWithin(request, step.deadline, "update"), onRetry: request.log.retry };
   let live: ServiceAgent | undefined;
   let answer: ServiceAgent;
   try {

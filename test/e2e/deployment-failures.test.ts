@@ -1,0 +1,222 @@
+/**
+ * When a deployment fails, on the dynamic provider through the real CLI (the
+ * Automation API, a preview before every up): a never-ready update rolled
+ * back, a health check's line rolled back, keep leaving the failed deployment
+ * in place, a failed create rolled back to nothing, and a SIGINT during a
+ * rollback that the next up converges from.
+ */
+import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AgentHostingClient } from "../../src/client/client";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { e2eStack, type OpResult, type StackHandle } from "./support/stack";
+
+const API_KEY = "e2e-FAILURES-key-7d20";
+const GOOD = "registry.example.com/bot:1";
+const NEVER_READY = "registry.example.com/bot:fail";
+const UNHEALTHY = "registry.example.com/bot:unhealthy";
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let control: EmulatorControl;
+let client: AgentHostingClient;
+const stacks: StackHandle[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300 });
+  control = new EmulatorControl(emulator.baseUrl);
+  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+});
+
+afterAll(async () => {
+  await client?.close();
+  await emulator?.close();
+  for (const s of stacks) s.remove();
+});
+
+function newStack(name: string): StackHandle {
+  const stack = e2eStack(`failures-${name}`, { baseUrl: emulator.url, apiKey: API_KEY });
+  stacks.push(stack);
+  return stack;
+}
+
+const one = (args: Record<string, unknown>) => ({ agents: [{ resource: "bot", args }] });
+
+/** A preview, then the up, as a user runs them; the preview's summary and the up's result. */
+async function previewThenUp(stack: StackHandle, params: unknown): Promise<{ preview: OpResult; up: OpResult }> {
+  const preview = await stack.run("preview", { params });
+  expect(preview.ok, preview.error).toBe(true);
+  return { preview, up: await stack.run("up", { params }) };
+}
+
+/** The Agent's outputs as the stack's state holds them. */
+async function stateOf(stack: StackHandle): Promise<Record<string, unknown> | undefined> {
+  const exported = await stack.run("export");
+  const resources = exported.deployment?.deployment?.resources ?? [];
+  const agent = resources.find((r) => String(r["type"]).endsWith(":Agent")) as { outputs?: Record<string, unknown> } | undefined;
+  return agent?.outputs;
+}
+
+async function summaryOf(name: string) {
+  return (await control.listAgents()).agents.find((a) => a.name === name);
+}
+
+const imageAtService = async (name: string) => (await client.getAgent(name)).deployment?.manifest?.["spec"]?.["image" as never];
+
+describe("onFailure: rollback on the dynamic provider", () => {
+  it("rolls a never-ready update back to the last ready spec; the state says so and the next preview shows the change again", async () => {
+    const stack = newStack("rollback");
+    const base = { serviceName: "rollback-bot", image: GOOD, readyTimeoutSeconds: 2, onFailure: "rollback" };
+    const first = await previewThenUp(stack, one(base));
+    expect(first.up.ok, first.up.error).toBe(true);
+    const before = await summaryOf("rollback-bot");
+
+    const { preview, up } = await previewThenUp(stack, one({ ...base, image: NEVER_READY }));
+    expect(preview.changeSummary).toMatchObject({ update: 1 });
+    expect(up.ok).toBe(false);
+    const after = await summaryOf("rollback-bot");
+    const [, failed, rolledBack] = after?.deployments ?? [];
+    expect(after?.deployments).toHaveLength(3);
+    expect(failed?.image).toBe(NEVER_READY);
+    expect(rolledBack?.image).toBe(GOOD);
+    expect(after?.activeDeploymentId).toBe(rolledBack?.id);
+    expect(before?.deployments[0]?.id).not.toBe(rolledBack?.id);
+    expect(up.error).toContain(`deployment ${failed?.id}`);
+    expect(up.error).toContain("Back-off restarting failed container");
+    expect(up.error).toContain(`rolled back to deployment ${rolledBack?.id}`);
+
+    // The service runs the old image again, ready; the state describes that deployment.
+    const live = await client.getAgent("rollback-bot");
+    expect(live.ready && live.activeDeploymentReady).toBe(true);
+    expect(await imageAtService("rollback-bot")).toBe(GOOD);
+    const state = await stateOf(stack);
+    expect(state).toMatchObject({ image: GOOD, activeDeploymentId: rolledBack?.id, ready: true });
+    expect(state?.["__pending"]).toBeUndefined();
+
+    // The next preview shows the wanted change again; fixed, up makes it.
+    const again = await stack.run("preview", { params: one({ ...base, image: NEVER_READY }) });
+    expect(again.changeSummary).toMatchObject({ update: 1 });
+    const fixed = await previewThenUp(stack, one({ ...base, image: "registry.example.com/bot:2" }));
+    expect(fixed.up.ok, fixed.up.error).toBe(true);
+    expect(await imageAtService("rollback-bot")).toBe("registry.example.com/bot:2");
+  });
+
+  it("rolls back a deployment whose health check finds a line, quoting the line", async () => {
+    const stack = newStack("health");
+    const base = { serviceName: "health-bot", image: GOOD, onFailure: "rollback", healthCheck: { failOnLogQuery: "panic", watchSeconds: 3 } };
+    expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+
+    const { up } = await previewThenUp(stack, one({ ...base, image: UNHEALTHY }));
+    expect(up.ok).toBe(false);
+    const after = await summaryOf("health-bot");
+    const failed = after?.deployments.find((d) => d.image === UNHEALTHY);
+    expect(up.error).toContain(`panic: voice pipeline lost its model connection in deployment ${failed?.id}`);
+    expect(up.error).toContain('healthCheck.failOnLogQuery "panic"');
+    expect(after?.activeDeploymentId).not.toBe(failed?.id);
+    expect(await imageAtService("health-bot")).toBe(GOOD);
+    expect(await stateOf(stack)).toMatchObject({ image: GOOD, activeDeploymentId: after?.activeDeploymentId });
+  });
+
+  it("a failed create with rollback leaves nothing at the service and nothing in the state", async () => {
+    const stack = newStack("create");
+    const { up } = await previewThenUp(stack, one({ serviceName: "doomed-bot", image: NEVER_READY, readyTimeoutSeconds: 2, onFailure: "rollback" }));
+    expect(up.ok).toBe(false);
+    expect(up.error).toContain("Back-off restarting failed container");
+    expect(up.error).toContain('deleted agent "doomed-bot"');
+    expect(await summaryOf("doomed-bot")).toBeUndefined();
+    expect(await stateOf(stack)).toBeUndefined();
+  });
+});
+
+describe("onFailure: keep (the default) on the dynamic provider", () => {
+  it("leaves the failed deployment in place and in the state; the next up waits for it again", async () => {
+    const stack = newStack("keep");
+    const base = { serviceName: "keep-bot", image: GOOD, readyTimeoutSeconds: 2 };
+    expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+    const { up } = await previewThenUp(stack, one({ ...base, image: NEVER_READY }));
+    expect(up.ok).toBe(false);
+    const after = await summaryOf("keep-bot");
+    expect(after?.deployments).toHaveLength(2);
+    const failed = after?.deployments[1];
+    expect(after?.activeDeploymentId).toBe(failed?.id);
+    expect(await stateOf(stack)).toMatchObject({ image: NEVER_READY, activeDeploymentId: failed?.id, __pending: "update" });
+    const again = await previewThenUp(stack, one({ ...base, image: NEVER_READY }));
+    expect(again.up.ok).toBe(false);
+    expect(again.up.error).toMatch(/did not become ready/);
+    expect((await summaryOf("keep-bot"))?.deployments).toHaveLength(2);
+  });
+});
+
+/** The dynamic-provider processes the engine runs for the stack in `dir`. */
+function providerProcessesIn(dir: string): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`) === dir && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider");
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe("interrupted during a rollback", () => {
+  it("SIGINT while the rollback's deployment starts leaves a state that describes a deployment that exists; the next up converges with one agent", async () => {
+    const stack = newStack("sigint");
+    const base = { serviceName: "sigint-bot", image: GOOD, readyTimeoutSeconds: 2, onFailure: "rollback" };
+    expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+    const params = one({ ...base, image: NEVER_READY });
+    expect((await stack.run("preview", { params })).changeSummary).toMatchObject({ update: 1 });
+    // The rollback's polls answer slowly, so the signal lands while the provider waits for its deployment.
+    const running = stack.run("up", { params });
+    while (((await summaryOf("sigint-bot"))?.deployments.length ?? 0) < 3) await new Promise((r) => setTimeout(r, 20));
+    await control.injectFault({ method: "GET", path: "/v1/agents/sigint-bot", kind: "delay", delayMs: 3_000, count: 2 });
+    for (const pid of providerProcessesIn(stack.workDir)) process.kill(pid, "SIGINT");
+    const interrupted = await running;
+    expect(interrupted.ok).toBe(false);
+    await control.clearFaults();
+
+    const atService = await summaryOf("sigint-bot");
+    const rollbackDeployment = atService?.deployments[2];
+    expect(interrupted.error).toContain(`the update back to the last ready spec (deployment ${rollbackDeployment?.id}) was sent, but then failed: the provider process received SIGINT`);
+    // The state describes the rollback's deployment, which exists, as an unfinished rollback to the last ready spec.
+    const state = await stateOf(stack);
+    expect(state).toMatchObject({ image: GOOD, activeDeploymentId: rollbackDeployment?.id, __pending: "rollback" });
+
+    const { up } = await previewThenUp(stack, params);
+    expect(up.ok).toBe(false);
+    const agents = (await control.listAgents()).agents.filter((a) => a.name.startsWith("sigint-bot"));
+    expect(agents).toHaveLength(1);
+    expect(await imageAtService("sigint-bot")).toBe(GOOD);
+    const live = await client.getAgent("sigint-bot");
+    expect(live.ready).toBe(true);
+    expect(await stateOf(stack)).toMatchObject({ image: GOOD, activeDeploymentId: live.activeDeploymentId });
+  });
+
+  it("SIGINT while the new deployment is awaited keeps the spec it replaced; the next up finds it failed and rolls back to that spec", async () => {
+    const stack = newStack("sigint-early");
+    const base = { serviceName: "early-bot", image: GOOD, readyTimeoutSeconds: 3, onFailure: "rollback" };
+    expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+    const params = one({ ...base, image: NEVER_READY });
+    expect((await stack.run("preview", { params })).changeSummary).toMatchObject({ update: 1 });
+    const running = stack.run("up", { params });
+    while (((await summaryOf("early-bot"))?.deployments.length ?? 0) < 2) await new Promise((r) => setTimeout(r, 20));
+    for (const pid of providerProcessesIn(stack.workDir)) process.kill(pid, "SIGINT");
+    const interrupted = await running;
+    expect(interrupted.ok).toBe(false);
+    const failed = (await summaryOf("early-bot"))?.deployments[1];
+    expect(interrupted.error).toContain("the update was sent, but then failed: the provider process received SIGINT");
+    // The state describes the deployment that exists, unfinished, and keeps the spec it replaced.
+    expect(await stateOf(stack)).toMatchObject({ image: NEVER_READY, activeDeploymentId: failed?.id, __pending: "update", __lastReady: { spec: { image: GOOD } } });
+
+    // The same program again: the provider waits for that deployment, finds it failed, and rolls back.
+    const { up } = await previewThenUp(stack, params);
+    expect(up.ok).toBe(false);
+    const after = await summaryOf("early-bot");
+    expect(after?.deployments).toHaveLength(3);
+    expect(up.error).toContain(`deployment ${failed?.id}`);
+    expect(up.error).toContain(`rolled back to deployment ${after?.activeDeploymentId}`);
+    expect(await imageAtService("early-bot")).toBe(GOOD);
+    expect(await stateOf(stack)).toMatchObject({ image: GOOD, activeDeploymentId: after?.activeDeploymentId });
+  });
+});

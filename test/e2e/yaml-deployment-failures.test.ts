@@ -1,0 +1,164 @@
+/**
+ * When a deployment fails, on the native plugin: a Pulumi YAML program run
+ * with the CLI from its directory (the plugin installed from its tarball,
+ * Pulumi YAML's language host from scripts/pulumi-yaml.sh), a preview before
+ * every up. A never-ready update and a health check's line are rolled back,
+ * a failed create with rollback leaves nothing, and the engine's
+ * `customTimeouts` ends the wait long before `readyTimeoutSeconds`.
+ */
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AgentHostingClient } from "../../src/client/client";
+import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { repoRoot } from "../languages/support/drivers";
+import { stackDir, type StackDir } from "../languages/support/stack-env";
+import { pulumiCommands } from "./support/pulumi-command";
+
+const API_KEY = "yaml-FAILURES-key-19be";
+const GOOD = "registry.example.com/bot:1";
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let control: EmulatorControl;
+let client: AgentHostingClient;
+let yamlHost: string;
+const programs: StackDir[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300 });
+  control = new EmulatorControl(emulator.baseUrl);
+  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+  yamlHost =
+    execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+      .trim()
+      .split("\n")
+      .pop() ?? "";
+});
+
+afterAll(async () => {
+  await client?.close();
+  await emulator?.close();
+  for (const p of programs) p.remove();
+});
+
+interface Program {
+  /** Writes Pulumi.yaml with one Agent of these properties (YAML lines) and resource options. */
+  write(properties: Record<string, unknown>, options?: Record<string, unknown>): void;
+  ok(...args: string[]): Promise<string>;
+  run(...args: string[]): Promise<{ code: number; out: string }>;
+  /** The Agent's outputs in the stack's state. */
+  state(): Promise<Record<string, unknown> | undefined>;
+}
+
+/** A program directory with its own stack "dev", configured for the emulator. */
+async function newProgram(label: string): Promise<Program> {
+  const dir = stackDir(`yaml-failures-${label}`);
+  programs.push(dir);
+  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = dir.env;
+  const path = (process.env["PATH"] ?? "").split(":").filter((d) => !d.includes("node_modules"));
+  const env = { ...rest, PATH: [yamlHost, ...path].join(":") };
+  const cli = pulumiCommands(() => ({ cwd: dir.workDir, env }));
+  const ok = async (...args: string[]) => {
+    const { code, out } = await cli.run(...args);
+    expect(code, out).toBe(0);
+    return out;
+  };
+  const program: Program = {
+    write(properties, options) {
+      const document = {
+        name: `agent-hosting-yaml-${label}`,
+        runtime: "yaml",
+        resources: { bot: { type: "agent-hosting:index:Agent", properties, ...(options ? { options } : {}) } },
+        outputs: { deploymentId: "${bot.activeDeploymentId}" },
+      };
+      // JSON is YAML: the document is written as JSON.
+      writeFileSync(join(dir.workDir, "Pulumi.yaml"), JSON.stringify(document, null, 2));
+    },
+    ok,
+    run: cli.run,
+    async state() {
+      const exported = JSON.parse(await ok("stack", "export")) as { deployment: { resources?: { type: string; outputs?: Record<string, unknown> }[] } };
+      return exported.deployment.resources?.find((r) => r.type === "agent-hosting:index:Agent")?.outputs;
+    },
+  };
+  program.write({ serviceName: `${label}-bot`, image: GOOD });
+  await ok("stack", "init", "dev");
+  await ok("config", "set", "agent-hosting:baseUrl", emulator.url);
+  await ok("config", "set", "--secret", "agent-hosting:apiKey", API_KEY);
+  return program;
+}
+
+/** `pulumi preview`, then `pulumi up --yes`, as a user runs them: the preview must succeed. */
+async function previewThenUp(program: Program): Promise<{ preview: string; up: { code: number; out: string } }> {
+  const preview = await program.ok("preview", "--diff");
+  return { preview, up: await program.run("up", "--yes") };
+}
+
+const summaryOf = async (name: string) => (await control.listAgents()).agents.find((a) => a.name === name);
+const imageAtService = async (name: string) => (await client.getAgent(name)).deployment?.manifest?.["spec"]?.["image" as never];
+
+describe("a Pulumi YAML program on the native plugin when a deployment fails", () => {
+  it("rolls a never-ready update back; the state says so and the next preview shows the image change again", async () => {
+    const program = await newProgram("rollback");
+    const base = { serviceName: "rollback-bot", image: GOOD, readyTimeoutSeconds: 2, onFailure: "rollback" };
+    program.write(base);
+    expect((await previewThenUp(program)).up.code).toBe(0);
+
+    program.write({ ...base, image: "registry.example.com/bot:fail" });
+    const { preview, up } = await previewThenUp(program);
+    expect(preview).toMatch(/~ image: "registry\.example\.com\/bot:1" => "registry\.example\.com\/bot:fail"/);
+    expect(up.code).not.toBe(0);
+    const after = await summaryOf("rollback-bot");
+    const [, failed, rolledBack] = after?.deployments ?? [];
+    expect(rolledBack?.image).toBe(GOOD);
+    expect(after?.activeDeploymentId).toBe(rolledBack?.id);
+    expect(up.out).toContain(`deployment ${failed?.id}`);
+    expect(up.out).toContain(`rolled back to deployment ${rolledBack?.id}`);
+    expect((await client.getAgent("rollback-bot")).ready).toBe(true);
+    expect(await program.state()).toMatchObject({ image: GOOD, activeDeploymentId: rolledBack?.id });
+    const again = await program.ok("preview", "--diff");
+    expect(again).toMatch(/image *: "registry\.example\.com\/bot:1" => "registry\.example\.com\/bot:fail"/);
+    expect(up.out).not.toContain(API_KEY);
+  });
+
+  it("rolls back a deployment whose health check finds a line, and the error quotes it", async () => {
+    const program = await newProgram("health");
+    const base = { serviceName: "health-bot", image: GOOD, onFailure: "rollback", healthCheck: { failOnLogQuery: "panic", watchSeconds: 3 } };
+    program.write(base);
+    expect((await previewThenUp(program)).up.code).toBe(0);
+    program.write({ ...base, image: "registry.example.com/bot:unhealthy" });
+    const { up } = await previewThenUp(program);
+    expect(up.code).not.toBe(0);
+    const failed = (await summaryOf("health-bot"))?.deployments.find((d) => d.image.endsWith(":unhealthy"));
+    expect(up.out).toContain(`panic: voice pipeline lost its model connection in deployment ${failed?.id}`);
+    expect(await imageAtService("health-bot")).toBe(GOOD);
+    expect(await program.state()).toMatchObject({ image: GOOD });
+  });
+
+  it("a failed create with rollback leaves nothing at the service and nothing in the state", async () => {
+    const program = await newProgram("create");
+    program.write({ serviceName: "doomed-bot", image: "registry.example.com/bot:fail", readyTimeoutSeconds: 2, onFailure: "rollback" });
+    const { up } = await previewThenUp(program);
+    expect(up.code).not.toBe(0);
+    expect(up.out).toContain("Back-off restarting failed container");
+    expect(await summaryOf("doomed-bot")).toBeUndefined();
+    expect(await program.state()).toBeUndefined();
+  });
+
+  it("customTimeouts: { update: 4s } ends the wait long before readyTimeoutSeconds: 120", async () => {
+    const program = await newProgram("timeouts");
+    const base = { serviceName: "timeout-bot", image: GOOD, readyTimeoutSeconds: 120 };
+    program.write(base, { customTimeouts: { update: "4s" } });
+    expect((await previewThenUp(program)).up.code).toBe(0);
+    program.write({ ...base, image: "registry.example.com/bot:fail" }, { customTimeouts: { update: "4s" } });
+    const { up } = await previewThenUp(program);
+    expect(up.code).not.toBe(0);
+    expect(up.out).toMatch(/did not become ready within 4 s after update/);
+    expect(up.out).toContain("customTimeouts.update");
+    // Kept (the default): the failed deployment stays in place and in the state.
+    const after = await summaryOf("timeout-bot");
+    expect(after?.deployments).toHaveLength(2);
+    expect(await program.state()).toMatchObject({ image: "registry.example.com/bot:fail", activeDeploymentId: after?.activeDeploymentId });
+  });
+});
