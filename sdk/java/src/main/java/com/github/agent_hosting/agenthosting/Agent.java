@@ -6,6 +6,7 @@ package com.github.agent_hosting.agenthosting;
 import com.github.agent_hosting.agenthosting.AgentArgs;
 import com.github.agent_hosting.agenthosting.Utilities;
 import com.github.agent_hosting.agenthosting.outputs.AgentAutoScalingStatus;
+import com.github.agent_hosting.agenthosting.outputs.AgentHealthCheck;
 import com.github.agent_hosting.agenthosting.outputs.Deployment;
 import com.github.agent_hosting.agenthosting.outputs.Manifest;
 import com.pulumi.core.Output;
@@ -136,6 +137,20 @@ public class Agent extends com.pulumi.resources.CustomResource {
         return this.enableNoise;
     }
     /**
+     * Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query&#39;s case-insensitive match) fails the deployment, and `onFailure` applies.
+     * 
+     */
+    @Export(name="healthCheck", refs={AgentHealthCheck.class}, tree="[0]")
+    private Output</* @Nullable */ AgentHealthCheck> healthCheck;
+
+    /**
+     * @return Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query&#39;s case-insensitive match) fails the deployment, and `onFailure` applies.
+     * 
+     */
+    public Output<Optional<AgentHealthCheck>> healthCheck() {
+        return Codegen.optional(this.healthCheck);
+    }
+    /**
      * Container image with a tag (`name:tag`) or a digest (`name{@literal @}sha256:...`). Pinning by digest is the safer practice.
      * 
      */
@@ -204,6 +219,20 @@ public class Agent extends com.pulumi.resources.CustomResource {
      */
     public Output<String> nodeType() {
         return this.nodeType;
+    }
+    /**
+     * Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `&#34;keep&#34;` leaves it in place (the next `up` checks on it again); `&#34;rollback&#34;` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `&#34;keep&#34;`.
+     * 
+     */
+    @Export(name="onFailure", refs={String.class}, tree="[0]")
+    private Output<String> onFailure;
+
+    /**
+     * @return Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `&#34;keep&#34;` leaves it in place (the next `up` checks on it again); `&#34;rollback&#34;` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `&#34;keep&#34;`.
+     * 
+     */
+    public Output<String> onFailure() {
+        return this.onFailure;
     }
     /**
      * Whether the agent accepts sessions, as of the last create, update or refresh.

@@ -4,6 +4,7 @@
 package com.github.agent_hosting.agenthosting;
 
 import com.github.agent_hosting.agenthosting.inputs.AgentAutoScalingArgs;
+import com.github.agent_hosting.agenthosting.inputs.AgentHealthCheckArgs;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.core.internal.Codegen;
@@ -51,6 +52,21 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query&#39;s case-insensitive match) fails the deployment, and `onFailure` applies.
+     * 
+     */
+    @Import(name="healthCheck")
+    private @Nullable Output<AgentHealthCheckArgs> healthCheck;
+
+    /**
+     * @return Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query&#39;s case-insensitive match) fails the deployment, and `onFailure` applies.
+     * 
+     */
+    public Optional<Output<AgentHealthCheckArgs>> healthCheck() {
+        return Optional.ofNullable(this.healthCheck);
+    }
+
+    /**
      * Container image with a tag (`name:tag`) or a digest (`name{@literal @}sha256:...`). Pinning by digest is the safer practice.
      * 
      */
@@ -93,6 +109,21 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<String>> nodeType() {
         return Optional.ofNullable(this.nodeType);
+    }
+
+    /**
+     * Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `&#34;keep&#34;` leaves it in place (the next `up` checks on it again); `&#34;rollback&#34;` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `&#34;keep&#34;`.
+     * 
+     */
+    @Import(name="onFailure")
+    private @Nullable Output<String> onFailure;
+
+    /**
+     * @return Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `&#34;keep&#34;` leaves it in place (the next `up` checks on it again); `&#34;rollback&#34;` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `&#34;keep&#34;`.
+     * 
+     */
+    public Optional<Output<String>> onFailure() {
+        return Optional.ofNullable(this.onFailure);
     }
 
     /**
@@ -175,9 +206,11 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
     private AgentArgs(AgentArgs $) {
         this.autoScaling = $.autoScaling;
         this.enableNoise = $.enableNoise;
+        this.healthCheck = $.healthCheck;
         this.image = $.image;
         this.imagePullSecretSet = $.imagePullSecretSet;
         this.nodeType = $.nodeType;
+        this.onFailure = $.onFailure;
         this.readyTimeoutSeconds = $.readyTimeoutSeconds;
         this.redeployTrigger = $.redeployTrigger;
         this.secretSet = $.secretSet;
@@ -246,6 +279,27 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param healthCheck Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query&#39;s case-insensitive match) fails the deployment, and `onFailure` applies.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder healthCheck(@Nullable Output<AgentHealthCheckArgs> healthCheck) {
+            $.healthCheck = healthCheck;
+            return this;
+        }
+
+        /**
+         * @param healthCheck Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query&#39;s case-insensitive match) fails the deployment, and `onFailure` applies.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder healthCheck(AgentHealthCheckArgs healthCheck) {
+            return healthCheck(Output.of(healthCheck));
+        }
+
+        /**
          * @param image Container image with a tag (`name:tag`) or a digest (`name{@literal @}sha256:...`). Pinning by digest is the safer practice.
          * 
          * @return builder
@@ -306,6 +360,27 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder nodeType(String nodeType) {
             return nodeType(Output.of(nodeType));
+        }
+
+        /**
+         * @param onFailure Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `&#34;keep&#34;` leaves it in place (the next `up` checks on it again); `&#34;rollback&#34;` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `&#34;keep&#34;`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder onFailure(@Nullable Output<String> onFailure) {
+            $.onFailure = onFailure;
+            return this;
+        }
+
+        /**
+         * @param onFailure Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `&#34;keep&#34;` leaves it in place (the next `up` checks on it again); `&#34;rollback&#34;` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `&#34;keep&#34;`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder onFailure(String onFailure) {
+            return onFailure(Output.of(onFailure));
         }
 
         /**
@@ -419,6 +494,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
                 throw new MissingRequiredPropertyException("AgentArgs", "image");
             }
             $.nodeType = Codegen.stringProp("nodeType").output().arg($.nodeType).def("arm").getNullable();
+            $.onFailure = Codegen.stringProp("onFailure").output().arg($.onFailure).def("keep").getNullable();
             $.readyTimeoutSeconds = Codegen.doubleProp("readyTimeoutSeconds").output().arg($.readyTimeoutSeconds).def(6e+02).getNullable();
             if ($.serviceName == null) {
                 throw new MissingRequiredPropertyException("AgentArgs", "serviceName");
