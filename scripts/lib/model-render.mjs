@@ -117,27 +117,20 @@ function undeclaredText(f) {
  */
 export function renderReadmeTables({ fields: AGENT_FIELDS, outputs: AGENT_OUTPUTS }) {
   const inputs = [
-    "| input | type | default | sent to the service | a change | description and rule |",
-    "|---|---|---|---|---|---|",
+    "| input | type | default | sent to the service | a change | left out of the program | description and rule |",
+    "|---|---|---|---|---|---|---|",
     ...AGENT_FIELDS.map(
       (f) =>
-        `| \`${f.name}\` | \`${cell(f.tsType)}\` | ${f.required ? "required" : f.default === undefined ? "" : `\`${JSON.stringify(f.default)}\``} | ${f.sentTo === "service" ? "yes" : "no (provider setting)"} | ${CHANGE[f.change]} | ${cell(f.description)} |`,
+        `| \`${f.name}\` | \`${cell(f.tsType)}\` | ${f.required ? "required" : f.default === undefined ? "" : `\`${JSON.stringify(f.default)}\``} | ${f.sentTo === "service" ? "yes" : "no (provider setting)"} | ${CHANGE[f.change]} | ${undeclaredText(f)} | ${cell(f.description)} |`,
     ),
-  ];
-  const undeclared = [
-    "| input | left out of the program |",
-    "|---|---|",
-    ...AGENT_FIELDS.map((f) => `| \`${f.name}\` | ${undeclaredText(f)} |`),
   ];
   const outputs = [
     "| output | type | description |",
     "|---|---|---|",
-    ...AGENT_FIELDS.filter((f) => !AGENT_OUTPUTS.some((o) => o.name === f.name)).map(
-      (f) => `| \`${f.name}\` | \`${cell(f.tsType)}\` | the input, as the service reports it where it reports it, else as declared |`,
-    ),
+    "| every input | as above | the input with its default applied, as the service reports it where it reports it, else as declared |",
     ...AGENT_OUTPUTS.map((o) => `| \`${o.name}\` | \`${cell(o.tsType)}\` | ${cell(o.description)} |`),
   ];
-  return { "agent-inputs": inputs.join("\n"), "agent-undeclared": undeclared.join("\n"), "agent-outputs": outputs.join("\n") };
+  return { "agent-inputs": inputs.join("\n"), "agent-outputs": outputs.join("\n") };
 }
 
 /**

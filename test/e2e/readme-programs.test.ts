@@ -22,6 +22,7 @@ const FRAGMENTS: { lang: string; line: string; why: string }[] = [
   { lang: "ts", line: "registry.example.com/voice-bot@sha256:", why: "one declaration showing an image pinned by digest" },
   { lang: "ts", line: "redeployTrigger: process.env.BUILD_ID", why: "one declaration showing redeployTrigger" },
   { lang: "ts", line: "const client = new AgentHostingClient(", why: "client calls outside Pulumi, not a program" },
+  { lang: "ts", line: 'onFailure: "rollback", healthCheck:', why: "one declaration showing onFailure and healthCheck (test/e2e/deployment-failures.test.ts runs them)" },
 ];
 
 const fragmentOf = (block: CodeBlock) => FRAGMENTS.find((f) => f.lang === block.lang && block.code.includes(f.line));

@@ -1,5 +1,5 @@
 /**
- * The README's Compatibility section, package.json and the compatibility
+ * The README's Compatibility section, CONTRIBUTING.md's matrix, package.json and the compatibility
  * tests name the same versions: all of them read test/support/compat-matrix.ts
  * (and the pinned Node releases of scripts/lib/node-releases.mjs), and this
  * file fails when the README or package.json says anything else.
@@ -29,18 +29,20 @@ const pkg = JSON.parse(read("package.json")) as {
   devDependencies: Record<string, string>;
 };
 
-/** The README's `## Compatibility` section, up to the next `## ` heading. */
-function compatibilitySection(): string {
-  const readme = read("README.md");
-  const start = readme.indexOf("\n## Compatibility\n");
-  expect(start, "README.md has no ## Compatibility section").toBeGreaterThan(-1);
-  const end = readme.indexOf("\n## ", start + 1);
-  return readme.slice(start, end === -1 ? undefined : end);
+/** The `## <heading>` section of a file, up to the next `## ` heading. */
+function section(path: string, heading: string): string {
+  const text = read(path);
+  const start = text.indexOf(`\n## ${heading}\n`);
+  expect(start, `${path} has no ## ${heading} section`).toBeGreaterThan(-1);
+  const end = text.indexOf("\n## ", start + 1);
+  return text.slice(start, end === -1 ? undefined : end);
 }
+const compatibilitySection = () => section("README.md", "Compatibility");
 
 describe("the compatibility matrix", () => {
-  it("the README's table is the one the tests run", () => {
-    expect(compatibilitySection()).toContain(`\n${compatibilityTable()}\n`);
+  it("CONTRIBUTING.md's table is the one the tests run, and the README points to it", () => {
+    expect(section("CONTRIBUTING.md", "Compatibility matrix")).toContain(`\n${compatibilityTable()}\n`);
+    expect(compatibilitySection()).toContain("CONTRIBUTING.md#compatibility-matrix");
   });
 
   it("the README names every pinned Node release, the CLI version, engines and how to reproduce the matrix", () => {
