@@ -3,7 +3,7 @@
  * the engine starts it (a child process that prints its port), called over
  * gRPC with Pulumi's own client stubs, against the real emulator.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
@@ -83,6 +83,15 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
     expect(info.getVersion()).toBe(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version);
     const schema = await rpc<GetSchemaResponse>((cb) => client.getSchema(new GetSchemaRequest(), cb));
     expect(schema.getSchema()).toBe(readFileSync(join(root, "schema.json"), "utf8"));
+  });
+
+  it("run by a person, --help explains the plugin and its settings and --version prints its version, both exiting 0", () => {
+    const bin = join(root, "dist/hosts/grpc/plugin-bin.js");
+    const help = execFileSync(process.execPath, [bin, "--help"], { encoding: "utf8" });
+    expect(help).toMatch(/^usage: pulumi-resource-agent-hosting/);
+    for (const setting of ["agent-hosting:apiKey", "agent-hosting:baseUrl", "agent-hosting:allowInsecureHttp", "--version"]) expect(help).toContain(setting);
+    const version = execFileSync(process.execPath, [bin, "--version"], { encoding: "utf8" });
+    expect(version).toBe(`${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version}\n`);
   });
 
   it("CheckConfig names a bad baseUrl and a setting it does not have", async () => {
