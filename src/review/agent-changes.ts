@@ -5,9 +5,9 @@
  */
 import { AGENT_FIELDS, AGENT_OUTPUTS } from "../resources/agent/model";
 import { agentProviderKind, type AgentProviderKind } from "./agent-types";
-import type { PreviewDigest, PreviewState, PreviewStep } from "./preview";
+import type { PreviewDigest, PreviewStep } from "./preview";
 import { propertyValue, sameValue, type PropertyValue } from "./property-value";
-import { containsSecret } from "./secrets";
+import { secretPropertyNames } from "./secrets";
 import { parseUrn } from "./urn";
 
 export type AgentOperation = "create" | "update" | "replace" | "delete" | "same" | "read" | "import" | "other";
@@ -85,18 +85,6 @@ function topProperty(path: string): string {
   return path.split(/[.[]/, 1)[0] ?? path;
 }
 
-/** Whether a property is secret in any view of the resource: then every view of it is masked. */
-function secretProperties(states: readonly (PreviewState | undefined)[]): Set<string> {
-  const secret = new Set<string>();
-  for (const state of states) {
-    for (const name of state?.additionalSecretOutputs ?? []) secret.add(name);
-    for (const bag of [state?.inputs, state?.outputs]) {
-      for (const [name, value] of Object.entries(bag ?? {})) if (containsSecret(value)) secret.add(name);
-    }
-  }
-  return secret;
-}
-
 function collectSteps(steps: readonly PreviewStep[]): Map<string, PreviewStep[]> {
   const byUrn = new Map<string, PreviewStep[]>();
   for (const step of steps) {
@@ -115,7 +103,7 @@ function agentChange(urn: string, steps: readonly PreviewStep[]): AgentChange {
   const oldState = steps.find((s) => s.oldState)?.oldState;
   const newState = steps.find((s) => s.newState)?.newState;
   const type = newState?.type ?? oldState?.type ?? parseUrn(urn)?.type;
-  const secret = secretProperties([oldState, newState]);
+  const secret = secretPropertyNames([oldState, newState]);
   const before = (name: string) => propertyValue(oldState?.inputs?.[name], secret.has(name));
   const after = (name: string) => propertyValue(newState?.inputs?.[name], secret.has(name));
 

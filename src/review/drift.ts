@@ -16,7 +16,7 @@ import { AGENT_FIELDS, agentField } from "../resources/agent/model";
 import { agentProviderKind, type AgentProviderKind } from "./agent-types";
 import type { PreviewDigest, PreviewDiagnostic, PreviewState, PreviewStep } from "./preview";
 import { propertyValue, sameValue, type PropertyValue } from "./property-value";
-import { containsSecret } from "./secrets";
+import { containsSecret, secretPropertyNames } from "./secrets";
 import { stackIdentity, type StackIdentity } from "./stack-identity";
 import { parseUrn } from "./urn";
 
@@ -57,23 +57,12 @@ function serviceField(name: string): boolean {
   return agentField(name)?.sentTo === "service";
 }
 
-function secretNames(states: readonly (PreviewState | undefined)[]): Set<string> {
-  const names = new Set<string>();
-  for (const state of states) {
-    for (const name of state?.additionalSecretOutputs ?? []) names.add(name);
-    for (const bag of [state?.inputs, state?.outputs]) {
-      for (const [name, raw] of Object.entries(bag ?? {})) if (containsSecret(raw)) names.add(name);
-    }
-  }
-  return names;
-}
-
 /**
  * The service's fields that differ. A field secret on both sides is masked in
  * the document; it counts only when the provider's diff names it.
  */
 function fieldDrifts(expected: PreviewState | undefined, atService: PreviewState | undefined, named: ReadonlySet<string>): FieldDrift[] {
-  const secret = secretNames([expected, atService]);
+  const secret = secretPropertyNames([expected, atService]);
   const names = new Set([...Object.keys(expected?.inputs ?? {}), ...Object.keys(atService?.inputs ?? {})]);
   return [...names]
     .filter(serviceField)

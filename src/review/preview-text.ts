@@ -4,9 +4,9 @@
  * with its changed inputs, then the engine's messages and the counts. Secrets
  * show as "[secret]"; the dynamic provider's reserved `__` inputs never show.
  */
-import type { PreviewDigest, PreviewState, PreviewStep } from "./preview";
+import type { PreviewDigest, PreviewStep } from "./preview";
 import { propertyValue, sameValue, type PropertyValue } from "./property-value";
-import { containsSecret, maskSecretsInText, MASKED } from "./secrets";
+import { maskSecretsInText, MASKED, secretPropertyNames } from "./secrets";
 import { parseUrn } from "./urn";
 
 const SYMBOLS: Record<string, string> = {
@@ -38,19 +38,10 @@ function valueText(value: PropertyValue): string {
   }
 }
 
-function secretNames(states: readonly (PreviewState | undefined)[]): Set<string> {
-  const names = new Set<string>();
-  for (const state of states) {
-    for (const name of state?.additionalSecretOutputs ?? []) names.add(name);
-    for (const [name, raw] of Object.entries(state?.inputs ?? {})) if (containsSecret(raw)) names.add(name);
-  }
-  return names;
-}
-
 function stepLines(step: PreviewStep): string[] {
   const urn = parseUrn(step.urn);
   const lines = [`${(SYMBOLS[step.op] ?? "*").padEnd(2)} ${step.op.padEnd(18)} ${urn ? `${urn.type}  ${urn.name}` : step.urn}`];
-  const secret = secretNames([step.oldState, step.newState]);
+  const secret = secretPropertyNames([step.oldState, step.newState], ["inputs"]);
   const names = [...new Set([...Object.keys(step.oldState?.inputs ?? {}), ...Object.keys(step.newState?.inputs ?? {})])]
     .filter((name) => !name.startsWith("__"))
     .sort();

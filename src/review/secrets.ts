@@ -6,6 +6,7 @@
  */
 
 import { OUTPUT_SIGNATURE, SECRET_SIGNATURE, SIGNATURE_KEY } from "../core/engine-sentinels";
+import type { PreviewState } from "./preview";
 
 /** What a masked value shows, the same text the CLI prints. */
 export const MASKED = "[secret]";
@@ -59,4 +60,20 @@ export function maskSecretsInText(text: string): string {
     out += text.slice(i, start) + MASKED;
     i = end + 1;
   }
+}
+
+/**
+ * The properties that are secret in any of a resource's states (listed as
+ * additional secret outputs, or holding a secret in one of `bags`): then
+ * every view of them is masked.
+ */
+export function secretPropertyNames(states: readonly (PreviewState | undefined)[], bags: readonly ("inputs" | "outputs")[] = ["inputs", "outputs"]): Set<string> {
+  const names = new Set<string>();
+  for (const state of states) {
+    for (const name of state?.additionalSecretOutputs ?? []) names.add(name);
+    for (const bag of bags) {
+      for (const [name, raw] of Object.entries(state?.[bag] ?? {})) if (containsSecret(raw)) names.add(name);
+    }
+  }
+  return names;
 }

@@ -5,11 +5,11 @@
  * in place, a failed create rolled back to nothing, and a SIGINT during a
  * rollback that the next up converges from.
  */
-import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { e2eStack, type OpResult, type StackHandle } from "./support/stack";
+import { providerProcessesIn } from "./support/provider-processes";
 
 const API_KEY = "e2e-FAILURES-key-7d20";
 const GOOD = "registry.example.com/bot:1";
@@ -145,20 +145,6 @@ describe("onFailure: keep (the default) on the dynamic provider", () => {
     expect((await summaryOf("keep-bot"))?.deployments).toHaveLength(2);
   });
 });
-
-/** The dynamic-provider processes the engine runs for the stack in `dir`. */
-function providerProcessesIn(dir: string): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readlinkSync(`/proc/${pid}/cwd`) === dir && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider");
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 describe("interrupted during a rollback", () => {
   it("SIGINT while the rollback's deployment starts leaves a state that describes a deployment that exists; the next up converges with one agent", async () => {

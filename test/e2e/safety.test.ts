@@ -6,13 +6,13 @@
  * the create was sent, a 409 is taken over only when plausibly ours, signs of
  * life while waiting, and redeployTrigger.
  */
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { specOf } from "../support/fixtures";
 import { e2eStack, repoRoot, type StackHandle } from "./support/stack";
+import { providerProcessesIn } from "./support/provider-processes";
 
 const API_KEY = "e2e-SAFETY-key-41c9";
 const IMAGE = "registry.example.com/bot:1";
@@ -162,20 +162,6 @@ describe("nothing orphaned", () => {
     expect((await stack.run("preview", { params })).changeSummary).toEqual({ same: 2 });
   });
 });
-
-/** The engine's dynamic provider processes started in `dir`. */
-function providerProcessesIn(dir: string): number[] {
-  return readdirSync("/proc")
-    .filter((p) => /^\d+$/.test(p))
-    .filter((pid) => {
-      try {
-        return readlinkSync(`/proc/${pid}/cwd`) === dir && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider");
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 describe("nothing orphaned when the provider process is interrupted", () => {
   it("SIGINT during the readiness wait answers with the agent kept in state; the next up finishes it without posting again", async () => {
