@@ -3,8 +3,10 @@
  * and the rule's configuration: each returns the violations it finds, as
  * sentences. src/policy/pack.ts wires them into CrossGuard. Values that are
  * not known yet (a preview of a computed input) are skipped: the rule
- * checks them when they are known. Messages quote no input value but the
- * registry a rule names, since an image may be a secret.
+ * checks them when they are known (@pulumi/policy stops a rule that reads
+ * one and notes that it could not run during the preview). Messages quote
+ * no input value but the registry a rule names, since an image may be a
+ * secret.
  */
 import { fromRegistry, parseImageReference } from "./image-reference";
 
@@ -67,4 +69,15 @@ export function checkPrivateRegistryPullSecret(props: AgentProps, config: Privat
   const pullSecret = props["imagePullSecretSet"];
   if (typeof pullSecret === "string" && pullSecret !== "") return [];
   return [`\`image\` comes from the private registry \`${registry}\` (option privateRegistries), but \`imagePullSecretSet\` is not set.`];
+}
+
+/**
+ * `onFailure` unset means the provider's default, `"keep"`
+ * (src/resources/agent/fields.ts); both hosts' checks fill it in, so a
+ * policy usually sees `"keep"` either way.
+ */
+export function checkOnFailureRollback(props: AgentProps): string[] {
+  const value = props["onFailure"];
+  if (value === "rollback" || (value !== undefined && typeof value !== "string")) return [];
+  return ['`onFailure` is "keep" (its default when not set), so a failed deployment stays in place; this pack requires `onFailure: "rollback"`.'];
 }

@@ -6,7 +6,14 @@
  * option described by the policy's configSchema.
  */
 import { PolicyPack, type EnforcementLevel, type PolicyConfigSchema, type ResourceValidationPolicy } from "@pulumi/policy";
-import { checkImagePinned, checkMaxAgentsCap, checkPrivateRegistryPullSecret, checkScalingRange, type AgentProps } from "./agent-rules";
+import {
+  checkImagePinned,
+  checkMaxAgentsCap,
+  checkOnFailureRollback,
+  checkPrivateRegistryPullSecret,
+  checkScalingRange,
+  type AgentProps,
+} from "./agent-rules";
 import { isAgentResource } from "./agent-resource";
 
 /** The pack's policy names, which its config keys. */
@@ -15,6 +22,7 @@ export const AGENT_POLICY_NAMES = {
   maxAgentsCap: "agent-max-agents-cap",
   scalingRange: "agent-scaling-range",
   privateRegistryPullSecret: "agent-private-registry-pull-secret",
+  onFailureRollback: "agent-on-failure-rollback",
 } as const;
 
 export const DEFAULT_MAX_AGENTS_CAP = 10;
@@ -82,6 +90,15 @@ export function agentPolicies(): ResourceValidationPolicy[] {
       },
       checkPrivateRegistryPullSecret,
     ),
+    // Advisory by default, like the cap: "keep" is the provider's default and a sound
+    // choice; a team that wants rollback makes the rule mandatory in its config.
+    agentPolicy(
+      AGENT_POLICY_NAMES.onFailureRollback,
+      'An Agent sets `onFailure: "rollback"`, so a failed deployment goes back to the last ready spec (unset means "keep").',
+      "advisory",
+      undefined,
+      (props) => checkOnFailureRollback(props),
+    ),
   ];
 }
 
@@ -92,7 +109,7 @@ export function agentPolicies(): ResourceValidationPolicy[] {
  */
 export function createAgentPolicyPack(name = "agent-hosting"): PolicyPack {
   return new PolicyPack(name, {
-    description: "Rules for Agents of the Agent Hosting Service (pulumi-agent-hosting): pinned images, scaling, pull secrets.",
+    description: "Rules for Agents of the Agent Hosting Service (pulumi-agent-hosting): pinned images, scaling, pull secrets, rollback on failure.",
     policies: agentPolicies(),
   });
 }

@@ -11,7 +11,9 @@
  * provider's check) refuses, and which resources it analyzed by then depends
  * on the order they registered in; so each preview that stops has one such
  * Agent, and every rule's message is shown by a preview where the rules are
- * advisory.
+ * advisory. Every Agent but keep-bot sets `onFailure: "rollback"`, so the
+ * rollback rule, mandatory in the mandatory and relaxed configs, lets them
+ * through and stops only keep-bot's preview.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -38,6 +40,7 @@ const CONFIGS = {
     "agent-max-agents-cap": { enforcementLevel: "mandatory", cap: 3 },
     "agent-scaling-range": "mandatory",
     "agent-private-registry-pull-secret": { enforcementLevel: "mandatory", privateRegistries: PRIVATE_REGISTRIES },
+    "agent-on-failure-rollback": "mandatory",
   },
   /** Every rule advisory: the preview goes through and lists every violation. */
   advisory: {
@@ -45,12 +48,14 @@ const CONFIGS = {
     "agent-max-agents-cap": { enforcementLevel: "advisory", cap: 3 },
     "agent-scaling-range": "advisory",
     "agent-private-registry-pull-secret": { enforcementLevel: "advisory", privateRegistries: PRIVATE_REGISTRIES },
+    "agent-on-failure-rollback": "advisory",
   },
-  /** The image rules disabled, the cap advisory. */
+  /** The image rules disabled, the cap advisory, rollback required. */
   relaxed: {
     "agent-image-pinned": "disabled",
     "agent-max-agents-cap": { enforcementLevel: "advisory", cap: 3 },
     "agent-private-registry-pull-secret": "disabled",
+    "agent-on-failure-rollback": "mandatory",
   },
 };
 
@@ -60,21 +65,28 @@ interface AgentSpec {
   secret?: string[];
 }
 
+const ROLLBACK = { onFailure: "rollback" };
 const GOOD: AgentSpec = {
   resource: "good-bot",
-  args: { serviceName: "good-bot", image: "registry.example.com/bot:1.4.2", imagePullSecretSet: "pull-creds", autoScaling: { minAgents: 1, maxAgents: 2 } },
+  args: { serviceName: "good-bot", image: "registry.example.com/bot:1.4.2", imagePullSecretSet: "pull-creds", autoScaling: { minAgents: 1, maxAgents: 2 }, ...ROLLBACK },
 };
-const LATEST: AgentSpec = { resource: "latest-bot", args: { serviceName: "latest-bot", image: "docker.io/acme/bot:latest" } };
-const BIG: AgentSpec = { resource: "big-bot", args: { serviceName: "big-bot", image: "docker.io/acme/bot:2", autoScaling: { minAgents: 1, maxAgents: 5 } } };
-const PRIVATE: AgentSpec = { resource: "private-bot", args: { serviceName: "private-bot", image: "registry.example.com/private-bot:3" } };
+const LATEST: AgentSpec = { resource: "latest-bot", args: { serviceName: "latest-bot", image: "docker.io/acme/bot:latest", ...ROLLBACK } };
+const BIG: AgentSpec = { resource: "big-bot", args: { serviceName: "big-bot", image: "docker.io/acme/bot:2", autoScaling: { minAgents: 1, maxAgents: 5 }, ...ROLLBACK } };
+const PRIVATE: AgentSpec = { resource: "private-bot", args: { serviceName: "private-bot", image: "registry.example.com/private-bot:3", ...ROLLBACK } };
 /** minAgents above maxAgents: the provider's check refuses it too; the engine runs the policies on it first. */
-const INVERTED: AgentSpec = { resource: "inverted-bot", args: { serviceName: "inverted-bot", image: "docker.io/acme/bot:2", autoScaling: { minAgents: 4, maxAgents: 2 } } };
+const INVERTED: AgentSpec = {
+  resource: "inverted-bot",
+  args: { serviceName: "inverted-bot", image: "docker.io/acme/bot:2", autoScaling: { minAgents: 4, maxAgents: 2 }, ...ROLLBACK },
+};
+/** No `onFailure`: the default "keep". */
+const KEEP: AgentSpec = { resource: "keep-bot", args: { serviceName: "keep-bot", image: "docker.io/acme/bot:2" } };
 const ALL = [GOOD, LATEST, BIG, PRIVATE];
 
 const MESSAGES = {
   pinned: /\[(mandatory|advisory)\] +agent-image-pinned +\([^)]*: latest-bot\)[\s\S]*?Agent "latest-bot": `image` uses the tag `latest`, which moves/,
   cap: /\[advisory\] +agent-max-agents-cap +\([^)]*: big-bot\)[\s\S]*?Agent "big-bot": `autoScaling.maxAgents` is 5, above this pack's cap of 3/,
   pullSecret: /\[advisory\] +agent-private-registry-pull-secret +\([^)]*: private-bot\)[\s\S]*?Agent "private-bot": `image` comes from the private registry `registry.example.com`/,
+  rollback: /\[mandatory\] +agent-on-failure-rollback +\([^)]*: keep-bot\)[\s\S]*?Agent "keep-bot": `onFailure` is "keep" \(its default when not set\)/,
   scaling: /agent-scaling-range +\([^)]*: inverted-bot\)[\s\S]*?Agent "inverted-bot": `autoScaling.minAgents` \(4\) is above `autoScaling.maxAgents` \(2\)/,
 };
 
@@ -89,7 +101,7 @@ function yamlProgram(agents: readonly AgentSpec[]): string {
 
 type Preview = (agents: readonly AgentSpec[], config: keyof typeof CONFIGS) => Promise<{ stopped: boolean; out: string }>;
 
-/** The same four previews, whichever way the program runs. */
+/** The same five previews, whichever way the program runs. */
 function checksThePack(preview: () => Preview): void {
   it("every rule mandatory: a `:latest` image stops the preview, naming the Agent and the rule", async () => {
     const { stopped, out } = await preview()([GOOD, LATEST], "mandatory");
@@ -107,12 +119,21 @@ function checksThePack(preview: () => Preview): void {
     expect(out).not.toContain('Agent "good-bot"');
   });
 
-  it("the image rules disabled: they say nothing; the advisory cap still warns", async () => {
+  it("the image rules disabled: they say nothing; the advisory cap still warns; rollback required passes Agents that set it", async () => {
     const { stopped, out } = await preview()(ALL, "relaxed");
     expect(stopped, out).toBe(false);
     expect(out).toMatch(MESSAGES.cap);
     expect(out).not.toContain("agent-image-pinned");
     expect(out).not.toContain("agent-private-registry-pull-secret");
+    expect(out).not.toContain("agent-on-failure-rollback");
+  });
+
+  it("rollback required: an Agent without onFailure (the default keep) stops the preview, naming the Agent and the rule", async () => {
+    const { stopped, out } = await preview()([GOOD, KEEP], "relaxed");
+    expect(stopped, out).toBe(true);
+    expect(out).toMatch(MESSAGES.rollback);
+    expect(out).not.toContain('Agent "good-bot"');
+    expect((await control.listAgents()).agents).toEqual([]);
   });
 
   it("minAgents above maxAgents: the scaling rule names it, beside the provider's own refusal", async () => {

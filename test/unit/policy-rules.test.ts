@@ -1,10 +1,16 @@
 /** The Agent policy pack's rules as plain functions, and the image references they read. */
+import * as crossGuard from "@pulumi/policy";
+import type { ResourceValidation, ResourceValidationArgs, ResourceValidationPolicy } from "@pulumi/policy";
+import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
 import { describe, expect, it } from "vitest";
 import {
   checkImagePinned,
   checkMaxAgentsCap,
+  checkOnFailureRollback,
   checkPrivateRegistryPullSecret,
   checkScalingRange,
+  AGENT_POLICY_NAMES,
+  agentPolicies,
   fromRegistry,
   isAgentResource,
   parseImageReference,
@@ -68,6 +74,42 @@ describe("the rules", () => {
     expect(message).not.toContain("token-1");
     expect(checkPrivateRegistryPullSecret({ image: "registry.example.com/bot:1", imagePullSecretSet: "pull-creds" }, config)).toEqual([]);
     expect(checkPrivateRegistryPullSecret({ image: "docker.io/library/bot:1" }, config)).toEqual([]);
+  });
+});
+
+describe("agent-on-failure-rollback", () => {
+  const policy = agentPolicies().find((p) => p.name === AGENT_POLICY_NAMES.onFailureRollback) as ResourceValidationPolicy;
+  const validate = policy.validateResource as ResourceValidation;
+  // @pulumi/policy's server hands a policy the inputs through this proxy, which throws UnknownValueError on a value not known yet.
+  const { unknownCheckingProxy, UnknownValueError } = crossGuard as unknown as {
+    unknownCheckingProxy: (props: Record<string, unknown>) => Record<string, unknown>;
+    UnknownValueError: new () => Error;
+  };
+  /** Runs the policy on a native Agent "keep-bot" with these inputs; its violations land in `found`. */
+  const run = (props: Record<string, unknown>, found: string[]): void => {
+    const args = { type: NATIVE_AGENT_TYPE, name: "keep-bot", props: unknownCheckingProxy(props), getConfig: () => ({}) } as unknown as ResourceValidationArgs;
+    void validate(args, (message: string) => found.push(message));
+  };
+
+  it("an Agent without onFailure has the default keep and violates it; rollback passes", () => {
+    const message = '`onFailure` is "keep" (its default when not set), so a failed deployment stays in place; this pack requires `onFailure: "rollback"`.';
+    expect(checkOnFailureRollback({ image: "bot:1" })).toEqual([message]);
+    expect(checkOnFailureRollback({ onFailure: "keep" })).toEqual([message]);
+    expect(checkOnFailureRollback({ onFailure: "rollback" })).toEqual([]);
+  });
+
+  it("is advisory unless configured, and a violation names the Agent", () => {
+    expect(policy.enforcementLevel).toBe("advisory");
+    const found: string[] = [];
+    run({ serviceName: "keep-bot", onFailure: "keep" }, found);
+    run({ serviceName: "keep-bot", onFailure: "rollback" }, found);
+    expect(found).toEqual([expect.stringMatching(/^Agent "keep-bot": `onFailure` is "keep"/)]);
+  });
+
+  it("an onFailure not known at preview is no violation: @pulumi/policy skips the rule until it is known", () => {
+    const found: string[] = [];
+    expect(() => run({ serviceName: "keep-bot", onFailure: unknownValue }, found)).toThrow(UnknownValueError);
+    expect(found).toEqual([]);
   });
 });
 
