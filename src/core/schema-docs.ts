@@ -1,7 +1,7 @@
 /**
  * The texts of the package schema that live in files of their own under
  * schema-docs/: the example programs of the Agent and of each function, in
- * TypeScript, Python, Go and YAML, which the schema's descriptions carry in
+ * TypeScript, Python, Go, Java and YAML, which the schema's descriptions carry in
  * the Pulumi registry's `{{% examples %}}` form (and a test runs each against
  * the emulator), and the Python package's README. Read when the schema is
  * built (scripts/gen-schema.mjs), never at run time.
@@ -11,11 +11,16 @@ import { join } from "node:path";
 /** schema-docs/ at the repository's root: dist/core/ (or src/core/) is two levels down. */
 export const SCHEMA_DOCS_DIR = join(__dirname, "..", "..", "schema-docs");
 
-/** Each language of an example, in the order the description lists them, with its file in the example's directory. */
+/**
+ * Each language of an example, in the order the description lists them (the
+ * Pulumi registry's order: TypeScript, Python, Go, C#, Java, YAML), with its
+ * file in the example's directory.
+ */
 export const EXAMPLE_FILES = [
   { language: "typescript", file: "index.ts" },
   { language: "python", file: "__main__.py" },
   { language: "go", file: "main.go" },
+  { language: "java", file: "App.java" },
   { language: "yaml", file: "Pulumi.yaml" },
 ] as const;
 

@@ -27,19 +27,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goBinary } from "../../scripts/lib/go-tool.mjs";
 import { hostTarget } from "../../scripts/lib/plugin-package.mjs";
 import { npmTarballName, pluginTarballName } from "../../scripts/lib/release/names.mjs";
-import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
 import { repoRoot, type StackConfig } from "../languages/support/drivers";
 import { runDriver, type OpResult } from "../languages/support/run";
 import { codeBlocks } from "../support/readme-blocks";
-import { cachedRelease } from "./support/cached-release";
+import { useEmulator } from "./support/e2e-fixture";
+import { cliStackOperation, runNewStack, type StackOperation, type StackOpOutcome } from "./support/new-stack-lifecycle";
 import { pulumiCommands } from "./support/pulumi-command";
 import { buildProgramAgainstRelease, releasedGoEnv } from "./support/released-go";
 import { installRequirements } from "./support/released-python";
 import { releasedStack, type ReleasedStack } from "./support/released-stack";
-import { serveRelease, type ReleaseServer } from "./support/release-server";
+import { useServedRelease } from "./support/served-release";
 import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "examples-SECRET-key-9b3e17";
@@ -59,35 +58,14 @@ const STACK_COMMANDS = [
   "pulumi destroy",
 ];
 
-let release: { dir: string; version: string };
-let server: ReleaseServer;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-let client: AgentHostingClient;
-let cliDir: string;
-
-beforeAll(async () => {
-  const dir = process.env["AGENT_HOSTING_PULUMI_CLI_DIR"];
-  if (!dir) throw new Error("the global setup provides the pulumi CLI (AGENT_HOSTING_PULUMI_CLI_DIR)");
-  cliDir = dir;
-  release = await cachedRelease();
-  server = await serveRelease(release.dir);
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-bot-secrets": SECRET_FIELDS } });
-  control = new EmulatorControl(emulator.baseUrl);
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
-}, 600_000);
-
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-  await server?.close();
-});
+const release = useServedRelease();
+const service = useEmulator({ apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-bot-secrets": SECRET_FIELDS } });
 
 /** The install commands of each README, before STACK_COMMANDS. */
 function installCommands(language: Language): string[] {
   if (language === "python") return ["python3 -m venv venv", "venv/bin/pip install -r requirements.txt"];
   if (language === "go") return ["go mod tidy"];
-  if (language === "yaml") return [`pulumi plugin install resource agent-hosting ${release.version} --server ${PLUGIN_DOWNLOAD_URL}`];
+  if (language === "yaml") return [`pulumi plugin install resource agent-hosting ${release().version} --server ${PLUGIN_DOWNLOAD_URL}`];
   return ["npm install"];
 }
 
@@ -99,7 +77,7 @@ function readmeCommands(dir: string): string[] {
 
 /** How the copied example depends on the package: the lines that name it. */
 function dependencyOf(language: Language, dir: string): { text: string; expected: RegExp } {
-  const v = release.version.replaceAll(".", "\\.");
+  const v = release().version.replaceAll(".", "\\.");
   if (language === "python") return { text: readFileSync(join(dir, "requirements.txt"), "utf8"), expected: new RegExp(`^pulumi_agent_hosting==${v}$`, "m") };
   if (language === "go") return { text: readFileSync(join(dir, "go.mod"), "utf8"), expected: new RegExp(`^\\t${GO_MODULE} v${v}$`, "m") };
   if (language === "yaml") return { text: readmeCommands(dir).join("\n"), expected: new RegExp(`resource agent-hosting ${v} --server`) };
@@ -113,36 +91,29 @@ function userNpmEnv(): NodeJS.ProcessEnv {
 }
 
 const stackConfig = (): StackConfig => ({
-  "agent-hosting:baseUrl": { value: emulator.url },
+  "agent-hosting:baseUrl": { value: service.emulator.url },
   "agent-hosting:apiKey": { value: API_KEY, secret: true },
 });
 
-type Op = "preview" | "up" | "destroy";
-interface Outcome {
-  error: string;
-  changes: Record<string, number>;
-  outputs: Record<string, unknown>;
-  text: string;
-}
 /** Installs the copied example as its README says; returns how to run one stack operation of it. */
-type Install = (dir: string, stack: ReleasedStack) => (op: Op) => Promise<Outcome>;
+type Install = (dir: string, stack: ReleasedStack) => StackOperation;
 
-const fromDriver = (r: OpResult): Outcome => ({ error: r.error ?? "", changes: r.changeSummary, outputs: r.outputs, text: r.engineOutput });
+const fromDriver = (r: OpResult): StackOpOutcome => ({ error: r.error ?? "", changes: r.changeSummary, outputs: r.outputs, text: r.engineOutput });
 
 /** `npm install` with the release's tarball for the package, a typecheck, then the program through the Automation API from its directory. */
 const installTypescript: Install = (dir, stack) => {
-  const tarball = join(release.dir, npmTarballName(release.version));
+  const tarball = join(release().dir, npmTarballName(release().version));
   execFileSync("npm", ["install", "--no-save", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: dir, env: userNpmEnv(), stdio: ["ignore", "ignore", "pipe"] });
   execFileSync(join(dir, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", "."], { cwd: dir, env: userNpmEnv(), encoding: "utf8" });
   const runner = join(dir, "pulumi-runner.cjs");
   copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), runner);
-  const params = JSON.stringify({ baseUrl: emulator.url, apiKey: API_KEY, programFile: "index.ts" });
+  const params = JSON.stringify({ baseUrl: service.emulator.url, apiKey: API_KEY, programFile: "index.ts" });
   return async (op) => fromDriver(await runDriver(process.execPath, [runner, op, params], stack.env, dir));
 };
 
 /** The README's virtualenv, then __main__.py through the Python driver in that virtualenv. */
 const installPython: Install = (dir, stack) => {
-  const python = installRequirements(dir, release.dir);
+  const python = installRequirements(dir, release().dir);
   const script = join(stack.workDir, "stack_op.py");
   copyFileSync(join(repoRoot, "test/languages/python/stack_op.py"), script);
   const params = JSON.stringify({ config: stackConfig(), source: readFileSync(join(dir, "__main__.py"), "utf8") });
@@ -151,43 +122,21 @@ const installPython: Install = (dir, stack) => {
 
 /** `go mod tidy` through the release's module proxy, then main.go built with that go.mod beside the Go driver. */
 const installGo: Install = (dir, stack) => {
-  execFileSync(goBinary(), ["mod", "tidy"], { cwd: dir, env: releasedGoEnv(release.dir, stack.workDir), stdio: ["ignore", "ignore", "pipe"] });
-  const build = buildProgramAgainstRelease(release.dir, dir, stack.workDir);
-  expect(build.sdk.Version).toBe(`v${release.version}`);
+  execFileSync(goBinary(), ["mod", "tidy"], { cwd: dir, env: releasedGoEnv(release().dir, stack.workDir), stdio: ["ignore", "ignore", "pipe"] });
+  const build = buildProgramAgainstRelease(release().dir, dir, stack.workDir);
+  expect(build.sdk.Version).toBe(`v${release().version}`);
   expect(build.sdk.Dir.startsWith(join(stack.workDir, "gomodcache") + sep), build.sdk.Dir).toBe(true);
   const params = JSON.stringify({ config: stackConfig() });
   return async (op) => fromDriver(await runDriver(build.binary, [op, stack.workDir, params], stack.env, stack.workDir));
 };
 
-/** The CLI's "Resources:" summary, as the Automation API's change summary: "+ 2 to create" → { create: 2 }. */
-function changeCounts(out: string): Record<string, number> {
-  const words: Record<string, string> = { "to create": "create", created: "create", "to update": "update", updated: "update", "to delete": "delete", deleted: "delete", unchanged: "same" };
-  const changes: Record<string, number> = {};
-  for (const [, n, w] of out.matchAll(/(\d+) (to create|created|to update|updated|to delete|deleted|unchanged)\b/g)) changes[words[w ?? ""] ?? ""] = Number(n);
-  return changes;
-}
-
 /** Every README command, with the CLI in the copied directory; the placeholders become the emulator's address and key. */
 const installYaml: Install = (dir, stack) => {
   const env = yamlProgramEnv(stack.env);
-  const cli = pulumiCommands(() => ({ cwd: dir, env }));
-  const command = (line: string) => line.replace(SERVICE_PLACEHOLDER, emulator.url).replace(KEY_PLACEHOLDER, API_KEY).split(" ").slice(1);
+  const command = (line: string) => line.replace(SERVICE_PLACEHOLDER, service.emulator.url).replace(KEY_PLACEHOLDER, API_KEY).split(" ").slice(1);
   const [install, ...rest] = readmeCommands(dir);
   const setup = [install ?? "", ...rest.filter((line) => line.startsWith("pulumi stack") || line.startsWith("pulumi config"))];
-  let ready = false;
-  return async (op) => {
-    if (!ready) {
-      for (const line of setup) {
-        const { code, out } = await cli.run(...command(line));
-        expect(code, `${line}\n${out}`).toBe(0);
-      }
-      ready = true;
-    }
-    const { code, out } = await cli.run(...command(`pulumi ${op}`));
-    let outputs: Record<string, unknown> = {};
-    if (op === "up" && code === 0) outputs = JSON.parse((await cli.run("stack", "output", "--json", "--show-secrets")).out) as Record<string, unknown>;
-    return { error: code === 0 ? "" : out, changes: changeCounts(out), outputs, text: out };
-  };
+  return cliStackOperation(pulumiCommands(() => ({ cwd: dir, env })), setup.map(command), (op) => command(`pulumi ${op}`));
 };
 
 const INSTALLS: Record<Language, Install> = {
@@ -224,10 +173,9 @@ describe("examples/", () => {
 describe.each(LANGUAGES)("examples/%s, copied out of the repository", (language) => {
   let stack: ReleasedStack;
   let dir: string;
-  const texts: string[] = [];
 
   beforeAll(() => {
-    stack = releasedStack(`example-${language}`, cliDir, server.url);
+    stack = releasedStack(`example-${language}`, release().cliDir, release().server.url);
     dir = join(stack.workDir, language);
     // What a checkout's copy holds, without what running it there may have left (installs, stack settings).
     const leftOver = /(^|\/)(node_modules|venv|bin)(\/|$)|Pulumi\.[^./]+\.yaml$/;
@@ -243,33 +191,11 @@ describe.each(LANGUAGES)("examples/%s, copied out of the repository", (language)
   });
 
   it("installs from the release and runs as its README says: a preview of the new stack, up, a no-op preview, destroy", async () => {
-    const run = INSTALLS[language](dir, stack);
-    const step = async (op: Op) => {
-      const result = await run(op);
-      texts.push(result.text, result.error, JSON.stringify(result.outputs));
-      expect(result.error, result.text).toBe("");
-      return result;
-    };
-    const tarballPath = `/${pluginTarballName(release.version, hostTarget())}`;
-    const fetched = server.requests.get(tarballPath) ?? 0;
-
-    const preview = await step("preview");
-    expect(preview.changes["create"]).toBe(2); // the stack and the agent
-    expect((await control.listAgents()).agents).toEqual([]);
-
-    const up = await step("up");
-    expect(up.changes["create"]).toBe(2);
-    const live = await client.getAgent("voice-bot");
-    expect(live.ready).toBe(true);
-    expect(up.outputs).toEqual(expectedOutputs(language, live.activeDeploymentId));
-
-    const again = await step("preview");
-    expect(Object.entries(again.changes).filter(([kind, n]) => kind !== "same" && n > 0)).toEqual([]);
-
-    await step("destroy");
-    expect((await control.listAgents()).agents).toEqual([]);
+    const tarballPath = `/${pluginTarballName(release().version, hostTarget())}`;
+    const fetched = release().server.requests.get(tarballPath) ?? 0;
+    const texts = await runNewStack(INSTALLS[language](dir, stack), service, (live) => expectedOutputs(language, live.activeDeploymentId));
     // The native plugin came from the release, fetched once; the package root's Agent needs none.
-    expect(server.requests.get(tarballPath) ?? 0).toBe(fetched + (language === "typescript" ? 0 : 1));
+    expect(release().server.requests.get(tarballPath) ?? 0).toBe(fetched + (language === "typescript" ? 0 : 1));
     expect(texts.join("\n")).not.toContain(API_KEY);
     const files = filesUnder(stack.workDir, /^(node_modules|venv|gomodcache|plugins)$/);
     expect(files.filter((file) => readFileSync(file).includes(API_KEY)), "files holding the API key").toEqual([]);

@@ -30,27 +30,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostTarget } from "../../scripts/lib/plugin-package.mjs";
 import { mavenArtifactPaths } from "../../scripts/lib/release/maven-repository.mjs";
 import { MAVEN_DIR, pluginTarballName, wheelName } from "../../scripts/lib/release/names.mjs";
-import { AgentHostingClient } from "../../src/client/client";
-import { startEmulator } from "../../src/emulator";
 import { repoRoot, type ProgramParams, type StackOp } from "../languages/support/drivers";
 import { runDriver, type OpResult } from "../languages/support/run";
+import { useEmulator } from "./support/e2e-fixture";
 import { javaHostDir } from "./support/java-program";
-import { cachedRelease } from "./support/cached-release";
 import { pulumiCommands } from "./support/pulumi-command";
 import { buildAgainstRelease } from "./support/released-go";
 import { javaProgramFromRelease, RELEASE_REPOSITORY_ID } from "./support/released-java";
 import { installWheel } from "./support/released-python";
 import { releasedStack, type ReleasedStack } from "./support/released-stack";
-import { serveRelease, type ReleaseServer } from "./support/release-server";
+import { useServedRelease } from "./support/served-release";
 
 const API_KEY = "released-SECRET-key-71c3e0";
 
-let releaseDir: string;
-let version: string;
-let server: ReleaseServer;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let client: AgentHostingClient;
-let cliDir: string;
+const release = useServedRelease();
+const service = useEmulator({ apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -58,22 +52,6 @@ function filesUnder(dir: string): string[] {
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
 }
-
-beforeAll(async () => {
-  const dir = process.env["AGENT_HOSTING_PULUMI_CLI_DIR"];
-  if (!dir) throw new Error("the global setup provides the pulumi CLI (AGENT_HOSTING_PULUMI_CLI_DIR)");
-  cliDir = dir;
-  ({ dir: releaseDir, version } = await cachedRelease());
-  server = await serveRelease(releaseDir);
-  emulator = await startEmulator({ apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
-}, 600_000);
-
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-  await server?.close();
-});
 
 /** A language's program installed from the release into a stack: how to run one operation of it, and what to check of the install. */
 interface Installed {
@@ -89,7 +67,7 @@ function releasedLanguage(language: string, install: (stack: ReleasedStack) => I
     let installed: Installed;
 
     const params = (): ProgramParams => ({
-      config: { "agent-hosting:baseUrl": { value: emulator.url }, "agent-hosting:apiKey": { value: API_KEY, secret: true } },
+      config: { "agent-hosting:baseUrl": { value: service.emulator.url }, "agent-hosting:apiKey": { value: API_KEY, secret: true } },
       agents: [
         {
           name: "bot",
@@ -112,7 +90,7 @@ function releasedLanguage(language: string, install: (stack: ReleasedStack) => I
     }
 
     beforeAll(() => {
-      stack = releasedStack(tag, cliDir, server.url);
+      stack = releasedStack(tag, release().cliDir, release().server.url);
       installed = install(stack);
     }, 600_000);
 
@@ -122,16 +100,16 @@ function releasedLanguage(language: string, install: (stack: ReleasedStack) => I
       installed.check();
     });
     it("previews, ups and destroys an agent, the engine fetching the plugin from the release itself", async () => {
-      const tarballPath = `/${pluginTarballName(version, hostTarget())}`;
-      const fetchedBefore = server.requests.get(tarballPath) ?? 0;
+      const tarballPath = `/${pluginTarballName(release().version, hostTarget())}`;
+      const fetchedBefore = release().server.requests.get(tarballPath) ?? 0;
       const preview = await op("preview");
       expect(preview.changeSummary["create"]).toBe(2); // the stack and the agent
-      expect(server.requests.get(tarballPath)).toBe(fetchedBefore + 1);
-      expect(existsSync(join(stack.pulumiHome, "plugins", `resource-agent-hosting-v${version}`))).toBe(true);
+      expect(release().server.requests.get(tarballPath)).toBe(fetchedBefore + 1);
+      expect(existsSync(join(stack.pulumiHome, "plugins", `resource-agent-hosting-v${release().version}`))).toBe(true);
 
       const up = await op("up");
       expect(up.changeSummary["create"]).toBe(2);
-      const live = await client.getAgent(`released-${tag}-bot`);
+      const live = await service.client.getAgent(`released-${tag}-bot`);
       expect(live.ready).toBe(true);
       expect(up.outputs["bot.id"]).toBe(`released-${tag}-bot`);
       expect(up.outputs["bot.activeDeploymentId"]).toBe(live.activeDeploymentId);
@@ -139,9 +117,9 @@ function releasedLanguage(language: string, install: (stack: ReleasedStack) => I
 
       const destroy = await op("destroy");
       expect(destroy.changeSummary["delete"]).toBe(2);
-      await expect(client.getAgent(`released-${tag}-bot`)).rejects.toThrow(/404|not found/i);
+      await expect(service.client.getAgent(`released-${tag}-bot`)).rejects.toThrow(/404|not found/i);
       // Fetched once: the update and the destroy found it installed.
-      expect(server.requests.get(tarballPath)).toBe(fetchedBefore + 1);
+      expect(release().server.requests.get(tarballPath)).toBe(fetchedBefore + 1);
     });
 
     it("the API key is in no output, engine text or file of the stack", () => {
@@ -156,7 +134,7 @@ function releasedLanguage(language: string, install: (stack: ReleasedStack) => I
 
 releasedLanguage("Python", (stack) => {
   const venv = join(stack.workDir, "venv");
-  const python = installWheel(join(releaseDir, wheelName(version)), venv);
+  const python = installWheel(join(release().dir, wheelName(release().version)), venv);
   const script = join(stack.workDir, "stack_op.py");
   copyFileSync(join(repoRoot, "test/languages/python/stack_op.py"), script);
   return {
@@ -165,17 +143,17 @@ releasedLanguage("Python", (stack) => {
       const show = "import importlib.metadata as m, pulumi_agent_hosting as p; print(p.__file__); print(m.version('pulumi_agent_hosting'))";
       const [file, installedVersion] = execFileSync(python, ["-c", show], { cwd: stack.workDir, env: stack.env, encoding: "utf8" }).trim().split("\n");
       expect(file?.startsWith(venv + sep), file).toBe(true);
-      expect(installedVersion).toBe(version);
+      expect(installedVersion).toBe(release().version);
     },
   };
 });
 
 releasedLanguage("Go", (stack) => {
-  const build = buildAgainstRelease(releaseDir, version, stack.workDir);
+  const build = buildAgainstRelease(release().dir, release().version, stack.workDir);
   return {
     run: (op, params) => runDriver(build.binary, [op, stack.workDir, JSON.stringify(params)], stack.env, stack.workDir),
     check() {
-      expect(build.sdk.Version).toBe(`v${version}`);
+      expect(build.sdk.Version).toBe(`v${release().version}`);
       expect(build.sdk.Dir.startsWith(join(stack.workDir, "gomodcache") + sep), build.sdk.Dir).toBe(true);
     },
   };
@@ -194,8 +172,8 @@ describe("Java, installed from the release", () => {
   }
 
   beforeAll(() => {
-    stack = releasedStack("java", cliDir, server.url);
-    maven = javaProgramFromRelease(releaseDir, stack.workDir, stack.stateDir);
+    stack = releasedStack("java", release().cliDir, release().server.url);
+    maven = javaProgramFromRelease(release().dir, stack.workDir, stack.stateDir);
     // pulumi-language-java beside the CLI, as a Pulumi install has it; the plugin is only the one the engine fetches
     // (nothing on this PATH serves it).
     const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = stack.env;
@@ -209,26 +187,26 @@ describe("Java, installed from the release", () => {
 
   it("previews, ups and destroys examples/java, the SDK from the release's Maven repository and the plugin fetched by the engine", async () => {
     await ok("stack", "init", "dev");
-    await ok("config", "set", "agent-hosting:baseUrl", emulator.url);
+    await ok("config", "set", "agent-hosting:baseUrl", service.emulator.url);
     await ok("config", "set", "--secret", "agent-hosting:apiKey", API_KEY);
     await ok("config", "set", "secretSet", "voice-secrets");
 
-    const tarballPath = `/${pluginTarballName(version, hostTarget())}`;
-    const fetchedBefore = server.requests.get(tarballPath) ?? 0;
+    const tarballPath = `/${pluginTarballName(release().version, hostTarget())}`;
+    const fetchedBefore = release().server.requests.get(tarballPath) ?? 0;
     const preview = await ok("preview");
     expect(preview).toMatch(/\+ +agent-hosting:index:Agent +bot +create/);
-    expect(server.requests.get(tarballPath)).toBe(fetchedBefore + 1);
-    expect(existsSync(join(stack.pulumiHome, "plugins", `resource-agent-hosting-v${version}`))).toBe(true);
+    expect(release().server.requests.get(tarballPath)).toBe(fetchedBefore + 1);
+    expect(existsSync(join(stack.pulumiHome, "plugins", `resource-agent-hosting-v${release().version}`))).toBe(true);
 
     // The SDK's jar Maven used is the release's, fetched from the release's repository.
-    const paths = mavenArtifactPaths(version);
+    const paths = mavenArtifactPaths(release().version);
     const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
-    expect(sha(join(maven.localRepository, paths.jar))).toBe(sha(join(releaseDir, MAVEN_DIR, paths.jar)));
+    expect(sha(join(maven.localRepository, paths.jar))).toBe(sha(join(release().dir, MAVEN_DIR, paths.jar)));
     expect(readFileSync(join(maven.localRepository, paths.dir, "_remote.repositories"), "utf8")).toContain(`.jar>${RELEASE_REPOSITORY_ID}=`);
 
     expect(await ok("up", "--yes")).toContain("2 created");
     const outputs = JSON.parse(await ok("stack", "output", "--json")) as Record<string, unknown>;
-    const live = await client.getAgent("voice-bot");
+    const live = await service.client.getAgent("voice-bot");
     expect(live.ready).toBe(true);
     expect(outputs["deploymentId"]).toBe(live.activeDeploymentId);
     expect(outputs["secretFields"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
@@ -236,8 +214,8 @@ describe("Java, installed from the release", () => {
     expect(Array.isArray(outputs["newestLogLines"])).toBe(true);
 
     await ok("destroy", "--yes");
-    await expect(client.getAgent("voice-bot")).rejects.toThrow(/404|not found/i);
-    expect(server.requests.get(tarballPath)).toBe(fetchedBefore + 1);
+    await expect(service.client.getAgent("voice-bot")).rejects.toThrow(/404|not found/i);
+    expect(release().server.requests.get(tarballPath)).toBe(fetchedBefore + 1);
 
     const all = cli.seen.join("\n");
     expect(all).not.toContain(API_KEY);

@@ -2,30 +2,36 @@
  * The example programs of schema.json (the Agent's and each function's
  * `{{% examples %}}`, from schema-docs/examples) run as written against the
  * emulator, each on a new stack in the CLI's order: a preview of the new
- * stack (nothing exists yet), up, a preview that shows no change, destroy.
- * The programs are read back from schema.json's descriptions, so what the
- * registry shows is what runs; the program of the Python package's README
- * (what PyPI shows) runs the same way.
+ * stack (nothing exists yet), up, a preview that shows no change, destroy
+ * (test/e2e/support/new-stack-lifecycle.ts). The programs are read back from
+ * schema.json's descriptions, so what the registry shows is what runs; the
+ * program of the Python package's README (what PyPI shows) runs the same way.
  *
- * YAML runs with the CLI in a program directory (Pulumi YAML's language
- * host); TypeScript, Python and Go run through each language's Automation API
- * (test/support/program-runners.ts: no Node.js, Python or Go language host
- * binary exists here). The emulator adds fields the service's document never
- * names and leaves out those it does not promise, so the typed `manifest` and
- * `deployment` of the Python and Go SDKs are shown to tolerate both.
+ * YAML and Java run with the CLI in a program directory (Pulumi YAML's and
+ * pulumi-java's language hosts): the YAML program is the directory's
+ * Pulumi.yaml; the Java program is the directory's one source in
+ * examples/java's Maven layout (test/e2e/support/java-example.ts), the SDK
+ * from a Maven repository built once from sdk/java. TypeScript, Python and Go
+ * run through each language's Automation API (test/support/program-runners.ts:
+ * no Node.js, Python or Go language host binary exists here). The emulator
+ * adds fields the service's document never names and leaves out those it
+ * does not promise, so the typed `manifest` and `deployment` of the Python,
+ * Go and Java SDKs are shown to tolerate both.
  */
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { REGISTRY } from "../../src/registry";
 import { repoRoot, type StackConfig } from "../languages/support/drivers";
 import type { OpResult } from "../languages/support/run";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
-import { goRunner, pythonRunner, typescriptRunner, type ProgramOp } from "../support/program-runners";
+import { goRunner, pythonRunner, typescriptRunner } from "../support/program-runners";
 import { codeBlocks } from "../support/readme-blocks";
 import { schemaExamplePrograms, type SchemaExampleProgram } from "../support/schema-examples";
+import { useEmulator } from "./support/e2e-fixture";
+import { javaExampleProgram, sdkMavenRepository } from "./support/java-example";
+import { cliStackOperation, runNewStack, type StackOperation } from "./support/new-stack-lifecycle";
 import { pulumiCommands } from "./support/pulumi-command";
 import { yamlProgramEnv } from "./support/yaml-language";
 
@@ -34,39 +40,34 @@ const API_KEY = "schema-examples-SECRET-key-5d02c9";
 const SCHEMA_EXAMPLES = Object.fromEntries([...REGISTRY.resources, ...REGISTRY.functions].map((entry) => [entry.name, entry.examples ?? []]));
 const SECRET_FIELDS = ["OPENAI_API_KEY", "SIP_PASSWORD"];
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-let client: AgentHostingClient;
-
-beforeAll(async () => {
-  emulator = await startEmulator({
-    port: 0,
-    apiKey: API_KEY,
-    readyAfterMs: 300,
-    secretSets: { "voice-bot-secrets": SECRET_FIELDS },
-    extraFields: true,
-    omitOptionalFields: true,
-  });
-  control = new EmulatorControl(emulator.baseUrl);
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+const service = useEmulator({
+  apiKey: API_KEY,
+  readyAfterMs: 300,
+  secretSets: { "voice-bot-secrets": SECRET_FIELDS },
+  extraFields: true,
+  omitOptionalFields: true,
 });
 
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
+/** The Java SDK as a Maven repository, built from sdk/java once for every Java example of the file. */
+let javaSdk: { dir: string; repository?: string } | undefined;
+function javaSdkRepository(): string {
+  javaSdk ??= { dir: mkdtempSync(join(tmpdir(), "agent-hosting-schema-examples-sdk-")) };
+  javaSdk.repository ??= sdkMavenRepository(join(javaSdk.dir, "maven"));
+  return javaSdk.repository;
+}
+afterAll(() => {
+  if (javaSdk) rmSync(javaSdk.dir, { recursive: true, force: true });
 });
 
 const config = (): StackConfig => ({
-  "agent-hosting:baseUrl": { value: emulator.url },
+  "agent-hosting:baseUrl": { value: service.emulator.url },
   "agent-hosting:apiKey": { value: API_KEY, secret: true },
 });
 
-/** One stack operation, whatever path the language takes. */
-type Operation = (op: ProgramOp | "noop-preview") => Promise<{ error: string; changes: Record<string, number>; outputs: Record<string, unknown>; text: string }>;
-
 const fromDriver = (r: OpResult) => ({ error: r.error ?? "", changes: r.changeSummary, outputs: r.outputs, text: r.engineOutput });
 
-function driverOperation(example: SchemaExampleProgram, stack: StackDir): Operation {
+/** TypeScript, Python or Go through its Automation API driver. */
+function driverOperation(example: SchemaExampleProgram, stack: StackDir): StackOperation {
   const label = `schema-example-${example.language}`;
   const run =
     example.language === "typescript"
@@ -74,57 +75,29 @@ function driverOperation(example: SchemaExampleProgram, stack: StackDir): Operat
       : example.language === "python"
         ? pythonRunner(example.code, config())
         : goRunner(example.code, config(), label);
-  return async (op) => fromDriver(await run(op === "noop-preview" ? "preview" : op, stack));
+  return async (op) => fromDriver(await run(op, stack));
 }
 
-/** The CLI's "Resources:" summary lines, as the Automation API's change summary: "+ 2 to create" → { create: 2 }. */
-const SUMMARY_WORDS: Record<string, string> = {
-  "to create": "create",
-  created: "create",
-  "to update": "update",
-  updated: "update",
-  "to replace": "replace",
-  replaced: "replace",
-  "to delete": "delete",
-  deleted: "delete",
-  unchanged: "same",
-};
+/** The stack and its settings, as the CLI sets them in the program's directory. */
+const stackSetup = (): string[][] => [
+  ["stack", "init", "dev"],
+  ["config", "set", "agent-hosting:baseUrl", service.emulator.url],
+  ["config", "set", "--secret", "agent-hosting:apiKey", API_KEY],
+];
 
-function changeCounts(out: string): Record<string, number> {
-  const changes: Record<string, number> = {};
-  for (const [, n, words] of out.matchAll(/(\d+) (to create|created|to update|updated|to replace|replaced|to delete|deleted|unchanged)\b/g)) {
-    changes[SUMMARY_WORDS[words ?? ""] ?? ""] = Number(n);
-  }
-  return changes;
-}
-
-/** The YAML program in a directory of its own, driven by the CLI's commands. */
-function cliOperation(example: SchemaExampleProgram, stack: StackDir): Operation {
+/** The YAML program as its directory's Pulumi.yaml, driven by the CLI's commands. */
+function yamlOperation(example: SchemaExampleProgram, stack: StackDir): StackOperation {
   writeFileSync(join(stack.workDir, "Pulumi.yaml"), example.code);
   const env = yamlProgramEnv(stack.env);
-  const cli = pulumiCommands(() => ({ cwd: stack.workDir, env }));
-  let initialized = false;
-  return async (op) => {
-    if (!initialized) {
-      for (const args of [
-        ["stack", "init", "dev"],
-        ["config", "set", "agent-hosting:baseUrl", emulator.url],
-        ["config", "set", "--secret", "agent-hosting:apiKey", API_KEY],
-      ]) {
-        const { code, out } = await cli.run(...args);
-        expect(code, out).toBe(0);
-      }
-      initialized = true;
-    }
-    const args = op === "up" ? ["up", "--yes"] : op === "destroy" ? ["destroy", "--yes"] : ["preview"];
-    const { code, out } = await cli.run(...args);
-    let outputs: Record<string, unknown> = {};
-    if (op === "up" && code === 0) {
-      const shown = await cli.run("stack", "output", "--json", "--show-secrets");
-      outputs = JSON.parse(shown.out) as Record<string, unknown>;
-    }
-    return { error: code === 0 ? "" : out, changes: changeCounts(out), outputs, text: out };
-  };
+  return cliStackOperation(pulumiCommands(() => ({ cwd: stack.workDir, env })), stackSetup());
+}
+
+/** The Java program as its directory's one source in a Maven project, driven by the CLI's commands; `onDone` gets the function that warms ~/.m2. */
+function javaOperation(example: SchemaExampleProgram, stack: StackDir, onDone: (harvest: () => void) => void): StackOperation {
+  const name = `schema-example-${exampleDir(example)}`;
+  const { env, harvest } = javaExampleProgram(example.code, name, stack.workDir, join(stack.workDir, ".state"), javaSdkRepository(), stack.env);
+  onDone(harvest);
+  return cliStackOperation(pulumiCommands(() => ({ cwd: stack.workDir, env })), stackSetup());
 }
 
 /** What each example's outputs are once it is up, by its directory under schema-docs/examples. */
@@ -157,47 +130,40 @@ const programs = schemaExamplePrograms(repoRoot);
 const runnable = [...programs, pythonReadmeProgram()];
 
 describe("schema.json's examples", () => {
-  it("the Agent and both functions each have a program in TypeScript, Python, Go and YAML", () => {
+  it("the Agent and both functions each have a program in TypeScript, Python, Go, Java and YAML", () => {
     const byToken = new Map<string, string[]>();
     for (const p of programs) byToken.set(p.token, [...(byToken.get(p.token) ?? []), p.language]);
     expect([...byToken.keys()].sort()).toEqual(["agent-hosting:index:Agent", "agent-hosting:index:getAgentLogs", "agent-hosting:index:getSecretSet"]);
-    for (const [token, languages] of byToken) expect(languages.sort(), token).toEqual(["go", "python", "typescript", "yaml"]);
+    for (const [token, languages] of byToken) expect(languages.sort(), token).toEqual(["go", "java", "python", "typescript", "yaml"]);
   });
 });
 
+/** How each language's program runs: the CLI in its directory, or the Automation API. */
+const HOW: Record<string, string> = { yaml: "with the CLI in its directory", java: "with the CLI in its Maven project" };
+
 describe.each(runnable.map((p) => [`${p.token.split(":")[2] ?? p.token} in ${p.language} (${p.title})`, p] as const))("%s", (_label, example) => {
   let stack: StackDir;
-  let operation: Operation;
-  const texts: string[] = [];
+  let operation: StackOperation;
+  let harvest: () => void = () => undefined;
 
   beforeAll(() => {
     stack = stackDir(`schema-example-${exampleDir(example)}-${example.language}`);
-    operation = example.language === "yaml" ? cliOperation(example, stack) : driverOperation(example, stack);
+    operation =
+      example.language === "yaml"
+        ? yamlOperation(example, stack)
+        : example.language === "java"
+          ? javaOperation(example, stack, (h) => (harvest = h))
+          : driverOperation(example, stack);
+  }, 600_000);
+  afterAll(() => {
+    harvest();
+    stack?.remove();
   });
-  afterAll(() => stack?.remove());
 
-  it(`runs ${example.language === "yaml" ? "with the CLI in its directory" : "through the Automation API"}: preview of the new stack, up, a no-op preview, destroy`, async () => {
-    const step = async (op: Parameters<Operation>[0]) => {
-      const result = await operation(op);
-      texts.push(result.text, result.error, JSON.stringify(result.outputs));
-      expect(result.error, result.text).toBe("");
-      return result;
-    };
-    const preview = await step("preview");
-    expect(preview.changes["create"]).toBe(2); // the stack and the agent
-    expect((await control.listAgents()).agents).toEqual([]);
-
-    const up = await step("up");
-    expect(up.changes["create"]).toBe(2);
-    const live = await client.getAgent("voice-bot");
-    expect(live.ready).toBe(true);
-    expect(up.outputs).toEqual(EXPECTED_OUTPUTS[exampleDir(example)]?.(live));
-
-    const again = await step("noop-preview");
-    expect(Object.entries(again.changes).filter(([kind, n]) => kind !== "same" && n > 0)).toEqual([]);
-
-    await step("destroy");
-    expect((await control.listAgents()).agents).toEqual([]);
+  it(`runs ${HOW[example.language] ?? "through the Automation API"}: preview of the new stack, up, a no-op preview, destroy`, async () => {
+    const expectedOutputs = EXPECTED_OUTPUTS[exampleDir(example)];
+    if (!expectedOutputs) throw new Error(`EXPECTED_OUTPUTS has no entry for schema-docs/examples/${exampleDir(example)}`);
+    const texts = await runNewStack(operation, service, expectedOutputs);
     expect(texts.join("\n")).not.toContain(API_KEY);
   });
 });

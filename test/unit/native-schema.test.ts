@@ -52,7 +52,7 @@ describe("the package schema", () => {
     expect(((schema["config"] as Json)["variables"] as Json)["apiKey"]).toMatchObject({ secret: true });
   });
 
-  it("the Agent and both functions carry an example in TypeScript, Python, Go and YAML; the Agent an Import section", () => {
+  it("the Agent and both functions carry an example in TypeScript, Python, Go, Java and YAML; the Agent an Import section", () => {
     const schema = buildSchema(version);
     const described = [
       ((schema["resources"] as Json)["agent-hosting:index:Agent"] as Json)["description"],
@@ -61,7 +61,7 @@ describe("the package schema", () => {
     for (const text of described) {
       expect(text).toMatch(/\{\{% examples %\}\}\n## Example Usage\n\{\{% example %\}\}\n### .+\n\n/);
       const fences = [...text.matchAll(/^```(\w+)$/gm)].map((m) => m[1]);
-      expect(fences.filter((lang) => lang !== "sh")).toEqual(["typescript", "python", "go", "yaml"]);
+      expect(fences.filter((lang) => lang !== "sh")).toEqual(["typescript", "python", "go", "java", "yaml"]);
       expect(text).toContain("{{% /example %}}\n{{% /examples %}}");
     }
     expect(described[0]).toContain("## Import\n");

@@ -24,6 +24,41 @@ import javax.annotation.Nullable;
  * An agent of the Agent Hosting Service: a container image run on the service&#39;s nodes, scaled between limits. A create waits until the agent and its deployment are ready (`waitForReady`, `readyTimeoutSeconds`).
  * 
  * ## Example Usage
+ * ### A voice agent with noise cancellation, scaled between one and three agents
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.github.agent_hosting.agenthosting.Agent;
+ * import com.github.agent_hosting.agenthosting.AgentArgs;
+ * import com.github.agent_hosting.agenthosting.inputs.AgentAutoScalingArgs;
+ * import com.github.agent_hosting.agenthosting.outputs.Manifest;
+ * import com.github.agent_hosting.agenthosting.outputs.ManifestSpec;
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var bot = new Agent("bot", AgentArgs.builder()
+ *             .serviceName("voice-bot")
+ *             .image("registry.example.com/voice-bot:1.4.2")
+ *             .autoScaling(AgentAutoScalingArgs.builder()
+ *                 .minAgents(1)
+ *                 .maxAgents(3)
+ *                 .build())
+ *             .enableNoise(true)
+ *             .build());
+ * 
+ *         ctx.export("deploymentId", bot.activeDeploymentId());
+ *         ctx.export("deployedImage", bot.manifest().applyValue(manifest -> manifest.flatMap(Manifest::spec).flatMap(ManifestSpec::image)));
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  * ## Import
  * 

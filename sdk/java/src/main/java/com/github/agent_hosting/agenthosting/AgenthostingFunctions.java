@@ -22,6 +22,43 @@ public final class AgenthostingFunctions {
      * One page of an agent&#39;s logs.
      * 
      * ## Example Usage
+     * ### The newest log lines of an agent
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.LogEntry;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image("registry.example.com/voice-bot:1.4.2")
+     *             .build());
+     * 
+     *         var logs = AgenthostingFunctions.getAgentLogs(GetAgentLogsArgs.builder()
+     *             .agentName(bot.name())
+     *             .limit(5)
+     *             .order("desc")
+     *             .build());
+     * 
+     *         ctx.export("matchingEntries", logs.applyValue(result -> result.total().value()));
+     *         ctx.export("newestLogLines", logs.applyValue(result -> result.logs().stream().map(LogEntry::log).collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetAgentLogsResult> getAgentLogs(GetAgentLogsArgs args) {
@@ -31,6 +68,43 @@ public final class AgenthostingFunctions {
      * One page of an agent&#39;s logs.
      * 
      * ## Example Usage
+     * ### The newest log lines of an agent
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.LogEntry;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image("registry.example.com/voice-bot:1.4.2")
+     *             .build());
+     * 
+     *         var logs = AgenthostingFunctions.getAgentLogs(GetAgentLogsArgs.builder()
+     *             .agentName(bot.name())
+     *             .limit(5)
+     *             .order("desc")
+     *             .build());
+     * 
+     *         ctx.export("matchingEntries", logs.applyValue(result -> result.total().value()));
+     *         ctx.export("newestLogLines", logs.applyValue(result -> result.logs().stream().map(LogEntry::log).collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetAgentLogsResult> getAgentLogsPlain(GetAgentLogsPlainArgs args) {
@@ -40,6 +114,43 @@ public final class AgenthostingFunctions {
      * One page of an agent&#39;s logs.
      * 
      * ## Example Usage
+     * ### The newest log lines of an agent
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.LogEntry;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image("registry.example.com/voice-bot:1.4.2")
+     *             .build());
+     * 
+     *         var logs = AgenthostingFunctions.getAgentLogs(GetAgentLogsArgs.builder()
+     *             .agentName(bot.name())
+     *             .limit(5)
+     *             .order("desc")
+     *             .build());
+     * 
+     *         ctx.export("matchingEntries", logs.applyValue(result -> result.total().value()));
+     *         ctx.export("newestLogLines", logs.applyValue(result -> result.logs().stream().map(LogEntry::log).collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetAgentLogsResult> getAgentLogs(GetAgentLogsArgs args, InvokeOptions options) {
@@ -49,6 +160,43 @@ public final class AgenthostingFunctions {
      * One page of an agent&#39;s logs.
      * 
      * ## Example Usage
+     * ### The newest log lines of an agent
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.LogEntry;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image("registry.example.com/voice-bot:1.4.2")
+     *             .build());
+     * 
+     *         var logs = AgenthostingFunctions.getAgentLogs(GetAgentLogsArgs.builder()
+     *             .agentName(bot.name())
+     *             .limit(5)
+     *             .order("desc")
+     *             .build());
+     * 
+     *         ctx.export("matchingEntries", logs.applyValue(result -> result.total().value()));
+     *         ctx.export("newestLogLines", logs.applyValue(result -> result.logs().stream().map(LogEntry::log).collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetAgentLogsResult> getAgentLogs(GetAgentLogsArgs args, InvokeOutputOptions options) {
@@ -58,6 +206,43 @@ public final class AgenthostingFunctions {
      * One page of an agent&#39;s logs.
      * 
      * ## Example Usage
+     * ### The newest log lines of an agent
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.LogEntry;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image("registry.example.com/voice-bot:1.4.2")
+     *             .build());
+     * 
+     *         var logs = AgenthostingFunctions.getAgentLogs(GetAgentLogsArgs.builder()
+     *             .agentName(bot.name())
+     *             .limit(5)
+     *             .order("desc")
+     *             .build());
+     * 
+     *         ctx.export("matchingEntries", logs.applyValue(result -> result.total().value()));
+     *         ctx.export("newestLogLines", logs.applyValue(result -> result.logs().stream().map(LogEntry::log).collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetAgentLogsResult> getAgentLogsPlain(GetAgentLogsPlainArgs args, InvokeOptions options) {
@@ -67,6 +252,43 @@ public final class AgenthostingFunctions {
      * The field names of a secret set (its values are never returned).
      * 
      * ## Example Usage
+     * ### An agent loading a secret set, with the set&#39;s field names
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.GetSecretSetResult;
+     * import com.github.agent_hosting.agenthosting.outputs.Manifest;
+     * import com.github.agent_hosting.agenthosting.outputs.ManifestSpec;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var secrets = AgenthostingFunctions.getSecretSet(GetSecretSetArgs.builder()
+     *             .name("voice-bot-secrets")
+     *             .build());
+     * 
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image("registry.example.com/voice-bot:1.4.2")
+     *             .secretSet(secrets.applyValue(GetSecretSetResult::name))
+     *             .build());
+     * 
+     *         ctx.export("secretFields", secrets.applyValue(GetSecretSetResult::fieldNames));
+     *         ctx.export("loadedSecretSets", bot.manifest().applyValue(manifest -> manifest.flatMap(Manifest::spec).map(ManifestSpec::envFromSecretNames)));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetSecretSetResult> getSecretSet(GetSecretSetArgs args) {
@@ -76,6 +298,43 @@ public final class AgenthostingFunctions {
      * The field names of a secret set (its values are never returned).
      * 
      * ## Example Usage
+     * ### An agent loading a secret set, with the set&#39;s field names
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.GetSecretSetResult;
+     * import com.github.agent_hosting.agenthosting.outputs.Manifest;
+     * import com.github.agent_hosting.agenthosting.outputs.ManifestSpec;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var secrets = AgenthostingFunctions.getSecretSet(GetSecretSetArgs.builder()
+     *             .name("voice-bot-secrets")
+     *             .build());
+     * 
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image("registry.example.com/voice-bot:1.4.2")
+     *             .secretSet(secrets.applyValue(GetSecretSetResult::name))
+     *             .build());
+     * 
+     *         ctx.export("secretFields", secrets.applyValue(GetSecretSetResult::fieldNames));
+     *         ctx.export("loadedSecretSets", bot.manifest().applyValue(manifest -> manifest.flatMap(Manifest::spec).map(ManifestSpec::envFromSecretNames)));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetSecretSetResult> getSecretSetPlain(GetSecretSetPlainArgs args) {
@@ -85,6 +344,43 @@ public final class AgenthostingFunctions {
      * The field names of a secret set (its values are never returned).
      * 
      * ## Example Usage
+     * ### An agent loading a secret set, with the set&#39;s field names
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.GetSecretSetResult;
+     * import com.github.agent_hosting.agenthosting.outputs.Manifest;
+     * import com.github.agent_hosting.agenthosting.outputs.ManifestSpec;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var secrets = AgenthostingFunctions.getSecretSet(GetSecretSetArgs.builder()
+     *             .name("voice-bot-secrets")
+     *             .build());
+     * 
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image("registry.example.com/voice-bot:1.4.2")
+     *             .secretSet(secrets.applyValue(GetSecretSetResult::name))
+     *             .build());
+     * 
+     *         ctx.export("secretFields", secrets.applyValue(GetSecretSetResult::fieldNames));
+     *         ctx.export("loadedSecretSets", bot.manifest().applyValue(manifest -> manifest.flatMap(Manifest::spec).map(ManifestSpec::envFromSecretNames)));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetSecretSetResult> getSecretSet(GetSecretSetArgs args, InvokeOptions options) {
@@ -94,6 +390,43 @@ public final class AgenthostingFunctions {
      * The field names of a secret set (its values are never returned).
      * 
      * ## Example Usage
+     * ### An agent loading a secret set, with the set&#39;s field names
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.GetSecretSetResult;
+     * import com.github.agent_hosting.agenthosting.outputs.Manifest;
+     * import com.github.agent_hosting.agenthosting.outputs.ManifestSpec;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var secrets = AgenthostingFunctions.getSecretSet(GetSecretSetArgs.builder()
+     *             .name("voice-bot-secrets")
+     *             .build());
+     * 
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image("registry.example.com/voice-bot:1.4.2")
+     *             .secretSet(secrets.applyValue(GetSecretSetResult::name))
+     *             .build());
+     * 
+     *         ctx.export("secretFields", secrets.applyValue(GetSecretSetResult::fieldNames));
+     *         ctx.export("loadedSecretSets", bot.manifest().applyValue(manifest -> manifest.flatMap(Manifest::spec).map(ManifestSpec::envFromSecretNames)));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetSecretSetResult> getSecretSet(GetSecretSetArgs args, InvokeOutputOptions options) {
@@ -103,6 +436,43 @@ public final class AgenthostingFunctions {
      * The field names of a secret set (its values are never returned).
      * 
      * ## Example Usage
+     * ### An agent loading a secret set, with the set&#39;s field names
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.GetSecretSetResult;
+     * import com.github.agent_hosting.agenthosting.outputs.Manifest;
+     * import com.github.agent_hosting.agenthosting.outputs.ManifestSpec;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var secrets = AgenthostingFunctions.getSecretSet(GetSecretSetArgs.builder()
+     *             .name("voice-bot-secrets")
+     *             .build());
+     * 
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image("registry.example.com/voice-bot:1.4.2")
+     *             .secretSet(secrets.applyValue(GetSecretSetResult::name))
+     *             .build());
+     * 
+     *         ctx.export("secretFields", secrets.applyValue(GetSecretSetResult::fieldNames));
+     *         ctx.export("loadedSecretSets", bot.manifest().applyValue(manifest -> manifest.flatMap(Manifest::spec).map(ManifestSpec::envFromSecretNames)));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetSecretSetResult> getSecretSetPlain(GetSecretSetPlainArgs args, InvokeOptions options) {

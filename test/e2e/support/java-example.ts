@@ -1,0 +1,62 @@
+/**
+ * A Java program of a documentation example (one App.java, in the package it
+ * declares) set up as users run it: `pulumi` in a program directory with
+ * examples/java's pom.xml (its mainClass the program's class) and
+ * .mvn/jvm.config, the Java SDK from a Maven repository built from sdk/java
+ * the way the release builds it (a file:// repository in the pom), Maven's
+ * local repository the program's own (test/e2e/support/java-program.ts), and
+ * pulumi-language-java on PATH beside the CLI.
+ */
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeMavenRepository } from "../../../scripts/lib/release/maven-repository.mjs";
+import { releaseVersion } from "../../../scripts/lib/release/names.mjs";
+import { sourceDateEpoch } from "../../../scripts/lib/release/source-date.mjs";
+import { repoRoot } from "../../languages/support/drivers";
+import { isolateMaven, javaHostDir, withRepository } from "./java-program";
+
+/** Builds sdk/java into a Maven repository at `dir` (as the release's maven/ holds it); returns `dir`. */
+export function sdkMavenRepository(dir: string): string {
+  writeMavenRepository(dir, releaseVersion(), sourceDateEpoch());
+  return dir;
+}
+
+/** The class `source` declares, with its package: `generated_program.App`. */
+export function javaMainClass(source: string): string {
+  const pkg = /^package ([\w.]+);$/m.exec(source)?.[1];
+  const cls = /^public class (\w+)/m.exec(source)?.[1];
+  if (!pkg || !cls) throw new Error("the Java program declares no `package` line or no public class");
+  return `${pkg}.${cls}`;
+}
+
+/**
+ * Writes the program `source` into `programDir` as a Maven project named `name` (Pulumi.yaml, pom.xml,
+ * .mvn/, the source at its package's path), the SDK from `sdkRepository`; Maven's state goes under
+ * `stateDir`. Returns the program's environment (from the stack's `stackEnv`) and the function that
+ * copies what Maven fetched back into ~/.m2.
+ */
+export function javaExampleProgram(
+  source: string,
+  name: string,
+  programDir: string,
+  stateDir: string,
+  sdkRepository: string,
+  stackEnv: NodeJS.ProcessEnv,
+): { env: NodeJS.ProcessEnv; harvest(): void } {
+  const mainClass = javaMainClass(source);
+  writeFileSync(join(programDir, "Pulumi.yaml"), `name: ${name}\nruntime: java\n`);
+  cpSync(join(repoRoot, "examples/java/.mvn"), join(programDir, ".mvn"), { recursive: true });
+  const pom = readFileSync(join(repoRoot, "examples/java/pom.xml"), "utf8");
+  const named = pom.replace(/<mainClass>[\w.]+<\/mainClass>/, `<mainClass>${mainClass}</mainClass>`);
+  if (named === pom) throw new Error("examples/java/pom.xml has no <mainClass> property to name the program's class in");
+  writeFileSync(join(programDir, "pom.xml"), withRepository(named, "agent-hosting-sdk", `file://${sdkRepository}`));
+  const sourceDir = join(programDir, "src/main/java", ...mainClass.split(".").slice(0, -1));
+  mkdirSync(sourceDir, { recursive: true });
+  writeFileSync(join(sourceDir, `${mainClass.split(".").pop() ?? "App"}.java`), source);
+  const { harvest } = isolateMaven(programDir, stateDir);
+  // The language host is found on PATH, as a Pulumi install ships it beside the CLI. The plugin is the
+  // installed one: no node_modules/.bin (where a test runner puts this package's own bin) on the user's PATH.
+  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = stackEnv;
+  const path = (stackEnv["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
+  return { env: { ...rest, PATH: [javaHostDir(), ...path].join(":") }, harvest };
+}
