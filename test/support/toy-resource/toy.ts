@@ -18,7 +18,7 @@ interface ToyInputs {
 const sizeProblem = (value: unknown): RuleFailure[] =>
   typeof value === "number" && Number.isInteger(value) && value >= 1 ? [] : [{ property: "size", reason: "must be an integer ≥ 1" }];
 
-const TOY_FIELDS: readonly FieldSpec[] = [
+export const TOY_FIELDS: readonly FieldSpec[] = [
   {
     name: "label", type: "string", tsType: "string", description: "The toy's label; changing it replaces the toy.", required: true,
     sentTo: "service", change: "replace", undeclared: "required",
@@ -52,7 +52,7 @@ export const TOY = defineResource<ToyInputs>({
   },
   decodeInputs: decodeToy,
   verbs: {
-    check: ({ news }) => ({ inputs: { size: 1, ...news }, failures: validateFields(news, { fields: TOY_FIELDS, ignoreKey: isReservedKey }) }),
+    check: ({ news }) => ({ inputs: { size: 1, ...news }, failures: validateFields(news, { resource: "Toy", fields: TOY_FIELDS, ignoreKey: isReservedKey }) }),
     diff: async ({ olds, news }) => {
       const changed = TOY_FIELDS.filter((f) => JSON.stringify(olds[f.name] ?? f.default) !== JSON.stringify(news[f.name] ?? f.default)).map((f) => f.name);
       const replaces = changed.filter((name) => name === "label");
