@@ -97,7 +97,7 @@ export interface CreateRequest<I> extends Call {
 
 export interface ReadRequest extends Call {
   id: string;
-  /** The previous outputs; absent when a resource is adopted by id (`Agent.get`, an import). */
+  /** The previous outputs; absent when a resource is adopted by id (a `get` in the program, an import). */
   olds?: Props;
   marks: Marks;
 }
