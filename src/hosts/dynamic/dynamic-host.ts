@@ -71,7 +71,7 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
     },
     check: async (olds, news) => entry().verbs.check({ urn: urnOf(news), olds, news, secretInputs: marksOf(news).secretInputs }),
     diff: (id, olds, news) =>
-      entry().verbs.diff({ urn: urnOf(news), id, olds, news, oldMarks: marksOf(olds), newMarks: marksOf(news), log: log.forResource(urnOf(news)) }),
+      entry().verbs.diff({ urn: urnOf(news), id, olds: withoutReserved(olds), news: withoutReserved(news), oldMarks: marksOf(olds), newMarks: marksOf(news), log: log.forResource(urnOf(news)) }),
     create: (props) =>
       core.talking(() =>
         keepingProvider(props, async () => {
