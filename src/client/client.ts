@@ -15,7 +15,7 @@ import {
   type RetryNote,
   type RetryPolicy,
 } from "./retry";
-import { secretSetNameProblem, serviceNameProblem } from "../core/field-rules";
+import { secretSetNameProblem, serviceNameProblem } from "./service-names";
 import { validateFields } from "../core/validate-fields";
 import { SERVICE_FIELDS } from "../resources/agent/fields";
 import { agentMatchesBody } from "../resources/agent/manifest";
@@ -125,7 +125,7 @@ export class AgentHostingClient {
    * again. One retry budget covers every POST of the call.
    */
   async createAgent(body: CreateAgentBody, options: CallOptions = {}): Promise<Agent> {
-    const failures = validateFields(body, { fields: SERVICE_FIELDS });
+    const failures = validateFields(body, { resource: "Agent", fields: SERVICE_FIELDS });
     if (failures.length > 0) throw new InputValidationError(failures);
     const exchange: Exchange = { method: "POST", segments: ["agents"], body, signal: options.signal };
     const path = this.transport.pathOf(exchange.segments);
@@ -178,7 +178,7 @@ export class AgentHostingClient {
    */
   async updateAgent(name: string, body: UpdateAgentBody, options: CallOptions = {}): Promise<Agent> {
     checkName(name, "name", "agent");
-    const failures = validateFields(body, { fields: UPDATE_FIELDS });
+    const failures = validateFields(body, { resource: "Agent", fields: UPDATE_FIELDS });
     if (failures.length > 0) throw new InputValidationError(failures);
     const exchange: Exchange = { method: "POST", segments: ["agents", name], body, signal: options.signal };
     const text = await this.call(exchange, { retryable: (e) => isRetryable(e, "POST") || isAmbiguous(e) }, options);

@@ -7,7 +7,7 @@
  * second more may come back at either edge).
  */
 import { InputValidationError } from "./errors";
-import { serviceNameProblem } from "../core/field-rules";
+import { serviceNameProblem } from "./service-names";
 import type { AgentLogsQuery } from "./schemas";
 
 export const MAX_LOG_LIMIT = 1000;

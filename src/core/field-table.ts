@@ -1,4 +1,4 @@
-/** The shape of one entry of a resource's field table (for the Agent: src/resources/agent/fields.ts). */
+/** The shape of one entry of a resource's field table (each resource's folder under src/resources/ has one). */
 import type { RuleFailure } from "./field-rules";
 
 /** A service's answer, read defensively. */
@@ -10,7 +10,7 @@ export type Undeclared =
   | "required"
   /** The default is used (and sent, for a service field). */
   | "default"
-  /** The agent keeps what it has at the service: an update sends the live value. */
+  /** The resource keeps what it has at the service: an update sends the live value. */
   | "keep"
   /** Left out of the request, which clears it at the service; the preview shows the removal. */
   | "clear";
@@ -46,7 +46,7 @@ export interface FieldSpec {
   /** "service": part of the create and update bodies; "provider": a provider setting, never sent. */
   sentTo: "service" | "provider";
   /**
-   * What a change of the field does: "replace" deletes the agent and creates
+   * What a change of the field does: "replace" deletes the resource and creates
    * another, "update" posts the update body, "local" sends nothing (the new
    * value is only recorded in the state).
    */
@@ -54,7 +54,7 @@ export interface FieldSpec {
   undeclared: Undeclared;
   /** Failures of a declared, known value; nested values that are unknown pass. */
   check(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[];
-  /** Where the value is found in the manifest of the agent's deployment. */
+  /** Where the value is found in the manifest the service reports for the resource. */
   manifest?: ManifestMapping;
   /** Members of an object field, with their names in the service's answers. */
   properties?: readonly NestedField[];

@@ -2,8 +2,8 @@
  * Cancellation of the calls in flight: on the engine's Cancel call to the
  * native plugin, or on SIGINT or SIGTERM (which the engine sends on
  * cancellation or shutdown). A create or update then answers with the
- * agent's id (a partial result the engine keeps) instead of dying with the
- * agent unrecorded.
+ * resource's id (a partial result the engine keeps) instead of dying with
+ * the resource unrecorded.
  */
 
 export class InterruptedError extends Error {

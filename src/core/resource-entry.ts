@@ -69,9 +69,9 @@ export interface CheckResult {
 export interface DiffRequest {
   urn: string;
   id: string;
-  /** The previous outputs. */
+  /** The previous outputs, as the state holds them (written by this version or an earlier one), without the marks. */
   olds: Props;
-  /** The checked inputs (a preview's unknowns included). */
+  /** The checked inputs (a preview's unknowns are the engine's unknown sentinel), without the marks. */
   news: Props;
   oldMarks: Marks;
   newMarks: Marks;
@@ -97,13 +97,14 @@ export interface CreateRequest<I> extends Call {
 
 export interface ReadRequest extends Call {
   id: string;
-  /** The previous outputs; absent when a resource is adopted by id (`Agent.get`, an import). */
+  /** The previous outputs; absent when a resource is adopted by id (a `get` in the program, an import). */
   olds?: Props;
   marks: Marks;
 }
 
 export interface UpdateRequest<I> extends Call {
   id: string;
+  /** The previous outputs, as in DiffRequest. */
   olds: Props;
   oldMarks: Marks;
   inputs: I;
@@ -117,6 +118,11 @@ export interface DeleteRequest extends Call {
 /** What a create, read or update leaves in the state. */
 export interface Stored {
   id: string;
+  /**
+   * The outputs as the engine keeps them, built from the resource's field
+   * tables; a value that reflects a secret input is the engine's secret
+   * (`asSecret`, src/core/engine-sentinels.ts).
+   */
   outputs: Props;
   marks: Marks;
 }

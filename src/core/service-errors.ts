@@ -5,7 +5,8 @@
  * setting it came from, after the client's retries. The functions run in the
  * program say the same (src/functions/program-call-error.ts).
  */
-import { AgentIncompleteError, AuthenticationError, ConnectionError, TimeoutError } from "../client/errors";
+import { AuthenticationError, ConnectionError, TimeoutError } from "../client/errors";
+import { isPartialFailure } from "./partial-failure";
 import { API_KEY_CONFIG } from "./settings";
 
 export interface ErrorContext {
@@ -23,7 +24,7 @@ function keyFix(setting: string): string {
 
 /** `error` with a message that names the fix, or `error` itself when it needs none. */
 export function explainServiceError(error: unknown, context: ErrorContext): unknown {
-  if (error instanceof AgentIncompleteError) return error;
+  if (isPartialFailure(error)) return error;
   const service = context.baseUrl ? `the service at ${context.baseUrl}` : "the service";
   if (error instanceof AuthenticationError) {
     return error.withMessage(

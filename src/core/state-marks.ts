@@ -25,7 +25,7 @@ function lastReadyOf(value: unknown): Marks["lastReady"] {
 /** Whether a property is one of the provider's or the engine's own (`__provider`, `__secretInputs`, ...), not a resource property. */
 export const isReservedKey = (key: string): boolean => key.startsWith("__");
 
-/** The marks kept in properties (old outputs, or inputs as the dynamic Agent class passes them). */
+/** The marks kept in properties (old outputs, or inputs as a dynamic resource class passes them). */
 export function marksOf(props: Props): Marks {
   const listed = props[SECRET_INPUTS_KEY];
   const secretInputs = Array.isArray(listed) ? listed.filter((v): v is string => typeof v === "string") : [];
@@ -50,5 +50,5 @@ export function withMarks(outputs: Props, marks: Marks): Props {
   return marked;
 }
 
-/** The key the dynamic Agent class sets to list its secret inputs. */
+/** The key a dynamic resource class sets to list its secret inputs. */
 export const SECRET_INPUTS_PROPERTY = SECRET_INPUTS_KEY;

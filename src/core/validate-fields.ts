@@ -1,8 +1,10 @@
-/** Checking a record of Agent fields against the field table: every failure at once, in field order. */
+/** Checking a record of a resource's fields against its field table: every failure at once, in field order. */
 import type { FieldSpec } from "./field-table";
 import type { RuleFailure } from "./field-rules";
 
 export interface ValidateOptions {
+  /** The resource the fields belong to (`Agent`), named when the value is no record at all. */
+  resource: string;
   /** The fields accepted at all; any other key is "not a known field". */
   fields: readonly FieldSpec[];
   /** Fields that must be present (default: those the table marks required, among `fields`). */
@@ -15,7 +17,7 @@ export interface ValidateOptions {
 
 export function validateFields(input: unknown, options: ValidateOptions): RuleFailure[] {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return [{ property: "", reason: "must be an object of Agent fields" }];
+    return [{ property: "", reason: `must be an object of ${options.resource} fields` }];
   }
   const record = input as Record<string, unknown>;
   const isUnknown = options.isUnknown ?? (() => false);

@@ -2,7 +2,7 @@
  * The two read-only functions, getSecretSet and getAgentLogs (the log query):
  * their arguments and results, each documented, for the package schema and
  * the README. The arguments' rules are checked by the client before any
- * request (src/client/logs-query.ts and secretSetNameProblem).
+ * request (src/client/logs-query.ts and src/client/service-names.ts).
  */
 import type { FunctionField } from "../core/resource-entry";
 import type { SchemaExample } from "../core/schema-docs";

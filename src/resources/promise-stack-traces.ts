@@ -1,9 +1,9 @@
 /**
  * The Node SDK gives every property of a resource four promises and, for its
- * promise-leak report only, captures a stack trace for each: about 80 stack
- * traces per Agent, which was the largest part of a program's own cost in a
- * no-op preview of many agents. While the Agent registers, stack traces are
- * switched off, unless PULUMI_DEBUG_PROMISE_LEAKS asks for them. The
+ * promise-leak report only, captures a stack trace for each (about 80 for
+ * an Agent): the largest part of a program's own cost in a no-op preview of
+ * many resources. While a resource class registers its resource, stack
+ * traces are switched off, unless PULUMI_DEBUG_PROMISE_LEAKS asks for them. The
  * resource's source position (kept in the state) is unaffected: the SDK
  * raises the limit itself while it records it.
  */

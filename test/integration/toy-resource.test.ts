@@ -21,9 +21,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Registry } from "../../src/core/resource-entry";
 import { serve, type Serving } from "../../src/hosts/grpc/grpc-server";
 import { buildSchema } from "../../src/hosts/grpc/package-schema";
+import { validateFields } from "../../src/core/validate-fields";
 import { REGISTRY } from "../../src/registry";
 import { check, configure, providerClient, rpc, struct } from "../support/grpc-provider-client";
-import { SHOUT, TOY, toyStore } from "../support/toy-resource/toy";
+import { SHOUT, TOY, TOY_FIELDS, toyStore } from "../support/toy-resource/toy";
 import { API_KEY } from "../support/fixtures";
 
 const registry: Registry = { resources: [...REGISTRY.resources, TOY], functions: [...REGISTRY.functions, SHOUT] };
@@ -57,6 +58,10 @@ describe("a toy resource and function registered beside the Agent", () => {
     expect(ok.getInputs()?.toJavaScript()).toEqual({ label: "blocks", size: 1 });
     const bad = await check(client, URN, { label: "blocks", size: 0, colour: "red" });
     expect(bad.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`)).toEqual(["colour: is not a known field", "size: must be an integer ≥ 1"]);
+  });
+
+  it("a value that is no record of fields is named as the toy's", () => {
+    expect(validateFields("blocks", { resource: "Toy", fields: TOY_FIELDS })).toEqual([{ property: "", reason: "must be an object of Toy fields" }]);
   });
 
   it("Create, Read (and an import by id), Delete: the toy's verbs answer through the host", async () => {

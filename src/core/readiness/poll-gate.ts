@@ -2,7 +2,7 @@
  * One gate for every readiness poll of a provider object (in the dynamic
  * provider, of the whole process): at most `maxInFlight` polls are in flight
  * at once, the others queue in the order they fell due. A stack of hundreds
- * of agents then sends its polls as a steady stream rather than in bursts,
+ * of resources then sends its polls as a steady stream rather than in bursts,
  * and a slow service gets fewer requests, not more: the rate follows its
  * answers. A poll that waited in the queue still reads the newest state, so
  * readiness is noticed at the first poll after it, as without the gate.

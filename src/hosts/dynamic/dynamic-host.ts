@@ -11,9 +11,9 @@
  * engine's `__provider` is Pulumi's own.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { AgentIncompleteError } from "../../client/errors";
 import { createEngineLog, type EngineLog } from "../../core/engine-log";
 import { exitOnSignals } from "../../core/interrupt";
+import { isPartialFailure } from "../../core/partial-failure";
 import { createProviderCore, type ExtraClientOptions, type ProviderCore } from "../../core/provider-core";
 import type { Props, Registry, ResourceEntry } from "../../core/resource-entry";
 import type { ConfigSource } from "../../core/settings";
@@ -50,7 +50,7 @@ const urnOf = (props: Props): string => (typeof props[URN_KEY] === "string" ? pr
 /** A partial create or update keeps the serialized provider in its outputs, as every state of this resource does. */
 function keepingProvider<T>(props: Props, run: () => Promise<T>): Promise<T> {
   return run().catch((error: unknown) => {
-    if (error instanceof AgentIncompleteError) error.properties = { ...error.properties, [PROVIDER_KEY]: props[PROVIDER_KEY] };
+    if (isPartialFailure(error)) error.properties = { ...error.properties, [PROVIDER_KEY]: props[PROVIDER_KEY] };
     throw error;
   });
 }
@@ -71,7 +71,7 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
     },
     check: async (olds, news) => entry().verbs.check({ urn: urnOf(news), olds, news, secretInputs: marksOf(news).secretInputs }),
     diff: (id, olds, news) =>
-      entry().verbs.diff({ urn: urnOf(news), id, olds, news, oldMarks: marksOf(olds), newMarks: marksOf(news), log: log.forResource(urnOf(news)) }),
+      entry().verbs.diff({ urn: urnOf(news), id, olds: withoutReserved(olds), news: withoutReserved(news), oldMarks: marksOf(olds), newMarks: marksOf(news), log: log.forResource(urnOf(news)) }),
     create: (props) =>
       core.talking(() =>
         keepingProvider(props, async () => {

@@ -78,7 +78,7 @@ export function providerService(options: ProviderServiceOptions): { service: IRe
     getSchema: unary(async () => new GetSchemaResponse().setSchema(schemaText())),
     getMapping: unary(async () => new GetMappingResponse()),
     getMappings: unary(async () => new GetMappingsResponse()),
-    // The engine is cancelling the operation: waits for readiness end now, each answering with its agent kept in state.
+    // The engine is cancelling the operation: waits for readiness end now, each answering with its resource kept in state.
     cancel: unary(async () => {
       provider.cancel("the engine's Cancel call");
       return new Empty();

@@ -61,7 +61,7 @@ export async function diff(core: ProviderCore, request: DiffRequest): Promise<Di
   const news = fromStruct(request.getNews());
   const urn = request.getUrn();
   const newMarks: Marks = { secretInputs: secretInputsOf(news) };
-  const outcome = await resource.verbs.diff({ urn, id: request.getId(), olds, news: news.props, oldMarks: marksOf(olds), newMarks, log: core.call(urn).log });
+  const outcome = await resource.verbs.diff({ urn, id: request.getId(), olds: withoutReserved(olds), news: withoutReserved(news.props), oldMarks: marksOf(olds), newMarks, log: core.call(urn).log });
   return diffResponse(outcome, olds, news.props);
 }
 

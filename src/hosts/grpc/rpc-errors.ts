@@ -1,28 +1,18 @@
 /**
- * gRPC error answers. An agent that was created (or updated) but did not
- * become ready is a partial success: the error carries
- * pulumirpc.ErrorResourceInitFailed with the agent's id and outputs in the
- * `grpc-status-details-bin` trailer, and the engine keeps the agent in the
+ * gRPC error answers. A resource that was created (or updated) but did not
+ * finish is a partial success (src/core/partial-failure.ts): the error carries
+ * pulumirpc.ErrorResourceInitFailed with the resource's id and outputs in the
+ * `grpc-status-details-bin` trailer, and the engine keeps the resource in the
  * stack's state instead of forgetting it (as the dynamic provider host does).
  */
 import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
-import { toStruct, type Props } from "./struct-values";
+import { isPartialFailure } from "../../core/partial-failure";
+import { toStruct } from "./struct-values";
 
 export type RpcError = Partial<grpc.StatusObject> & { message: string };
-
-interface PartialFailure {
-  id: string;
-  properties: Props;
-  reasons?: string[];
-}
-
-function isPartialFailure(error: unknown): error is Error & PartialFailure {
-  if (!(error instanceof Error) || !("id" in error) || !("properties" in error)) return false;
-  return typeof error.id === "string" && error.id !== "" && typeof error.properties === "object" && error.properties !== null;
-}
 
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -36,7 +26,7 @@ export function rpcError(error: unknown, secrets: ReadonlySet<string> = new Set(
     const detail = new ErrorResourceInitFailed();
     detail.setId(error.id);
     detail.setProperties(toStruct(error.properties, secrets));
-    detail.setReasonsList(error.reasons ?? [message]);
+    detail.setReasonsList([...(error.reasons ?? [message])]);
     const any = new Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     const status = new Status();

@@ -23,7 +23,7 @@ function hideSecretValues(failures: RuleFailure[], secretInputs: readonly string
 }
 
 export function checkAgent({ news, secretInputs }: CheckRequest): CheckResult {
-  const found = validateFields(news, { fields: AGENT_FIELDS, isUnknown, ignoreKey: isReservedKey });
+  const found = validateFields(news, { resource: "Agent", fields: AGENT_FIELDS, isUnknown, ignoreKey: isReservedKey });
   const failures = hideSecretValues(found, secretInputs);
   const inputs: Record<string, unknown> = { ...news };
   for (const field of AGENT_FIELDS) {

@@ -9,26 +9,17 @@
  * schema.
  */
 import type { FieldSpec, ManifestMapping } from "../../core/field-table";
+import { booleanProblem, fieldRule } from "../../core/field-rules";
+import { secretSetNameProblem, serviceNameProblem } from "../../client/service-names";
 import {
   autoScalingFailures,
-  booleanProblem,
   healthCheckFailures,
   imageProblem,
   nodeTypeProblem,
   onFailureProblem,
   readyTimeoutProblem,
   redeployTriggerProblem,
-  secretSetNameProblem,
-  serviceNameProblem,
-  type Rule,
-} from "../../core/field-rules";
-
-const single =
-  (name: string, rule: Rule): FieldSpec["check"] =>
-  (value) => {
-    const reason = rule(value);
-    return reason ? [{ property: name, reason }] : [];
-  };
+} from "./rules";
 
 const same = (path: string[]): ManifestMapping => ({ path, toManifest: (v) => v, fromManifest: (v) => v });
 
@@ -50,7 +41,7 @@ function secretSetField<N extends string>(name: N, description: string, path: st
     sentTo: "service",
     change: "update",
     undeclared: "clear",
-    check: single(name, secretSetNameProblem),
+    check: fieldRule(name, secretSetNameProblem),
     manifest: setList([path]),
   } as const;
 }
@@ -72,7 +63,7 @@ export const AGENT_FIELDS = [
     sentTo: "service",
     change: "replace",
     undeclared: "required",
-    check: single("serviceName", serviceNameProblem),
+    check: fieldRule("serviceName", serviceNameProblem),
   },
   {
     name: "image",
@@ -83,7 +74,7 @@ export const AGENT_FIELDS = [
     sentTo: "service",
     change: "update",
     undeclared: "required",
-    check: single("image", imageProblem),
+    check: fieldRule("image", imageProblem),
     manifest: same(["image"]),
   },
   {
@@ -96,7 +87,7 @@ export const AGENT_FIELDS = [
     sentTo: "service",
     change: "update",
     undeclared: "default",
-    check: single("nodeType", nodeTypeProblem),
+    check: fieldRule("nodeType", nodeTypeProblem),
     manifest: same(["platformNodeType"]),
   },
   secretSetField(
@@ -144,7 +135,7 @@ export const AGENT_FIELDS = [
     sentTo: "service",
     change: "update",
     undeclared: "default",
-    check: single("enableNoise", booleanProblem),
+    check: fieldRule("enableNoise", booleanProblem),
     manifest: {
       path: ["noiseModels", "enabled"],
       toManifest: (v) => v,
@@ -161,7 +152,7 @@ export const AGENT_FIELDS = [
     sentTo: "provider",
     change: "local",
     undeclared: "default",
-    check: single("waitForReady", booleanProblem),
+    check: fieldRule("waitForReady", booleanProblem),
   },
   {
     name: "readyTimeoutSeconds",
@@ -173,7 +164,7 @@ export const AGENT_FIELDS = [
     sentTo: "provider",
     change: "local",
     undeclared: "default",
-    check: single("readyTimeoutSeconds", readyTimeoutProblem),
+    check: fieldRule("readyTimeoutSeconds", readyTimeoutProblem),
   },
   {
     name: "redeployTrigger",
@@ -185,7 +176,7 @@ export const AGENT_FIELDS = [
     sentTo: "provider",
     change: "update",
     undeclared: "clear",
-    check: single("redeployTrigger", redeployTriggerProblem),
+    check: fieldRule("redeployTrigger", redeployTriggerProblem),
   },
   {
     name: "onFailure",
@@ -198,7 +189,7 @@ export const AGENT_FIELDS = [
     sentTo: "provider",
     change: "local",
     undeclared: "default",
-    check: single("onFailure", onFailureProblem),
+    check: fieldRule("onFailure", onFailureProblem),
   },
   {
     name: "healthCheck",

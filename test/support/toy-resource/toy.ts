@@ -3,7 +3,7 @@
  * under src/resources/ defines the Agent: a field table, typed verbs, a
  * schema part. The Toy keeps its state in memory (a service of its own).
  */
-import { type RuleFailure } from "../../../src/core/field-rules";
+import { fieldRule, integerProblem } from "../../../src/core/field-rules";
 import type { FieldSpec, OutputFieldSpec } from "../../../src/core/field-table";
 import { defineResource, type FunctionEntry, type Props } from "../../../src/core/resource-entry";
 import { property, token } from "../../../src/core/schema-parts";
@@ -15,18 +15,15 @@ interface ToyInputs {
   size: number;
 }
 
-const sizeProblem = (value: unknown): RuleFailure[] =>
-  typeof value === "number" && Number.isInteger(value) && value >= 1 ? [] : [{ property: "size", reason: "must be an integer ≥ 1" }];
-
-const TOY_FIELDS: readonly FieldSpec[] = [
+export const TOY_FIELDS: readonly FieldSpec[] = [
   {
     name: "label", type: "string", tsType: "string", description: "The toy's label; changing it replaces the toy.", required: true,
     sentTo: "service", change: "replace", undeclared: "required",
-    check: (value) => (typeof value === "string" && value !== "" ? [] : [{ property: "label", reason: "must be a non-empty string" }]),
+    check: fieldRule("label", (value) => (typeof value === "string" && value !== "" ? undefined : "must be a non-empty string")),
   },
   {
     name: "size", type: "integer", tsType: "number", description: "How big, ≥ 1.", required: false, default: 1,
-    sentTo: "service", change: "update", undeclared: "default", check: sizeProblem,
+    sentTo: "service", change: "update", undeclared: "default", check: fieldRule("size", (value) => integerProblem(value, 1, "must be an integer ≥ 1")),
   },
 ];
 
@@ -52,7 +49,7 @@ export const TOY = defineResource<ToyInputs>({
   },
   decodeInputs: decodeToy,
   verbs: {
-    check: ({ news }) => ({ inputs: { size: 1, ...news }, failures: validateFields(news, { fields: TOY_FIELDS, ignoreKey: isReservedKey }) }),
+    check: ({ news }) => ({ inputs: { size: 1, ...news }, failures: validateFields(news, { resource: "Toy", fields: TOY_FIELDS, ignoreKey: isReservedKey }) }),
     diff: async ({ olds, news }) => {
       const changed = TOY_FIELDS.filter((f) => JSON.stringify(olds[f.name] ?? f.default) !== JSON.stringify(news[f.name] ?? f.default)).map((f) => f.name);
       const replaces = changed.filter((name) => name === "label");
