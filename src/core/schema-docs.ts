@@ -1,6 +1,6 @@
 /**
  * The texts of the package schema that live in files of their own under
- * schema-docs/: the example programs of the Agent and of each function, in
+ * schema-docs/: the example programs of each resource and function, in
  * TypeScript, Python, Go, Java and YAML, which the schema's descriptions carry in
  * the Pulumi registry's `{{% examples %}}` form (and a test runs each against
  * the emulator), and the Python package's README. Read when the schema is

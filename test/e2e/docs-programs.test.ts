@@ -2,7 +2,7 @@
  * The registry's pages in docs/ (test/e2e/support/program-blocks.ts runs the
  * programs): every program block of docs/_index.md runs as written against
  * the emulator on a new stack, preview, up, destroy, one in each of
- * TypeScript, Python, Go and YAML, fenced as the registry fences them.
+ * TypeScript, Python, Go, Java and YAML, fenced as the registry fences them.
  * docs/installation-configuration.md shows commands only, and names every
  * setting with its config key and environment variable.
  */
