@@ -127,20 +127,37 @@ describe("onFailure: keep (the default) on the dynamic provider", () => {
   });
 });
 
+/**
+ * A ready agent of `base` (with onFailure: rollback) made by a preview and an up, then the update to a
+ * never-ready image previewed and upped, its provider sent SIGINT once the service holds `deployments`
+ * deployments of the agent (`beforeSignal` runs just before): the update's params and the failed up.
+ */
+async function interruptedUpdate(
+  stack: StackHandle,
+  base: Record<string, unknown> & { serviceName: string },
+  deployments: number,
+  beforeSignal: () => Promise<unknown> = async () => undefined,
+): Promise<{ params: ReturnType<typeof one>; interrupted: OpResult }> {
+  expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+  const params = one({ ...base, image: NEVER_READY });
+  expect((await stack.run("preview", { params })).changeSummary).toMatchObject({ update: 1 });
+  const running = stack.run("up", { params });
+  while (((await summaryOf(base.serviceName))?.deployments.length ?? 0) < deployments) await new Promise((r) => setTimeout(r, 20));
+  await beforeSignal();
+  for (const pid of providerProcessesIn(stack.workDir)) process.kill(pid, "SIGINT");
+  const interrupted = await running;
+  expect(interrupted.ok).toBe(false);
+  return { params, interrupted };
+}
+
 describe("interrupted during a rollback", () => {
   it("SIGINT while the rollback's deployment starts leaves a state that describes a deployment that exists; the next up converges with one agent", async () => {
     const stack = newStack("sigint");
     const base = { serviceName: "sigint-bot", image: GOOD, readyTimeoutSeconds: 2, onFailure: "rollback" };
-    expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
-    const params = one({ ...base, image: NEVER_READY });
-    expect((await stack.run("preview", { params })).changeSummary).toMatchObject({ update: 1 });
     // The rollback's polls answer slowly, so the signal lands while the provider waits for its deployment.
-    const running = stack.run("up", { params });
-    while (((await summaryOf("sigint-bot"))?.deployments.length ?? 0) < 3) await new Promise((r) => setTimeout(r, 20));
-    await fx.control.injectFault({ method: "GET", path: "/v1/agents/sigint-bot", kind: "delay", delayMs: 3_000, count: 2 });
-    for (const pid of providerProcessesIn(stack.workDir)) process.kill(pid, "SIGINT");
-    const interrupted = await running;
-    expect(interrupted.ok).toBe(false);
+    const { params, interrupted } = await interruptedUpdate(stack, base, 3, () =>
+      fx.control.injectFault({ method: "GET", path: "/v1/agents/sigint-bot", kind: "delay", delayMs: 3_000, count: 2 }),
+    );
     await fx.control.clearFaults();
 
     const atService = await summaryOf("sigint-bot");
@@ -163,14 +180,7 @@ describe("interrupted during a rollback", () => {
   it("SIGINT while the new deployment is awaited keeps the spec it replaced; the next up finds it failed and rolls back to that spec", async () => {
     const stack = newStack("sigint-early");
     const base = { serviceName: "early-bot", image: GOOD, readyTimeoutSeconds: 3, onFailure: "rollback" };
-    expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
-    const params = one({ ...base, image: NEVER_READY });
-    expect((await stack.run("preview", { params })).changeSummary).toMatchObject({ update: 1 });
-    const running = stack.run("up", { params });
-    while (((await summaryOf("early-bot"))?.deployments.length ?? 0) < 2) await new Promise((r) => setTimeout(r, 20));
-    for (const pid of providerProcessesIn(stack.workDir)) process.kill(pid, "SIGINT");
-    const interrupted = await running;
-    expect(interrupted.ok).toBe(false);
+    const { params, interrupted } = await interruptedUpdate(stack, base, 2);
     const failed = (await summaryOf("early-bot"))?.deployments[1];
     expect(interrupted.error).toContain("the update was sent, but then failed: the provider process received SIGINT");
     // The state describes the deployment that exists, unfinished, and keeps the spec it replaced.
