@@ -4,32 +4,18 @@
  * state is unchanged; unknown values pass the preview; bad settings fail
  * `up` naming the setting before any request.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { describe, expect, it } from "vitest";
 import { BAD_INPUTS } from "../support/bad-inputs";
+import { useEmulator, useStacks } from "./support/e2e-fixture";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
-import { e2eStack, type StackHandle } from "./support/stack";
+import type { StackHandle } from "./support/stack";
 import { API_KEY } from "../support/fixtures";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-const stacks: StackHandle[] = [];
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 200 });
+const makeStack = useStacks();
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 200 });
-  control = new EmulatorControl(emulator.baseUrl);
-});
-
-afterAll(async () => {
-  await emulator?.close();
-  for (const s of stacks) s.remove();
-});
-
-function newStack(name: string, config?: Record<string, { value: string; secret?: boolean }>): StackHandle {
-  const stack = e2eStack(name, config ? { baseUrl: "", apiKey: "", config } : { baseUrl: emulator.url, apiKey: API_KEY });
-  stacks.push(stack);
-  return stack;
-}
+const newStack = (name: string, config?: Record<string, { value: string; secret?: boolean }>): StackHandle =>
+  makeStack(name, config ? { baseUrl: "", apiKey: "", config } : { baseUrl: fx.emulator.url, apiKey: API_KEY });
 
 /** Runs `fn` over `items`, `width` at a time (each preview is a CLI and two Node processes). */
 async function inBatches<T, R>(items: T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -45,7 +31,7 @@ describe("bad inputs through pulumi preview", () => {
     const stack = newStack("bad-table");
     const seed = await stack.run("up", { params: { agents: [{ resource: "keep", args: { serviceName: "keep-bot", image: "bot:1" } }] } });
     expect(seed.ok).toBe(true);
-    const before = (await control.stats()).requests;
+    const before = (await fx.control.stats()).requests;
     const outcomes = await inBatches(BAD_INPUTS, 4, async (c, i) => {
       const own = newStack(`bad-${i}`);
       const preview = await own.run("preview", { params: { agents: [{ resource: "bad", args: c.args }] } });
@@ -63,7 +49,7 @@ describe("bad inputs through pulumi preview", () => {
       params: { agents: [{ resource: "keep", args: { serviceName: "keep-bot", image: "no tag here" } }] },
     });
     expect(broken.ok).toBe(false);
-    expect((await control.stats()).requests).toBe(before);
+    expect((await fx.control.stats()).requests).toBe(before);
     expect(await agentsInState(stack)).toEqual(["keep-bot"]);
     expect((await stack.run("destroy")).ok).toBe(true);
   }, 400_000);
@@ -78,7 +64,7 @@ describe("bad inputs through pulumi preview", () => {
     });
     expect(preview.error).toBeUndefined();
     expect(preview.changeSummary).toMatchObject({ create: 3 });
-    expect((await control.listAgents()).agents.map((a) => a.name)).not.toContain("source-bot");
+    expect((await fx.control.listAgents()).agents.map((a) => a.name)).not.toContain("source-bot");
   });
 });
 
@@ -102,7 +88,7 @@ describe("bad settings through pulumi up", () => {
   });
 
   it("a missing API key fails up naming both ways to set it", async () => {
-    const stack = newStack("no-key", { "agent-hosting:baseUrl": { value: emulator.url } });
+    const stack = newStack("no-key", { "agent-hosting:baseUrl": { value: fx.emulator.url } });
     const up = await stack.run("up", { params: agentParams });
     expect(up.ok).toBe(false);
     expect(`${up.error}`).toMatch(/pulumi config set --secret agent-hosting:apiKey/);

@@ -5,10 +5,9 @@
  * in place, a failed create rolled back to nothing, and a SIGINT during a
  * rollback that the next up converges from.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
-import { e2eStack, type OpResult, type StackHandle } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { useEmulator, useStacks } from "./support/e2e-fixture";
+import type { OpResult, StackHandle } from "./support/stack";
 import { providerProcessesIn } from "./support/provider-processes";
 
 const API_KEY = "e2e-FAILURES-key-7d20";
@@ -16,28 +15,10 @@ const GOOD = "registry.example.com/bot:1";
 const NEVER_READY = "registry.example.com/bot:fail";
 const UNHEALTHY = "registry.example.com/bot:unhealthy";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-let client: AgentHostingClient;
-const stacks: StackHandle[] = [];
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300 });
+const makeStack = useStacks();
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300 });
-  control = new EmulatorControl(emulator.baseUrl);
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
-});
-
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-  for (const s of stacks) s.remove();
-});
-
-function newStack(name: string): StackHandle {
-  const stack = e2eStack(`failures-${name}`, { baseUrl: emulator.url, apiKey: API_KEY });
-  stacks.push(stack);
-  return stack;
-}
+const newStack = (name: string): StackHandle => makeStack(`failures-${name}`, { baseUrl: fx.emulator.url, apiKey: API_KEY });
 
 const one = (args: Record<string, unknown>) => ({ agents: [{ resource: "bot", args }] });
 
@@ -57,10 +38,10 @@ async function stateOf(stack: StackHandle): Promise<Record<string, unknown> | un
 }
 
 async function summaryOf(name: string) {
-  return (await control.listAgents()).agents.find((a) => a.name === name);
+  return (await fx.control.listAgents()).agents.find((a) => a.name === name);
 }
 
-const imageAtService = async (name: string) => (await client.getAgent(name)).deployment?.manifest?.["spec"]?.["image" as never];
+const imageAtService = async (name: string) => (await fx.client.getAgent(name)).deployment?.manifest?.["spec"]?.["image" as never];
 
 describe("onFailure: rollback on the dynamic provider", () => {
   it("rolls a never-ready update back to the last ready spec; the state says so and the next preview shows the change again", async () => {
@@ -85,7 +66,7 @@ describe("onFailure: rollback on the dynamic provider", () => {
     expect(up.error).toContain(`rolled back to deployment ${rolledBack?.id}`);
 
     // The service runs the old image again, ready; the state describes that deployment.
-    const live = await client.getAgent("rollback-bot");
+    const live = await fx.client.getAgent("rollback-bot");
     expect(live.ready && live.activeDeploymentReady).toBe(true);
     expect(await imageAtService("rollback-bot")).toBe(GOOD);
     const state = await stateOf(stack);
@@ -146,21 +127,38 @@ describe("onFailure: keep (the default) on the dynamic provider", () => {
   });
 });
 
+/**
+ * A ready agent of `base` (with onFailure: rollback) made by a preview and an up, then the update to a
+ * never-ready image previewed and upped, its provider sent SIGINT once the service holds `deployments`
+ * deployments of the agent (`beforeSignal` runs just before): the update's params and the failed up.
+ */
+async function interruptedUpdate(
+  stack: StackHandle,
+  base: Record<string, unknown> & { serviceName: string },
+  deployments: number,
+  beforeSignal: () => Promise<unknown> = async () => undefined,
+): Promise<{ params: ReturnType<typeof one>; interrupted: OpResult }> {
+  expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+  const params = one({ ...base, image: NEVER_READY });
+  expect((await stack.run("preview", { params })).changeSummary).toMatchObject({ update: 1 });
+  const running = stack.run("up", { params });
+  while (((await summaryOf(base.serviceName))?.deployments.length ?? 0) < deployments) await new Promise((r) => setTimeout(r, 20));
+  await beforeSignal();
+  for (const pid of providerProcessesIn(stack.workDir)) process.kill(pid, "SIGINT");
+  const interrupted = await running;
+  expect(interrupted.ok).toBe(false);
+  return { params, interrupted };
+}
+
 describe("interrupted during a rollback", () => {
   it("SIGINT while the rollback's deployment starts leaves a state that describes a deployment that exists; the next up converges with one agent", async () => {
     const stack = newStack("sigint");
     const base = { serviceName: "sigint-bot", image: GOOD, readyTimeoutSeconds: 2, onFailure: "rollback" };
-    expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
-    const params = one({ ...base, image: NEVER_READY });
-    expect((await stack.run("preview", { params })).changeSummary).toMatchObject({ update: 1 });
     // The rollback's polls answer slowly, so the signal lands while the provider waits for its deployment.
-    const running = stack.run("up", { params });
-    while (((await summaryOf("sigint-bot"))?.deployments.length ?? 0) < 3) await new Promise((r) => setTimeout(r, 20));
-    await control.injectFault({ method: "GET", path: "/v1/agents/sigint-bot", kind: "delay", delayMs: 3_000, count: 2 });
-    for (const pid of providerProcessesIn(stack.workDir)) process.kill(pid, "SIGINT");
-    const interrupted = await running;
-    expect(interrupted.ok).toBe(false);
-    await control.clearFaults();
+    const { params, interrupted } = await interruptedUpdate(stack, base, 3, () =>
+      fx.control.injectFault({ method: "GET", path: "/v1/agents/sigint-bot", kind: "delay", delayMs: 3_000, count: 2 }),
+    );
+    await fx.control.clearFaults();
 
     const atService = await summaryOf("sigint-bot");
     const rollbackDeployment = atService?.deployments[2];
@@ -171,10 +169,10 @@ describe("interrupted during a rollback", () => {
 
     const { up } = await previewThenUp(stack, params);
     expect(up.ok).toBe(false);
-    const agents = (await control.listAgents()).agents.filter((a) => a.name.startsWith("sigint-bot"));
+    const agents = (await fx.control.listAgents()).agents.filter((a) => a.name.startsWith("sigint-bot"));
     expect(agents).toHaveLength(1);
     expect(await imageAtService("sigint-bot")).toBe(GOOD);
-    const live = await client.getAgent("sigint-bot");
+    const live = await fx.client.getAgent("sigint-bot");
     expect(live.ready).toBe(true);
     expect(await stateOf(stack)).toMatchObject({ image: GOOD, activeDeploymentId: live.activeDeploymentId });
   });
@@ -182,14 +180,7 @@ describe("interrupted during a rollback", () => {
   it("SIGINT while the new deployment is awaited keeps the spec it replaced; the next up finds it failed and rolls back to that spec", async () => {
     const stack = newStack("sigint-early");
     const base = { serviceName: "early-bot", image: GOOD, readyTimeoutSeconds: 3, onFailure: "rollback" };
-    expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
-    const params = one({ ...base, image: NEVER_READY });
-    expect((await stack.run("preview", { params })).changeSummary).toMatchObject({ update: 1 });
-    const running = stack.run("up", { params });
-    while (((await summaryOf("early-bot"))?.deployments.length ?? 0) < 2) await new Promise((r) => setTimeout(r, 20));
-    for (const pid of providerProcessesIn(stack.workDir)) process.kill(pid, "SIGINT");
-    const interrupted = await running;
-    expect(interrupted.ok).toBe(false);
+    const { params, interrupted } = await interruptedUpdate(stack, base, 2);
     const failed = (await summaryOf("early-bot"))?.deployments[1];
     expect(interrupted.error).toContain("the update was sent, but then failed: the provider process received SIGINT");
     // The state describes the deployment that exists, unfinished, and keeps the spec it replaced.

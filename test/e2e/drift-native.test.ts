@@ -14,22 +14,21 @@ import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentHostingClient } from "../../src/client/client";
-import { startEmulator } from "../../src/emulator";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { runReviewBin } from "../support/review-bin";
-import { pulumiCommands } from "./support/pulumi-command";
+import { useEmulator } from "./support/e2e-fixture";
+import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 import { repoRoot } from "./support/stack";
 import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "native-drift-SECRET-key-71aa";
 const MARKER = "<!-- agent-hosting-drift project=drift-yaml stack=dev -->";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let client: AgentHostingClient;
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 100 });
 let program: StackDir;
 let env: NodeJS.ProcessEnv;
 const cli = pulumiCommands(() => ({ cwd: program.workDir, env }));
+const { ok } = cli;
 
 const PROGRAM = `name: drift-yaml
 runtime: yaml
@@ -37,12 +36,6 @@ resources:
 ${["bot-a", "bot-b", "bot-c"]
   .map((name) => `  ${name}:\n    type: agent-hosting:index:Agent\n    properties:\n      serviceName: ${name}\n      image: registry.example.com/bot:1\n      autoScaling: { minAgents: 1, maxAgents: 2 }\n`)
   .join("")}`;
-
-async function ok(...args: string[]): Promise<string> {
-  const { code, out } = await cli.run(...args);
-  expect(code, out).toBe(0);
-  return out;
-}
 
 /** `pulumi refresh --preview-only --json`: stdout only (the CLI's warnings go to stderr). */
 function refreshPreview(): Promise<string> {
@@ -54,25 +47,17 @@ function refreshPreview(): Promise<string> {
   });
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 100 });
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+beforeAll(() => {
   program = stackDir("drift-native");
   writeFileSync(join(program.workDir, "Pulumi.yaml"), PROGRAM);
   env = yamlProgramEnv(program.env);
 });
 
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-  program?.remove();
-});
+afterAll(() => program?.remove());
 
 describe("drift of a YAML program's native Agents, pulumi refresh --preview-only --json", () => {
   it("a clean stack, then an image changed, scaling changed and an agent deleted at the service: every field named", async () => {
-    await ok("stack", "init", "dev");
-    await ok("config", "set", "agent-hosting:baseUrl", emulator.url);
-    await ok("config", "set", "--secret", "agent-hosting:apiKey", API_KEY);
+    await initStackWithConfig(cli, fx.emulator);
     await ok("preview");
     await ok("up", "--yes");
 
@@ -80,9 +65,9 @@ describe("drift of a YAML program's native Agents, pulumi refresh --preview-only
     expect(clean.code).toBe(0);
     expect(clean.stdout).toContain(`${MARKER}\n## Agent Hosting drift: stack \`dev\`\n\nProject \`drift-yaml\`: no drift.`);
 
-    await client.updateAgent("bot-a", { image: "registry.example.com/bot:9", autoScaling: { minAgents: 1, maxAgents: 2 } });
-    await client.updateAgent("bot-b", { image: "registry.example.com/bot:1", autoScaling: { minAgents: 3, maxAgents: 3 } });
-    await client.deleteAgent("bot-c");
+    await fx.client.updateAgent("bot-a", { image: "registry.example.com/bot:9", autoScaling: { minAgents: 1, maxAgents: 2 } });
+    await fx.client.updateAgent("bot-b", { image: "registry.example.com/bot:1", autoScaling: { minAgents: 3, maxAgents: 3 } });
+    await fx.client.deleteAgent("bot-c");
     const text = await refreshPreview();
     expect(text).not.toContain(API_KEY);
     if (process.env["AGENT_HOSTING_WRITE_REVIEW_FIXTURES"] === "1") writeFileSync(join(repoRoot, "test/unit/fixtures/review/drift-refresh-native.json"), text);

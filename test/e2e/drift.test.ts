@@ -12,20 +12,18 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
-import { runReviewBin } from "../support/review-bin";
-import { e2eStack, repoRoot, type RunOptions, type StackHandle } from "./support/stack";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runReviewBin, type BinResult } from "../support/review-bin";
+import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { repoRoot, type RunOptions, type StackHandle } from "./support/stack";
 
 const API_KEY = "drift-SECRET-key-90c1";
 const fixtureDir = join(repoRoot, "test/unit/fixtures/review");
 const MARKER = "<!-- agent-hosting-drift project=agent-hosting-e2e stack=dev -->";
 const REVIEW_MARKER = "<!-- agent-hosting-review project=agent-hosting-e2e stack=dev -->";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-let client: AgentHostingClient;
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 200 });
+const makeStack = useStacks();
 let stack: StackHandle;
 
 const agents = ["bot-a", "bot-b", "bot-c"].map((name) => ({
@@ -52,18 +50,21 @@ async function upJson(options: RunOptions = {}): Promise<{ ok: boolean; text: st
   return { ok: result.ok, text: result.upJson ?? "" };
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 200 });
-  control = new EmulatorControl(emulator.baseUrl);
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
-  stack = e2eStack("drift", { baseUrl: emulator.url, apiKey: API_KEY, program: join(repoRoot, "test/e2e/programs/review.cjs") });
+beforeAll(() => {
+  stack = makeStack("drift", { baseUrl: fx.emulator.url, apiKey: API_KEY, program: join(repoRoot, "test/e2e/programs/review.cjs") });
 });
 
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-  stack?.remove();
-});
+/**
+ * The drift `document` reports, saved as the fixture `fixture` and read by
+ * the bin with `args`: --fail-on drift exits 3 and names the deleted agent.
+ */
+async function driftReport(fixture: string, document: string, args: readonly string[]): Promise<BinResult> {
+  save(fixture, document);
+  const report = await runReviewBin(args, document);
+  expect(report.code).toBe(3);
+  expect(report.stdout).toContain("> **Deleted outside Pulumi:** `bot-c` (agent `bot-c`).");
+  return report;
+}
 
 describe("drift and the comment after up, on what the real CLI printed", () => {
   let previewComment = "";
@@ -79,7 +80,7 @@ describe("drift and the comment after up, on what the real CLI printed", () => {
     save("up-create.txt", up.text);
     const applied = await runReviewBin(["up"], up.text);
     expect(applied.code, applied.stderr).toBe(0);
-    const live = (await control.listAgents()).agents;
+    const live = (await fx.control.listAgents()).agents;
     expect(live.map((a) => a.name).sort()).toEqual(["bot-a", "bot-b", "bot-c"]);
     expect(applied.stdout.split("\n")[0]).toBe(REVIEW_MARKER);
     expect(applied.stdout).toContain("## Agent Hosting update applied: stack `dev`");
@@ -99,29 +100,21 @@ describe("drift and the comment after up, on what the real CLI printed", () => {
   });
 
   it("drift made at the service (an image changed, scaling changed, an agent deleted): both documents report it, --fail-on drift exits 3", async () => {
-    const spec = async (name: string) => (await client.getAgent(name)).deployment?.manifest?.["spec"] as Record<string, unknown>;
-    await client.updateAgent("bot-a", { image: "registry.example.com/bot:9", autoScaling: { minAgents: 1, maxAgents: 2 } });
-    await client.updateAgent("bot-b", { image: "registry.example.com/bot:1", autoScaling: { minAgents: 2, maxAgents: 6 } });
-    await client.deleteAgent("bot-c");
+    const spec = async (name: string) => (await fx.client.getAgent(name)).deployment?.manifest?.["spec"] as Record<string, unknown>;
+    await fx.client.updateAgent("bot-a", { image: "registry.example.com/bot:9", autoScaling: { minAgents: 1, maxAgents: 2 } });
+    await fx.client.updateAgent("bot-b", { image: "registry.example.com/bot:1", autoScaling: { minAgents: 2, maxAgents: 6 } });
+    await fx.client.deleteAgent("bot-c");
     expect(await spec("bot-a")).toMatchObject({ image: "registry.example.com/bot:9" });
 
     // The refresh preview: the deleted agent by name; the dynamic provider's changes only counted (its host reports no per-field diff).
-    const refreshText = await document("refresh-json");
-    save("drift-refresh-dynamic.json", refreshText);
-    const refresh = await runReviewBin(["drift", "--fail-on", "drift"], refreshText);
-    expect(refresh.code).toBe(3);
+    const refresh = await driftReport("drift-refresh-dynamic.json", await document("refresh-json"), ["drift", "--fail-on", "drift"]);
     expect(refresh.stderr).toBe("agent-hosting-review: --fail-on drift: stack dev drifted\n");
-    expect(refresh.stdout).toContain("> **Deleted outside Pulumi:** `bot-c` (agent `bot-c`).");
     expect(refresh.stdout).toContain("**2** resource(s) changed outside Pulumi that `pulumi refresh --preview-only --json` does not name");
     expect(refresh.stdout).toContain("(refreshed: `bot-a`, `bot-b`)");
 
     // The preview with --refresh: every field, the program's value against the service's.
-    const previewText = await document("preview-json", { refresh: true });
-    save("drift-preview-refresh.json", previewText);
-    const drift = await runReviewBin(["--drift", "--fail-on", "drift"], previewText);
-    expect(drift.code).toBe(3);
+    const drift = await driftReport("drift-preview-refresh.json", await document("preview-json", { refresh: true }), ["--drift", "--fail-on", "drift"]);
     expect(drift.stdout).toContain("Project `agent-hosting-e2e`: **2** changed outside Pulumi · **1** deleted outside Pulumi");
-    expect(drift.stdout).toContain("> **Deleted outside Pulumi:** `bot-c` (agent `bot-c`).");
     expect(drift.stdout).toContain("#### `bot-a`\n\n| field | in the program | at the service |\n|---|---|---|\n| `image` | `registry.example.com/bot:1` | `registry.example.com/bot:9` |\n");
     expect(drift.stdout).toContain('#### `bot-b`\n\n| field | in the program | at the service |\n|---|---|---|\n| `autoScaling` | `{"maxAgents":2,"minAgents":1}` | `{"maxAgents":6,"minAgents":2}` |\n');
     expect(drift.stdout).not.toContain("__provider");
@@ -129,7 +122,7 @@ describe("drift and the comment after up, on what the real CLI printed", () => {
   });
 
   it("an up that puts it back, with the service refusing one update: the comment names the failure and the applied deployments", async () => {
-    await control.injectFault({ method: "POST", path: "/v1/agents/bot-b", kind: "status", status: 400, code: "GENERIC_BAD_REQUEST" });
+    await fx.control.injectFault({ method: "POST", path: "/v1/agents/bot-b", kind: "status", status: 400, code: "GENERIC_BAD_REQUEST" });
     // `pulumi up --refresh`: the refresh reads the drift, the update puts back what the program declares.
     const up = await upJson({ refresh: true });
     expect(up.ok).toBe(false);
@@ -138,7 +131,7 @@ describe("drift and the comment after up, on what the real CLI printed", () => {
     writeFileSync(previous, previewComment);
     const applied = await runReviewBin(["up", "-", "--previous", previous], up.text);
     expect(applied.code, applied.stderr).toBe(0);
-    const live = new Map((await control.listAgents()).agents.map((a) => [a.name, a.activeDeploymentId]));
+    const live = new Map((await fx.control.listAgents()).agents.map((a) => [a.name, a.activeDeploymentId]));
     expect(applied.stdout).toContain("## Agent Hosting update failed: stack `dev`");
     expect(applied.stdout).toContain("> **Failed:** `bot-b` (update). The engine's error:");
     expect(applied.stdout).toMatch(/\| `bot-a` \| updated \| `dep-[0-9a-f]+` → `dep-[0-9a-f]+` \|/);

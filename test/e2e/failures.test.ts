@@ -3,30 +3,15 @@
  * never-ready image fails `up` with a readable message and stays in state;
  * bad inputs fail `preview` naming every field, with nothing sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
-import { e2eStack, type StackHandle } from "./support/stack";
+import { describe, expect, it } from "vitest";
+import { useEmulator, useStacks } from "./support/e2e-fixture";
+import type { StackHandle } from "./support/stack";
 import { API_KEY } from "../support/fixtures";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-const stacks: StackHandle[] = [];
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
+const makeStack = useStacks();
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
-  control = new EmulatorControl(emulator.baseUrl);
-});
-
-afterAll(async () => {
-  await emulator?.close();
-  for (const s of stacks) s.remove();
-});
-
-function newStack(name: string, apiKey = API_KEY): StackHandle {
-  const stack = e2eStack(name, { baseUrl: emulator.url, apiKey });
-  stacks.push(stack);
-  return stack;
-}
+const newStack = (name: string, apiKey = API_KEY): StackHandle => makeStack(name, { baseUrl: fx.emulator.url, apiKey });
 
 describe("failures through the real pulumi CLI", () => {
   it("a never-ready image fails up with the agent, its state and its log lines, and keeps it in state", async () => {
@@ -34,7 +19,7 @@ describe("failures through the real pulumi CLI", () => {
     const params = {
       agents: [{ resource: "broken", args: { serviceName: "broken-bot", image: "registry.example.com/bot:fail", readyTimeoutSeconds: 2 } }],
     };
-    const postsBefore = (await control.stats()).byRoute["POST /v1/agents"] ?? 0;
+    const postsBefore = (await fx.control.stats()).byRoute["POST /v1/agents"] ?? 0;
     const up = await stack.run("up", { params });
     expect(up.ok).toBe(false);
     const text = `${up.error}\n${up.engineOutput}`;
@@ -49,16 +34,16 @@ describe("failures through the real pulumi CLI", () => {
     const again = await stack.run("up", { params });
     expect(again.ok).toBe(false);
     expect(`${again.error}`).toMatch(/did not become ready/);
-    const posts = ((await control.stats()).byRoute["POST /v1/agents"] ?? 0) - postsBefore;
+    const posts = ((await fx.control.stats()).byRoute["POST /v1/agents"] ?? 0) - postsBefore;
     expect(posts).toBe(1);
     const destroy = await stack.run("destroy");
     expect(destroy.ok).toBe(true);
-    expect((await control.listAgents()).agents.map((a) => a.name)).not.toContain("broken-bot");
+    expect((await fx.control.listAgents()).agents.map((a) => a.name)).not.toContain("broken-bot");
   });
 
   it("bad inputs fail preview naming every field, with nothing sent to the service", async () => {
     const stack = newStack("bad-inputs");
-    const requestsBefore = (await control.stats()).requests;
+    const requestsBefore = (await fx.control.stats()).requests;
     const preview = await stack.run("preview", {
       params: {
         agents: [
@@ -81,7 +66,7 @@ describe("failures through the real pulumi CLI", () => {
     for (const field of ["serviceName", "image", "nodeType", "secretSet", "autoScaling.minAgents", "readyTimeoutSeconds"]) {
       expect(text).toContain(field);
     }
-    expect((await control.stats()).requests).toBe(requestsBefore);
+    expect((await fx.control.stats()).requests).toBe(requestsBefore);
   });
 
   it("a wrong API key is refused with a clear error that does not echo it", async () => {

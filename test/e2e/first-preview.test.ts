@@ -6,8 +6,8 @@
  * output invokes. Their results are unknown in that preview and nothing is
  * requested for them; once the agent exists they run, in previews too.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { describe, expect, it } from "vitest";
+import { useEmulator } from "./support/e2e-fixture";
 import { e2eStack } from "./support/stack";
 
 const API_KEY = "e2e-SECRET-first-preview-51c2";
@@ -18,23 +18,17 @@ const params = {
   readsOf: [{ resource: "reads", of: "bot" }],
 };
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
-  control = new EmulatorControl(emulator.baseUrl);
-});
-afterAll(async () => emulator?.close());
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
 
 /** The requests the emulator received for logs and secret sets since the last reset of its log. */
 async function reads(): Promise<string[]> {
-  const { requests } = await control.requests();
+  const { requests } = await fx.control.requests();
   return requests.filter((r) => r.method === "GET" && (/\/logs$/.test(r.path) || r.path.startsWith("/v1/secrets/"))).map((r) => r.path).sort();
 }
 
 describe("the first preview of a new stack", () => {
   it("shows the reads of an agent being created as unknown and sends nothing for them; up, the next preview and destroy run them", async () => {
-    const stack = e2eStack("first-preview", { baseUrl: emulator.url, apiKey: API_KEY });
+    const stack = e2eStack("first-preview", { baseUrl: fx.emulator.url, apiKey: API_KEY });
     const texts: string[] = [];
     try {
       const preview = await stack.run("preview", { params });
@@ -43,7 +37,7 @@ describe("the first preview of a new stack", () => {
       expect(preview.changeSummary).toEqual({ create: 2 });
       expect(preview.engineOutput).toMatch(/reads: \{\n\s+logCount\s+: \[unknown\]\n\s+secretFields: \[unknown\]\n\s+\}/);
       expect(await reads()).toEqual([]);
-      expect((await control.listAgents()).agents).toEqual([]);
+      expect((await fx.control.listAgents()).agents).toEqual([]);
 
       const up = await stack.run("up", { params });
       texts.push(up.engineOutput, up.error ?? "");
@@ -65,7 +59,7 @@ describe("the first preview of a new stack", () => {
       const destroy = await stack.run("destroy");
       texts.push(destroy.engineOutput, destroy.error ?? "");
       expect(destroy.ok).toBe(true);
-      expect((await control.listAgents()).agents).toEqual([]);
+      expect((await fx.control.listAgents()).agents).toEqual([]);
       expect(texts.join("\n")).not.toContain(API_KEY);
     } finally {
       stack.remove();

@@ -18,30 +18,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeMavenRepository } from "../../scripts/lib/release/maven-repository.mjs";
 import { releaseVersion } from "../../scripts/lib/release/names.mjs";
 import { sourceDateEpoch } from "../../scripts/lib/release/source-date.mjs";
-import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
+import { useEmulator } from "./support/e2e-fixture";
 import { isolateMaven, javaHostDir, withRepository } from "./support/java-program";
-import { pulumiCommands } from "./support/pulumi-command";
+import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 
 const API_KEY = "java-SECRET-key-3c9d57";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-let client: AgentHostingClient;
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
 let program: StackDir;
 let env: NodeJS.ProcessEnv;
 let harvest: () => void = () => undefined;
 const cli = pulumiCommands(() => ({ cwd: program.workDir, env }));
-const { seen } = cli;
-const pulumi = cli.run;
-
-async function ok(...args: string[]): Promise<string> {
-  const { code, out } = await pulumi(...args);
-  expect(code, out).toBe(0);
-  return out;
-}
+const { seen, ok } = cli;
 
 function filesUnder(dir: string, skip: string[]): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -52,9 +42,6 @@ function filesUnder(dir: string, skip: string[]): string[] {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
-  control = new EmulatorControl(emulator.baseUrl);
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
   program = stackDir("java-program");
   const state = join(program.workDir, ".state");
   const sdkRepository = join(state, "sdk-maven");
@@ -71,22 +58,18 @@ beforeAll(async () => {
   const path = (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
   env = { ...rest, PATH: [javaHostDir(), ...path].join(":") };
   // The agent the program's plain getAgentLogs reads: made before the program runs, outside Pulumi.
-  await client.createAgent({ serviceName: "java-seed", image: "registry.example.com/seed:1" });
+  await fx.client.createAgent({ serviceName: "java-seed", image: "registry.example.com/seed:1" });
 }, 600_000);
 
-afterAll(async () => {
+afterAll(() => {
   harvest();
-  await client?.close();
-  await emulator?.close();
   program?.remove();
 });
 
 describe("a Java program with the CLI in its directory", () => {
   it("runs the user's commands in order: first preview, up, no-op preview, refresh, import, destroy", async () => {
-    await ok("stack", "init", "dev");
-    await ok("config", "set", "agent-hosting:baseUrl", emulator.url);
-    await ok("config", "set", "--secret", "agent-hosting:apiKey", API_KEY);
-    await ok("config", "set", "otherUrl", emulator.url);
+    await initStackWithConfig(cli, fx.emulator);
+    await ok("config", "set", "otherUrl", fx.emulator.url);
     await ok("config", "set", "--secret", "otherKey", API_KEY);
 
     // The first preview of the new stack: nothing exists beyond the agent made outside.
@@ -94,18 +77,18 @@ describe("a Java program with the CLI in its directory", () => {
     expect(preview).toMatch(/\+ +agent-hosting:index:Agent +bot +create/);
     expect(preview).toMatch(/\+ +agent-hosting:index:Agent +other-bot +create/);
     expect(preview).toMatch(/\+ +pulumi:providers:agent-hosting +other +create/);
-    expect((await control.listAgents()).agents.map((a) => a.name)).toEqual(["java-seed"]);
+    expect((await fx.control.listAgents()).agents.map((a) => a.name)).toEqual(["java-seed"]);
 
     const up = await ok("up", "--yes");
     expect(up).toContain("4 created");
     const outputs = JSON.parse(await ok("stack", "output", "--json")) as Record<string, unknown>;
-    const live = await client.getAgent("java-bot");
+    const live = await fx.client.getAgent("java-bot");
     expect(live.ready).toBe(true);
     expect(outputs["botId"]).toBe("java-bot");
     expect(outputs["deploymentId"]).toBe(live.activeDeploymentId);
     expect(outputs["ready"]).toBe(true);
     expect(outputs["otherBotId"]).toBe("java-other-bot");
-    expect((await client.getAgent("java-other-bot")).ready).toBe(true);
+    expect((await fx.client.getAgent("java-other-bot")).ready).toBe(true);
     expect(outputs["secretFields"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
     expect(outputs["plainSecretFields"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
     expect(typeof outputs["logTotal"]).toBe("number");
@@ -115,7 +98,7 @@ describe("a Java program with the CLI in its directory", () => {
     expect(await ok("refresh", "--yes")).toMatch(/4 unchanged/);
 
     // An agent made outside Pulumi, imported: the state holds it and the CLI prints Java to paste.
-    await client.createAgent({ serviceName: "outside-bot", image: "registry.example.com/other:2" });
+    await fx.client.createAgent({ serviceName: "outside-bot", image: "registry.example.com/other:2" });
     const imported = await ok("import", "agent-hosting:index:Agent", "outside", "outside-bot", "--yes");
     expect(imported).toMatch(/new Agent\("outside", AgentArgs\.builder\(\)/);
     expect(imported).toContain('.serviceName("outside-bot")');
@@ -125,7 +108,7 @@ describe("a Java program with the CLI in its directory", () => {
     // The import marks it protected, as the CLI says; unprotected, destroy deletes every agent of the stack.
     await ok("state", "unprotect", "--all", "--yes");
     await ok("destroy", "--yes");
-    expect((await control.listAgents()).agents.map((a) => a.name)).toEqual(["java-seed"]);
+    expect((await fx.control.listAgents()).agents.map((a) => a.name)).toEqual(["java-seed"]);
 
     expect(seen.join("\n")).not.toContain(API_KEY);
     expect(seen.join("\n")).not.toContain("pulumi-resource-agent-hosting from $PATH");

@@ -18,45 +18,53 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
+import { useEmulator } from "./support/e2e-fixture";
 import { policyPackDir, type PolicyPackDir } from "./support/policy-pack";
-import { pulumiCommands } from "./support/pulumi-command";
+import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 import { e2eStack, repoRoot, type StackHandle } from "./support/stack";
 import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "policy-SECRET-key-5d2e";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 100 });
 let pack: PolicyPackDir;
 let configs: Record<"mandatory" | "advisory" | "relaxed", string>;
 
-const PRIVATE_REGISTRIES = ["registry.example.com"];
+type Level = "mandatory" | "advisory" | "disabled";
+/** The pack's rules, each with the options this test gives it. */
+const RULE_OPTIONS: Record<string, Record<string, unknown>> = {
+  "agent-image-pinned": {},
+  "agent-max-agents-cap": { cap: 3 },
+  "agent-scaling-range": {},
+  "agent-private-registry-pull-secret": { privateRegistries: ["registry.example.com"] },
+  "agent-on-failure-rollback": {},
+};
+
+/** A `--policy-pack-config` document: each rule named at its level, with its options unless it is disabled or has none. */
+function packConfig(levels: Record<string, Level>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(levels).map(([rule, level]) => {
+      const options = RULE_OPTIONS[rule] ?? {};
+      return [rule, level === "disabled" || Object.keys(options).length === 0 ? level : { enforcementLevel: level, ...options }];
+    }),
+  );
+}
+
+const everyRule = (level: Level): Record<string, Level> => Object.fromEntries(Object.keys(RULE_OPTIONS).map((rule) => [rule, level]));
+
 const CONFIGS = {
   /** Every rule mandatory, a cap of 3. */
-  mandatory: {
-    "agent-image-pinned": "mandatory",
-    "agent-max-agents-cap": { enforcementLevel: "mandatory", cap: 3 },
-    "agent-scaling-range": "mandatory",
-    "agent-private-registry-pull-secret": { enforcementLevel: "mandatory", privateRegistries: PRIVATE_REGISTRIES },
-    "agent-on-failure-rollback": "mandatory",
-  },
+  mandatory: packConfig(everyRule("mandatory")),
   /** Every rule advisory: the preview goes through and lists every violation. */
-  advisory: {
-    "agent-image-pinned": "advisory",
-    "agent-max-agents-cap": { enforcementLevel: "advisory", cap: 3 },
-    "agent-scaling-range": "advisory",
-    "agent-private-registry-pull-secret": { enforcementLevel: "advisory", privateRegistries: PRIVATE_REGISTRIES },
-    "agent-on-failure-rollback": "advisory",
-  },
+  advisory: packConfig(everyRule("advisory")),
   /** The image rules disabled, the cap advisory, rollback required. */
-  relaxed: {
+  relaxed: packConfig({
     "agent-image-pinned": "disabled",
-    "agent-max-agents-cap": { enforcementLevel: "advisory", cap: 3 },
+    "agent-max-agents-cap": "advisory",
     "agent-private-registry-pull-secret": "disabled",
     "agent-on-failure-rollback": "mandatory",
-  },
+  }),
 };
 
 interface AgentSpec {
@@ -133,7 +141,7 @@ function checksThePack(preview: () => Preview): void {
     expect(stopped, out).toBe(true);
     expect(out).toMatch(MESSAGES.rollback);
     expect(out).not.toContain('Agent "good-bot"');
-    expect((await control.listAgents()).agents).toEqual([]);
+    expect((await fx.control.listAgents()).agents).toEqual([]);
   });
 
   it("minAgents above maxAgents: the scaling rule names it, beside the provider's own refusal", async () => {
@@ -142,21 +150,16 @@ function checksThePack(preview: () => Preview): void {
     expect(out).toMatch(MESSAGES.scaling);
     expect(out).toContain("minAgents must be ≤ maxAgents");
     expect(out).not.toContain(API_KEY);
-    expect((await control.listAgents()).agents).toEqual([]);
+    expect((await fx.control.listAgents()).agents).toEqual([]);
   });
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 100 });
-  control = new EmulatorControl(emulator.baseUrl);
+beforeAll(() => {
   pack = policyPackDir("policy-pack");
   configs = { mandatory: pack.config("mandatory", CONFIGS.mandatory), advisory: pack.config("advisory", CONFIGS.advisory), relaxed: pack.config("relaxed", CONFIGS.relaxed) };
 });
 
-afterAll(async () => {
-  await emulator?.close();
-  pack?.remove();
-});
+afterAll(() => pack?.remove());
 
 describe("the Agent policy pack on a YAML program: pulumi preview --policy-pack DIR --policy-pack-config FILE", () => {
   let program: StackDir;
@@ -169,10 +172,7 @@ describe("the Agent policy pack on a YAML program: pulumi preview --policy-pack 
     // The analyzer launcher is found on PATH, before the YAML language host; the plugin is the installed one.
     const yamlEnv = yamlProgramEnv(program.env);
     env = { ...yamlEnv, PATH: `${pack.launcherDir}:${yamlEnv["PATH"] ?? ""}` };
-    for (const args of [["stack", "init", "dev"], ["config", "set", "agent-hosting:baseUrl", emulator.url], ["config", "set", "--secret", "agent-hosting:apiKey", API_KEY]]) {
-      const { code, out } = await cli.run(...args);
-      if (code !== 0) throw new Error(out);
-    }
+    await initStackWithConfig(cli, fx.emulator);
   });
 
   afterAll(() => program?.remove());
@@ -193,7 +193,7 @@ describe("the Agent policy pack on a TypeScript program: the Automation API's pr
   };
 
   beforeAll(() => {
-    stack = e2eStack("policy-ts", { baseUrl: emulator.url, apiKey: API_KEY, program: join(repoRoot, "test/e2e/programs/review.cjs") });
+    stack = e2eStack("policy-ts", { baseUrl: fx.emulator.url, apiKey: API_KEY, program: join(repoRoot, "test/e2e/programs/review.cjs") });
   });
 
   afterAll(() => stack?.remove());

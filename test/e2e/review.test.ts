@@ -12,16 +12,17 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../src/emulator";
-import { runReviewBin } from "../support/review-bin";
-import { e2eStack, repoRoot, type OpResult, type StackHandle } from "./support/stack";
+import { runReviewBin, type BinResult } from "../support/review-bin";
+import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { repoRoot, type OpResult, type StackHandle } from "./support/stack";
 
 const API_KEY = "review-SECRET-key-4b1e";
 const PRIVATE_IMAGE_1 = "registry.example.com/private-bot:token-9f2c1";
 const PRIVATE_IMAGE_2 = "registry.example.com/private-bot:token-77ad0";
 const fixtureDir = join(repoRoot, "test/unit/fixtures/review");
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN"] } });
+const makeStack = useStacks();
 let stack: StackHandle;
 let scratch: string;
 
@@ -80,17 +81,20 @@ function expectClean(markdown: string): void {
   expect(markdown).not.toContain(PRIVATE_IMAGE_2);
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN"] } });
-  stack = e2eStack("review", { baseUrl: emulator.url, apiKey: API_KEY, program: join(repoRoot, "test/e2e/programs/review.cjs") });
+beforeAll(() => {
+  stack = makeStack("review", { baseUrl: fx.emulator.url, apiKey: API_KEY, program: join(repoRoot, "test/e2e/programs/review.cjs") });
   scratch = mkdtempSync(join(tmpdir(), "review-e2e-"));
 });
 
-afterAll(async () => {
-  await emulator?.close();
-  stack?.remove();
-  rmSync(scratch, { recursive: true, force: true });
-});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The bin's review with `args` (of `stdin`, where given): it exits with `code`, and its Markdown is clean (expectClean). */
+async function cleanReview(args: readonly string[], stdin: string | undefined, code: number): Promise<BinResult> {
+  const result = await runReviewBin(args, stdin);
+  expect(result.code, result.stderr).toBe(code);
+  expectClean(result.stdout);
+  return result;
+}
 
 /** Each piece appears in the review's Markdown (one expectation per piece, so a failure names it). */
 function expectContains(markdown: string, pieces: readonly string[]): void {
@@ -101,10 +105,8 @@ describe("agent-hosting-review on previews of the real CLI", () => {
   it("a create: every Agent with its inputs; the secret image masked; exit 0 even with --fail-on replace,delete", async () => {
     const text = await preview("create", [botA(), botC(PRIVATE_IMAGE_1)]);
     expect(botCInputs(text)?.["image"]).toBe("[secret]");
-    const review = await runReviewBin(["--fail-on", "replace,delete"], text);
+    const review = await cleanReview(["--fail-on", "replace,delete"], text, 0);
     expect(review.stderr).toBe("");
-    expect(review.code).toBe(0);
-    expectClean(review.stdout);
     expectContains(review.stdout, [
       "## Agent Hosting preview: stack `dev`",
       "**3** to create",
@@ -124,9 +126,7 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     expect(botCInputs(text)?.["image"]).toBe("[secret]");
     const file = join(scratch, "update.json");
     writeFileSync(file, text);
-    const review = await runReviewBin([file, "--fail-on", "replace,delete"]);
-    expect(review.code).toBe(0);
-    expectClean(review.stdout);
+    const review = await cleanReview([file, "--fail-on", "replace,delete"], undefined, 0);
     expectContains(review.stdout, [
       "**2** to update",
       "#### `bot-a`: update in place",
@@ -149,9 +149,7 @@ describe("agent-hosting-review on previews of the real CLI", () => {
   it("a replace: a warning naming the old and new serviceName; --fail-on replace,delete exits 3 after the summary", async () => {
     const renamed = botA({ serviceName: "bot-a-v2", ...UPDATED_A });
     const text = await preview("replace", [renamed, botC(PRIVATE_IMAGE_2)]);
-    const review = await runReviewBin(["--fail-on", "replace,delete"], text);
-    expect(review.code).toBe(3);
-    expectClean(review.stdout);
+    const review = await cleanReview(["--fail-on", "replace,delete"], text, 3);
     expectContains(review.stdout, [
       "#### `bot-a`: replace",
       "> **Replace** of `bot-a` (forced by `serviceName`): `serviceName` `bot-a` → `bot-a-v2`.",
@@ -171,9 +169,7 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     const text = await preview("replace-steps", [renamed, botC(PRIVATE_IMAGE_2)], ["--show-replacement-steps", "--show-sames"]);
     const steps = (JSON.parse(text) as { steps: { op: string; urn: string }[] }).steps.filter((s) => s.urn.endsWith("::bot-a")).map((s) => s.op);
     expect(steps).toEqual(expect.arrayContaining(["create-replacement", "replace", "delete-replaced"]));
-    const review = await runReviewBin(["--fail-on", "replace"], text);
-    expect(review.code).toBe(3);
-    expectClean(review.stdout);
+    const review = await cleanReview(["--fail-on", "replace"], text, 3);
     const section = (markdown: string) => markdown.slice(markdown.indexOf("> [!WARNING]"), markdown.indexOf("\n\n", markdown.indexOf("#### `bot-a`")));
     expect(section(review.stdout)).toBe(section(plain.stdout));
     expect(review.stdout).toContain("Same (no change): `bot-c`");
@@ -181,9 +177,7 @@ describe("agent-hosting-review on previews of the real CLI", () => {
 
   it("a delete: a warning naming the agent deleted; --fail-on delete exits 3", async () => {
     const text = await preview("delete", [botA(UPDATED_A)]);
-    const review = await runReviewBin(["--fail-on", "delete"], text);
-    expect(review.code).toBe(3);
-    expectClean(review.stdout);
+    const review = await cleanReview(["--fail-on", "delete"], text, 3);
     expectContains(review.stdout, [
       "**1** to delete",
       "> **Delete** of `bot-c`: the agent `bot-c` is deleted",
@@ -198,9 +192,7 @@ describe("agent-hosting-review on previews of the real CLI", () => {
     const text = await preview("failed", [botA(), botC(untagged)], [], true);
     // check names a failing secret input in its reason, so the engine has no value to print beside it.
     expect(text).not.toContain(untagged);
-    const review = await runReviewBin(["--fail-on", "replace,delete"], text);
-    expect(review.code).toBe(0);
-    expectClean(review.stdout);
+    const review = await cleanReview(["--fail-on", "replace,delete"], text, 0);
     expect(review.stdout).not.toContain(untagged);
     expectContains(review.stdout, [
       "### Preview errors",

@@ -7,44 +7,29 @@
  * life while waiting, and redeployTrigger.
  */
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentHostingClient } from "../../src/client/client";
+import { describe, expect, it } from "vitest";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { specOf } from "../support/fixtures";
-import { e2eStack, repoRoot, type StackHandle } from "./support/stack";
+import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { repoRoot, type StackHandle } from "./support/stack";
 import { providerProcessesIn } from "./support/provider-processes";
 
 const API_KEY = "e2e-SAFETY-key-41c9";
 const IMAGE = "registry.example.com/bot:1";
 const PROGRAM = join(repoRoot, "test/e2e/programs/safety.cjs");
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-let client: AgentHostingClient;
-const stacks: StackHandle[] = [];
-
-function newStack(name: string, url = emulator.url): StackHandle {
-  const stack = e2eStack(`${name}-${url.split(":").pop()?.replace(/\D/g, "")}`, { baseUrl: url, apiKey: API_KEY, program: PROGRAM });
-  stacks.push(stack);
-  return stack;
-}
 const one = (resource: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ agents: [{ resource, args, ...extra }] });
-const posts = async (path: string) => (await control.requests()).requests.filter((r) => r.method === "POST" && r.path === path).length;
 
 /** Both readings of the service document the emulator can give: its own, and another as valid. */
 const READINGS = ["emulator", "other"] as const;
 
 describe.each(READINGS)("safety (%s reading)", (reading) => {
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, reading, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
-  control = new EmulatorControl(emulator.baseUrl);
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
-});
+const fx = useEmulator({ reading, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
+const makeStack = useStacks();
 
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-  for (const stack of stacks) stack.remove();
-});
+/** A stack named for `name` and the port of the emulator at `url` (this block's unless given). */
+const newStack = (name: string, url = fx.emulator.url): StackHandle =>
+  makeStack(`${name}-${url.split(":").pop()?.replace(/\D/g, "")}`, { baseUrl: url, apiKey: API_KEY, program: PROGRAM });
+const posts = async (path: string) => (await fx.control.requests()).requests.filter((r) => r.method === "POST" && r.path === path).length;
 
 describe("nothing silently reset", () => {
   it("a program that drops autoScaling and bumps the image keeps the agent's scaling", async () => {
@@ -57,7 +42,7 @@ describe("nothing silently reset", () => {
     expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
     const up = await stack.run("up", { params: one("bot", next) });
     expect(up.error).toBeUndefined();
-    const live = await client.getAgent("keep-scaling");
+    const live = await fx.client.getAgent("keep-scaling");
     expect(live.autoScaling).toMatchObject({ minReplicas: 2, maxReplicas: 5 });
     expect(specOf(live)["image"]).toBe("registry.example.com/bot:2");
     expect((await stack.run("preview", { params: one("bot", next) })).changeSummary).toEqual({ same: 2 });
@@ -72,7 +57,7 @@ describe("nothing silently reset", () => {
     expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
     expect(preview.engineOutput).toMatch(/- secretSet\s*: "voice-secrets"/);
     expect((await stack.run("up", { params: one("bot", next) })).ok).toBe(true);
-    expect(specOf(await client.getAgent("clear-set"))["envFromSecretNames"] ?? []).toEqual([]);
+    expect(specOf(await fx.client.getAgent("clear-set"))["envFromSecretNames"] ?? []).toEqual([]);
   });
 });
 
@@ -88,9 +73,9 @@ describe("the preview is what up does", () => {
       'bot update [diff: ~readyTimeoutSeconds]; agent "settings-only": only readyTimeoutSeconds changed, which the provider keeps in the state; nothing is sent to the service',
     );
     expect((await stack.run("preview", { params: one("bot", next) })).engineOutput).toMatch(/~ readyTimeoutSeconds\s*: 600 => 120/);
-    const before = (await control.requests()).requests.length;
+    const before = (await fx.control.requests()).requests.length;
     expect((await stack.run("up", { params: one("bot", next) })).ok).toBe(true);
-    const sent = (await control.requests()).requests.slice(before).filter((r) => r.path.startsWith("/v1/agents/settings-only"));
+    const sent = (await fx.control.requests()).requests.slice(before).filter((r) => r.path.startsWith("/v1/agents/settings-only"));
     expect(sent).toEqual([]);
   });
 
@@ -113,7 +98,7 @@ describe("the preview is what up does", () => {
     expect(preview.engineOutput).toMatch(/~ redeployTrigger\s*: "push-1" => "push-2"/);
     const second = await stack.run("up", { params: one("bot", next) });
     expect((second.outputs["bot"] as { activeDeploymentId: string }).activeDeploymentId).not.toBe(firstDeployment);
-    const live = (await control.listAgents()).agents.find((a) => a.name === "redeploy-bot");
+    const live = (await fx.control.listAgents()).agents.find((a) => a.name === "redeploy-bot");
     expect(live?.deployments.map((d) => d.id)).toEqual([firstDeployment, live?.activeDeploymentId]);
     expect(await posts("/v1/agents")).toBeGreaterThan(0);
   });
@@ -137,28 +122,28 @@ describe("secrets stay secret", () => {
 describe("nothing orphaned", () => {
   it("a GET outage right after the create is ridden out", async () => {
     const stack = newStack("outage");
-    await control.injectFault({ method: "GET", path: "/v1/agents/outage-bot", kind: "status", status: 503, count: 10 });
+    await fx.control.injectFault({ method: "GET", path: "/v1/agents/outage-bot", kind: "status", status: 503, count: 10 });
     const up = await stack.run("up", { params: one("bot", { serviceName: "outage-bot", image: IMAGE }) });
     expect(up.error).toBeUndefined();
     expect(await posts("/v1/agents")).toBeGreaterThan(0);
-    expect((await client.getAgent("outage-bot")).ready).toBe(true);
+    expect((await fx.client.getAgent("outage-bot")).ready).toBe(true);
   });
 
   it("a 401 after the create was sent keeps the agent in state; the next up waits for it without posting again", async () => {
     const stack = newStack("rotated-key");
     const params = one("bot", { serviceName: "rotated-bot", image: IMAGE });
-    await control.injectFault({ method: "GET", path: "/v1/agents/rotated-bot", kind: "status", status: 401, count: 1000 });
+    await fx.control.injectFault({ method: "GET", path: "/v1/agents/rotated-bot", kind: "status", status: 401, count: 1000 });
     const failed = await stack.run("up", { params });
-    await control.clearFaults();
+    await fx.control.clearFaults();
     expect(failed.ok).toBe(false);
     expect(failed.error).toMatch(/agent "rotated-bot": the create was sent, but then failed: GET \/v1\/agents\/rotated-bot failed with 401/);
     expect(failed.error).not.toContain(API_KEY);
     const exported = JSON.stringify((await stack.run("export")).deployment);
     expect(exported).toContain('"id":"rotated-bot"');
-    const postsBefore = (await control.requests()).requests.filter((r) => r.method === "POST").length;
+    const postsBefore = (await fx.control.requests()).requests.filter((r) => r.method === "POST").length;
     const again = await stack.run("up", { params });
     expect(again.error).toBeUndefined();
-    expect((await control.requests()).requests.filter((r) => r.method === "POST").length).toBe(postsBefore);
+    expect((await fx.control.requests()).requests.filter((r) => r.method === "POST").length).toBe(postsBefore);
     expect((await stack.run("preview", { params })).changeSummary).toEqual({ same: 2 });
   });
 });
@@ -191,8 +176,8 @@ describe("nothing orphaned when the provider process is interrupted", () => {
 
 describe("a name taken at the service is never taken over", () => {
   it("an agent of the same name and spec made moments ago is a conflict: the error says what to do, the state holds nothing, the agent is untouched", async () => {
-    await client.createAgent({ serviceName: "taken-bot", image: IMAGE, nodeType: "arm", enableNoise: false });
-    const summary = async () => (await control.listAgents()).agents.find((a) => a.name === "taken-bot");
+    await fx.client.createAgent({ serviceName: "taken-bot", image: IMAGE, nodeType: "arm", enableNoise: false });
+    const summary = async () => (await fx.control.listAgents()).agents.find((a) => a.name === "taken-bot");
     const before = await summary();
     const stack = newStack("taken");
     const up = await stack.run("up", { params: one("bot", { serviceName: "taken-bot", image: IMAGE }) });

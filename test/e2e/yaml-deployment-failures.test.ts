@@ -6,39 +6,21 @@
  * a failed create with rollback leaves nothing, and the engine's
  * `customTimeouts` ends the wait long before `readyTimeoutSeconds`.
  */
-import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
-import { repoRoot } from "../languages/support/drivers";
+import { afterAll, describe, expect, it } from "vitest";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
-import { pulumiCommands } from "./support/pulumi-command";
+import { useEmulator } from "./support/e2e-fixture";
+import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
+import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "yaml-FAILURES-key-19be";
 const GOOD = "registry.example.com/bot:1";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-let client: AgentHostingClient;
-let yamlHost: string;
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300 });
 const programs: StackDir[] = [];
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300 });
-  control = new EmulatorControl(emulator.baseUrl);
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
-  yamlHost =
-    execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
-      .trim()
-      .split("\n")
-      .pop() ?? "";
-});
-
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
+afterAll(() => {
   for (const p of programs) p.remove();
 });
 
@@ -55,15 +37,9 @@ interface Program {
 async function newProgram(label: string): Promise<Program> {
   const dir = stackDir(`yaml-failures-${label}`);
   programs.push(dir);
-  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = dir.env;
-  const path = (process.env["PATH"] ?? "").split(":").filter((d) => !d.includes("node_modules"));
-  const env = { ...rest, PATH: [yamlHost, ...path].join(":") };
+  const env = yamlProgramEnv(dir.env);
   const cli = pulumiCommands(() => ({ cwd: dir.workDir, env }));
-  const ok = async (...args: string[]) => {
-    const { code, out } = await cli.run(...args);
-    expect(code, out).toBe(0);
-    return out;
-  };
+  const { ok } = cli;
   const program: Program = {
     write(properties, options) {
       const document = {
@@ -83,9 +59,7 @@ async function newProgram(label: string): Promise<Program> {
     },
   };
   program.write({ serviceName: `${label}-bot`, image: GOOD });
-  await ok("stack", "init", "dev");
-  await ok("config", "set", "agent-hosting:baseUrl", emulator.url);
-  await ok("config", "set", "--secret", "agent-hosting:apiKey", API_KEY);
+  await initStackWithConfig(cli, fx.emulator);
   return program;
 }
 
@@ -95,8 +69,8 @@ async function previewThenUp(program: Program): Promise<{ preview: string; up: {
   return { preview, up: await program.run("up", "--yes") };
 }
 
-const summaryOf = async (name: string) => (await control.listAgents()).agents.find((a) => a.name === name);
-const imageAtService = async (name: string) => (await client.getAgent(name)).deployment?.manifest?.["spec"]?.["image" as never];
+const summaryOf = async (name: string) => (await fx.control.listAgents()).agents.find((a) => a.name === name);
+const imageAtService = async (name: string) => (await fx.client.getAgent(name)).deployment?.manifest?.["spec"]?.["image" as never];
 
 describe("a Pulumi YAML program on the native plugin when a deployment fails", () => {
   it("rolls a never-ready update back; the state says so and the next preview shows the image change again", async () => {
@@ -115,7 +89,7 @@ describe("a Pulumi YAML program on the native plugin when a deployment fails", (
     expect(after?.activeDeploymentId).toBe(rolledBack?.id);
     expect(up.out).toContain(`deployment ${failed?.id}`);
     expect(up.out).toContain(`rolled back to deployment ${rolledBack?.id}`);
-    expect((await client.getAgent("rollback-bot")).ready).toBe(true);
+    expect((await fx.client.getAgent("rollback-bot")).ready).toBe(true);
     expect(await program.state()).toMatchObject({ image: GOOD, activeDeploymentId: rolledBack?.id });
     const again = await program.ok("preview", "--diff");
     expect(again).toMatch(/image *: "registry\.example\.com\/bot:1" => "registry\.example\.com\/bot:fail"/);

@@ -10,63 +10,45 @@
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
-import { pulumiCommands } from "./support/pulumi-command";
+import { useEmulator } from "./support/e2e-fixture";
+import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "yaml-SECRET-key-6a1f03";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let control: EmulatorControl;
-let client: AgentHostingClient;
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD"] } });
 let program: StackDir;
 let env: NodeJS.ProcessEnv;
 const cli = pulumiCommands(() => ({ cwd: program.workDir, env }));
-const { seen } = cli;
+const { seen, ok } = cli;
 const pulumi = cli.run;
 
-async function ok(...args: string[]): Promise<string> {
-  const { code, out } = await pulumi(...args);
-  expect(code, out).toBe(0);
-  return out;
-}
+const specAtService = async (name: string) => (await fx.client.getAgent(name)).deployment?.manifest?.["spec"];
 
-const specAtService = async (name: string) => (await client.getAgent(name)).deployment?.manifest?.["spec"];
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD"] } });
-  control = new EmulatorControl(emulator.baseUrl);
-  client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
+beforeAll(() => {
   program = stackDir("yaml-program");
   copyFileSync(join(repoRoot, "examples/yaml/Pulumi.yaml"), join(program.workDir, "Pulumi.yaml"));
   env = yamlProgramEnv(program.env);
 });
 
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-  program?.remove();
-});
+afterAll(() => program?.remove());
 
 describe("a Pulumi YAML program with the CLI in its directory", () => {
   it("runs the user's commands in order: first preview, up, no-op preview, refresh, drift, import, destroy", async () => {
-    await ok("stack", "init", "dev");
-    await ok("config", "set", "agent-hosting:baseUrl", emulator.url);
-    await ok("config", "set", "--secret", "agent-hosting:apiKey", API_KEY);
+    await initStackWithConfig(cli, fx.emulator);
 
     // The first preview of the new stack: nothing exists; the logs read of ${bot.name} waits for the update.
     const preview = await ok("preview");
     expect(preview).toMatch(/\+ +agent-hosting:index:Agent +bot +create/);
     expect(preview).toMatch(/newestLogLines: +\[unknown\]/);
-    expect((await control.listAgents()).agents).toEqual([]);
+    expect((await fx.control.listAgents()).agents).toEqual([]);
 
     const up = await ok("up", "--yes");
     expect(up).toContain("2 created");
     const outputs = JSON.parse(await ok("stack", "output", "--json")) as Record<string, unknown>;
-    const live = await client.getAgent("voice-bot");
+    const live = await fx.client.getAgent("voice-bot");
     expect(outputs["deploymentId"]).toBe(live.activeDeploymentId);
     expect(outputs["secretFields"]).toEqual(["OPENAI_API_KEY", "SIP_PASSWORD"]);
     expect(outputs["manifest"]).toMatchObject({ spec: { image: "registry.example.com/voice-bot:1.4.2", autoScaling: { minReplicas: 1, maxReplicas: 5 } } });
@@ -76,7 +58,7 @@ describe("a Pulumi YAML program with the CLI in its directory", () => {
     expect(await ok("refresh", "--yes")).toMatch(/2 unchanged/);
 
     // Drift made outside Pulumi: refresh reads it, the preview shows it, up restores the declared image.
-    await client.updateAgent("voice-bot", { image: "registry.example.com/voice-bot:9.9.9", secretSet: "voice-bot-secrets", enableNoise: true, autoScaling: { minAgents: 1, maxAgents: 5 } });
+    await fx.client.updateAgent("voice-bot", { image: "registry.example.com/voice-bot:9.9.9", secretSet: "voice-bot-secrets", enableNoise: true, autoScaling: { minAgents: 1, maxAgents: 5 } });
     await ok("refresh", "--yes");
     const drifted = await pulumi("preview", "--expect-no-changes", "--diff");
     expect(drifted.code).not.toBe(0);
@@ -85,7 +67,7 @@ describe("a Pulumi YAML program with the CLI in its directory", () => {
     expect(await specAtService("voice-bot")).toMatchObject({ image: "registry.example.com/voice-bot:1.4.2" });
 
     // An agent made outside Pulumi, imported: the state holds it and the CLI prints YAML to paste.
-    await client.createAgent({ serviceName: "outside-bot", image: "registry.example.com/other:2" });
+    await fx.client.createAgent({ serviceName: "outside-bot", image: "registry.example.com/other:2" });
     const imported = await ok("import", "agent-hosting:index:Agent", "outside", "outside-bot", "--yes");
     expect(seen.join("\n")).not.toContain("pulumi-resource-agent-hosting from $PATH");
     expect(imported).toMatch(/resources:\n {2}outside:\n {4}type: agent-hosting:(index:)?Agent\n/);
@@ -96,7 +78,7 @@ describe("a Pulumi YAML program with the CLI in its directory", () => {
     // The import marks it protected, as the CLI says; unprotected, destroy deletes both agents.
     await ok("state", "unprotect", "--all", "--yes");
     await ok("destroy", "--yes");
-    expect((await control.listAgents()).agents).toEqual([]);
+    expect((await fx.control.listAgents()).agents).toEqual([]);
     expect(seen.join("\n")).not.toContain(API_KEY);
   });
 });

@@ -11,55 +11,73 @@ export interface BadInputCase {
 }
 
 const base = { serviceName: "valid-bot", image: "registry.example.com/bot:1.0" };
-const bad = (label: string, change: Record<string, unknown>, field: string, rule: RegExp): BadInputCase => ({
-  label,
-  args: { ...base, ...change },
-  field,
-  rule,
-});
+
+/** One bad value of an input: the case's label, the value, the rule the error states, and the member the error names when it is one inside the input. */
+type BadValue = readonly [label: string, value: unknown, rule: RegExp, member?: string];
+
+/** Cases that each set `input` of a valid Agent to a bad value; the error names `input`, or `input.member`. */
+function badValues(input: string, cases: readonly BadValue[]): BadInputCase[] {
+  return cases.map(([label, value, rule, member]) => ({ label, args: { ...base, [input]: value }, field: member ? `${input}.${member}` : input, rule }));
+}
 
 export const BAD_INPUTS: BadInputCase[] = [
-  bad("uppercase serviceName", { serviceName: "Voice-Bot" }, "serviceName", /lowercase/),
-  bad("serviceName starting with a hyphen", { serviceName: "-bot" }, "serviceName", /must match/),
-  bad("serviceName ending with a hyphen", { serviceName: "bot-" }, "serviceName", /must match/),
-  bad("empty serviceName", { serviceName: "" }, "serviceName", /1 to 54/),
-  bad("serviceName of 55 characters", { serviceName: "a".repeat(55) }, "serviceName", /1 to 54/),
-  bad("serviceName with ../", { serviceName: "../etc" }, "serviceName", /must match/),
-  bad("serviceName with %2F", { serviceName: "a%2Fb" }, "serviceName", /must match/),
-  bad("serviceName with a space", { serviceName: "voice bot" }, "serviceName", /must match/),
-  bad("unicode serviceName", { serviceName: "vöice-bot" }, "serviceName", /must match/),
-  bad("serviceName not a string", { serviceName: 42 }, "serviceName", /string/),
-  bad("empty image", { image: "" }, "image", /empty/),
-  bad("image without a tag", { image: "registry.example.com/bot" }, "image", /tag/),
-  bad("image with whitespace", { image: "bot :1" }, "image", /whitespace/),
-  bad("image with a registry port but no tag", { image: "registry:5000/bot" }, "image", /tag/),
-  bad("image with a malformed digest", { image: "bot@sha256:xyz" }, "image", /digest/),
-  bad("image tag starting with a hyphen", { image: "bot:-rc1" }, "image", /tag must be/),
-  bad("very long image without a tag", { image: "r".repeat(4000) }, "image", /tag/),
-  bad("image not a string", { image: ["bot:1"] }, "image", /string/),
-  bad("nodeType x86", { nodeType: "x86" }, "nodeType", /arm/),
-  bad("nodeType ARM in capitals", { nodeType: "ARM" }, "nodeType", /arm/),
-  bad("secretSet of 2 characters", { secretSet: "ab" }, "secretSet", /3 to 63/),
-  bad("secretSet of 64 characters", { secretSet: "s".repeat(64) }, "secretSet", /3 to 63/),
-  bad("secretSet with an underscore", { secretSet: "my_set" }, "secretSet", /DNS subdomain/),
-  bad("secretSet with a path", { secretSet: "sets/../x" }, "secretSet", /DNS subdomain/),
-  bad("imagePullSecretSet with a space", { imagePullSecretSet: "pull set" }, "imagePullSecretSet", /DNS subdomain/),
-  bad("unicode imagePullSecretSet", { imagePullSecretSet: "püll-set" }, "imagePullSecretSet", /DNS subdomain/),
-  bad("negative minAgents", { autoScaling: { minAgents: -1, maxAgents: 2 } }, "autoScaling.minAgents", /≥ 0/),
-  bad("maxAgents of 0", { autoScaling: { minAgents: 0, maxAgents: 0 } }, "autoScaling.maxAgents", /≥ 1/),
-  bad("minAgents above maxAgents", { autoScaling: { minAgents: 5, maxAgents: 2 } }, "autoScaling.minAgents", /≤ maxAgents/),
-  bad("fractional minAgents", { autoScaling: { minAgents: 1.5, maxAgents: 2 } }, "autoScaling.minAgents", /integer/),
-  bad("minAgents as a string", { autoScaling: { minAgents: "1", maxAgents: 2 } }, "autoScaling.minAgents", /integer/),
-  bad("autoScaling with an unknown key", { autoScaling: { minAgents: 1, maxAgents: 2, max: 3 } }, "autoScaling", /unknown key/),
-  bad("enableNoise as a string", { enableNoise: "yes" }, "enableNoise", /boolean/),
-  bad("waitForReady as a string", { waitForReady: "true" }, "waitForReady", /boolean/),
-  bad("readyTimeoutSeconds of 0", { readyTimeoutSeconds: 0 }, "readyTimeoutSeconds", /1 and 3600/),
-  bad("readyTimeoutSeconds above an hour", { readyTimeoutSeconds: 99_999 }, "readyTimeoutSeconds", /1 and 3600/),
-  bad("onFailure revert", { onFailure: "revert" }, "onFailure", /"keep" or "rollback"/),
-  bad("healthCheck with an empty query", { healthCheck: { failOnLogQuery: " ", watchSeconds: 30 } }, "healthCheck.failOnLogQuery", /must not be empty/),
-  bad("healthCheck watching 0 seconds", { healthCheck: { failOnLogQuery: "panic", watchSeconds: 0 } }, "healthCheck.watchSeconds", /1 to 3600/),
-  bad("healthCheck watching above an hour", { healthCheck: { failOnLogQuery: "panic", watchSeconds: 3601 } }, "healthCheck.watchSeconds", /1 to 3600/),
-  bad("an unknown field", { region: "eu-west" }, "region", /not a known field/),
+  ...badValues("serviceName", [
+    ["uppercase serviceName", "Voice-Bot", /lowercase/],
+    ["serviceName starting with a hyphen", "-bot", /must match/],
+    ["serviceName ending with a hyphen", "bot-", /must match/],
+    ["empty serviceName", "", /1 to 54/],
+    ["serviceName of 55 characters", "a".repeat(55), /1 to 54/],
+    ["serviceName with ../", "../etc", /must match/],
+    ["serviceName with %2F", "a%2Fb", /must match/],
+    ["serviceName with a space", "voice bot", /must match/],
+    ["unicode serviceName", "vöice-bot", /must match/],
+    ["serviceName not a string", 42, /string/],
+  ]),
+  ...badValues("image", [
+    ["empty image", "", /empty/],
+    ["image without a tag", "registry.example.com/bot", /tag/],
+    ["image with whitespace", "bot :1", /whitespace/],
+    ["image with a registry port but no tag", "registry:5000/bot", /tag/],
+    ["image with a malformed digest", "bot@sha256:xyz", /digest/],
+    ["image tag starting with a hyphen", "bot:-rc1", /tag must be/],
+    ["very long image without a tag", "r".repeat(4000), /tag/],
+    ["image not a string", ["bot:1"], /string/],
+  ]),
+  ...badValues("nodeType", [
+    ["nodeType x86", "x86", /arm/],
+    ["nodeType ARM in capitals", "ARM", /arm/],
+  ]),
+  ...badValues("secretSet", [
+    ["secretSet of 2 characters", "ab", /3 to 63/],
+    ["secretSet of 64 characters", "s".repeat(64), /3 to 63/],
+    ["secretSet with an underscore", "my_set", /DNS subdomain/],
+    ["secretSet with a path", "sets/../x", /DNS subdomain/],
+  ]),
+  ...badValues("imagePullSecretSet", [
+    ["imagePullSecretSet with a space", "pull set", /DNS subdomain/],
+    ["unicode imagePullSecretSet", "püll-set", /DNS subdomain/],
+  ]),
+  ...badValues("autoScaling", [
+    ["negative minAgents", { minAgents: -1, maxAgents: 2 }, /≥ 0/, "minAgents"],
+    ["maxAgents of 0", { minAgents: 0, maxAgents: 0 }, /≥ 1/, "maxAgents"],
+    ["minAgents above maxAgents", { minAgents: 5, maxAgents: 2 }, /≤ maxAgents/, "minAgents"],
+    ["fractional minAgents", { minAgents: 1.5, maxAgents: 2 }, /integer/, "minAgents"],
+    ["minAgents as a string", { minAgents: "1", maxAgents: 2 }, /integer/, "minAgents"],
+    ["autoScaling with an unknown key", { minAgents: 1, maxAgents: 2, max: 3 }, /unknown key/],
+  ]),
+  ...badValues("enableNoise", [["enableNoise as a string", "yes", /boolean/]]),
+  ...badValues("waitForReady", [["waitForReady as a string", "true", /boolean/]]),
+  ...badValues("readyTimeoutSeconds", [
+    ["readyTimeoutSeconds of 0", 0, /1 and 3600/],
+    ["readyTimeoutSeconds above an hour", 99_999, /1 and 3600/],
+  ]),
+  ...badValues("onFailure", [["onFailure revert", "revert", /"keep" or "rollback"/]]),
+  ...badValues("healthCheck", [
+    ["healthCheck with an empty query", { failOnLogQuery: " ", watchSeconds: 30 }, /must not be empty/, "failOnLogQuery"],
+    ["healthCheck watching 0 seconds", { failOnLogQuery: "panic", watchSeconds: 0 }, /1 to 3600/, "watchSeconds"],
+    ["healthCheck watching above an hour", { failOnLogQuery: "panic", watchSeconds: 3601 }, /1 to 3600/, "watchSeconds"],
+  ]),
+  ...badValues("region", [["an unknown field", "eu-west", /not a known field/]]),
   { label: "missing image", args: { serviceName: "valid-bot" }, field: "image", rule: /required/ },
 ];
 
