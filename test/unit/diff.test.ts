@@ -89,10 +89,10 @@ describe("diff", () => {
 
 describe("diffVerb", () => {
   /** The lines the verb says on the resource's row for these old marks and inputs. */
-  async function linesOf(pending: "create" | "update" | "rollback" | undefined, inputs: Record<string, unknown>): Promise<string[]> {
+  async function linesOf(pending: "create" | "update" | "rollback" | undefined, inputs: Record<string, unknown>, secretInputs: string[] = []): Promise<string[]> {
     const lines: string[] = [];
     const log = { info: async (line: string) => void lines.push(line), warning: async () => undefined, retry: () => undefined };
-    const oldMarks = pending ? { secretInputs: [], pending } : { secretInputs: [] };
+    const oldMarks = pending ? { secretInputs, pending } : { secretInputs };
     await diffVerb({ urn: "urn:pulumi:dev::p::agent-hosting:index:Agent::bot", id: "voice-bot", olds, news: inputs, oldMarks, newMarks: { secretInputs: [] }, log });
     return lines;
   }
@@ -102,6 +102,7 @@ describe("diffVerb", () => {
       'agent "voice-bot": the update of an earlier `pulumi up` did not finish (deployment dep-1, image bot:1); `pulumi up` checks on it again instead of sending it twice',
     ]);
     expect((await linesOf("rollback", news))[0]).toContain("the rollback to the last ready spec of an earlier `pulumi up` did not finish");
+    expect((await linesOf("update", news, ["image"]))[0]).toContain("(deployment dep-1, image (a secret))");
   });
 
   it("says nothing of it when the program changes what is sent, nor without an unfinished step", async () => {

@@ -34,6 +34,13 @@ describe("onFailure keep", () => {
     expect((error as AgentUnhealthyError).properties).toMatchObject({ image: "bot:2", activeDeploymentId: "dep-2", __pending: "update", __lastReady: { deploymentId: "dep-1" } });
   });
 
+  it("never shows an image the program declares secret", async () => {
+    const step: Step = { verb: "update", inputs: inputs("bot:2"), secretInputs: ["image"], call: NO_CALL, lastReady: { inputs: inputs("bot:1-token"), deploymentId: "dep-1" } };
+    const message = ((await deploymentFailed(step, unhealthy).catch((e: unknown) => e)) as Error).message;
+    expect(message).toContain("To go back to the last ready spec (image (a secret), deployment dep-1)");
+    expect(message).not.toContain("bot:1-token");
+  });
+
   it("has no way back to name for a create", async () => {
     const step: Step = { verb: "create", inputs: inputs("bot:fail"), secretInputs: [], call: NO_CALL };
     const error = await deploymentFailed(step, { ...unhealthy, unhealthy: false, fix: "Fix the image, or raise readyTimeoutSeconds." }).catch((e: unknown) => e);

@@ -11,6 +11,7 @@ import type { FieldSpec } from "../../core/field-table";
 import type { DiffRequest, DiffResult, Marks } from "../../core/resource-entry";
 import { sameJson } from "../../core/same-json";
 import { AGENT_FIELDS } from "./fields";
+import { shownImage } from "./shown-image";
 
 const isAbsent = (v: unknown) => v === undefined || v === null;
 
@@ -70,7 +71,7 @@ export async function diffVerb(request: DiffRequest): Promise<DiffResult> {
     const deploymentId = olds["activeDeploymentId"];
     const deployment = typeof deploymentId === "string" && deploymentId !== "" ? `deployment ${deploymentId}, ` : "";
     await log.info(
-      `agent "${String(news["serviceName"])}": the ${UNFINISHED[oldMarks.pending]} of an earlier \`pulumi up\` did not finish (${deployment}image ${String(olds["image"])}); \`pulumi up\` checks on it again instead of sending it twice`,
+      `agent "${String(news["serviceName"])}": the ${UNFINISHED[oldMarks.pending]} of an earlier \`pulumi up\` did not finish (${deployment}image ${shownImage(olds["image"], [...oldMarks.secretInputs, ...newMarks.secretInputs])}); \`pulumi up\` checks on it again instead of sending it twice`,
     );
   }
   if (outcome.changes && outcome.localOnly && outcome.changed.length > 0) {

@@ -12,6 +12,7 @@ import { KEEP_NOTE, pendingProperties, type Step } from "./incomplete";
 import { rollbackCreate, rollbackUpdate } from "./rollback";
 import type { ServiceAgent } from "./service-agent";
 import { watchedAgent } from "./watched-agent";
+import { shownImage } from "./shown-image";
 
 export interface DeploymentFailure {
   /** The agent as last seen. */
@@ -107,7 +108,7 @@ export function keptNote(step: Step, failure: DeploymentFailure): string {
   const last = step.lastReady;
   if (step.verb !== "update" || last === undefined) return kept;
   return (
-    `${kept} To go back to the last ready spec (image ${last.inputs.image}, deployment ${last.deploymentId}), ` +
+    `${kept} To go back to the last ready spec (image ${shownImage(last.inputs.image, step.secretInputs)}, deployment ${last.deploymentId}), ` +
     'set onFailure: "rollback" and run `pulumi up`, or declare that spec again.'
   );
 }
