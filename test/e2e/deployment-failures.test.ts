@@ -2,8 +2,8 @@
  * When a deployment fails, on the dynamic provider through the real CLI (the
  * Automation API, a preview before every up): a never-ready update rolled
  * back, a health check's line rolled back, keep leaving the failed deployment
- * in place, a failed create rolled back to nothing, and a SIGINT during a
- * rollback that the next up converges from.
+ * (never ready, or unhealthy) in place, a failed create rolled back to
+ * nothing, and a SIGINT during a rollback that the next up converges from.
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator, useStacks } from "./support/e2e-fixture";
@@ -124,6 +124,39 @@ describe("onFailure: keep (the default) on the dynamic provider", () => {
     expect(again.up.ok).toBe(false);
     expect(again.up.error).toMatch(/did not become ready/);
     expect((await summaryOf("keep-bot"))?.deployments).toHaveLength(2);
+  });
+
+  it("keeps a deployment whose health check finds a line: the service runs it, the state describes it, and onFailure rollback then goes back", async () => {
+    const stack = newStack("keep-health");
+    const base = { serviceName: "kept-health-bot", image: GOOD, healthCheck: { failOnLogQuery: "panic", watchSeconds: 3 } };
+    expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+    const before = (await summaryOf("kept-health-bot"))?.activeDeploymentId;
+    const params = one({ ...base, image: UNHEALTHY });
+    const { up } = await previewThenUp(stack, params);
+    expect(up.ok).toBe(false);
+    const after = await summaryOf("kept-health-bot");
+    const failed = after?.deployments[1];
+    expect(failed?.image).toBe(UNHEALTHY);
+    expect(up.error).toContain(`panic: voice pipeline lost its model connection in deployment ${failed?.id}`);
+    expect(up.error).toContain(`onFailure "keep": deployment ${failed?.id} stays in place at the service.`);
+    expect(up.error).toContain(`To go back to the last ready spec (image ${GOOD}, deployment ${before}), set onFailure: "rollback" and run \`pulumi up\``);
+    // The service runs the kept deployment, ready; the state describes it, unfinished, with the spec it replaced.
+    const live = await fx.client.getAgent("kept-health-bot");
+    expect(live.ready && live.activeDeploymentId === failed?.id).toBe(true);
+    expect(await stateOf(stack)).toMatchObject({ image: UNHEALTHY, activeDeploymentId: failed?.id, __pending: "update", __lastReady: { deploymentId: before, spec: { image: GOOD } } });
+
+    // The next preview: the unfinished update is updated again, and the row says why.
+    const again = await stack.run("preview", { params, noDiff: true });
+    expect(again.changeSummary).toMatchObject({ update: 1 });
+    expect(again.engineOutput).toContain(`the update of an earlier \`pulumi up\` did not finish (deployment ${failed?.id}, image ${UNHEALTHY}); \`pulumi up\` checks on it again`);
+    // As the error says: onFailure "rollback", and up goes back to the last ready spec.
+    const back = await previewThenUp(stack, one({ ...base, image: UNHEALTHY, onFailure: "rollback" }));
+    expect(back.up.ok).toBe(false);
+    const rolledBack = await summaryOf("kept-health-bot");
+    expect(rolledBack?.deployments).toHaveLength(3);
+    expect(back.up.error).toContain(`rolled back to deployment ${rolledBack?.activeDeploymentId}`);
+    expect(await imageAtService("kept-health-bot")).toBe(GOOD);
+    expect(await stateOf(stack)).toMatchObject({ image: GOOD, activeDeploymentId: rolledBack?.activeDeploymentId });
   });
 });
 

@@ -3,8 +3,9 @@
  * with the CLI from its directory (the plugin installed from its tarball,
  * Pulumi YAML's language host from scripts/pulumi-yaml.sh), a preview before
  * every up. A never-ready update and a health check's line are rolled back,
- * a failed create with rollback leaves nothing, and the engine's
- * `customTimeouts` ends the wait long before `readyTimeoutSeconds`.
+ * a failed create with rollback leaves nothing, the engine's `customTimeouts`
+ * (update and create) ends the wait long before `readyTimeoutSeconds`, and
+ * an unhealthy deployment kept (onFailure keep) stays running and in the state.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -134,5 +135,55 @@ describe("a Pulumi YAML program on the native plugin when a deployment fails", (
     const after = await summaryOf("timeout-bot");
     expect(after?.deployments).toHaveLength(2);
     expect(await program.state()).toMatchObject({ image: "registry.example.com/bot:fail", activeDeploymentId: after?.activeDeploymentId });
+  });
+
+  it("customTimeouts: { create: 4s } ends a never-ready create's wait; the agent stays in the state, and a good image converges", async () => {
+    const program = await newProgram("create-timeout");
+    const base = { serviceName: "slow-create-bot", readyTimeoutSeconds: 120 };
+    const options = { customTimeouts: { create: "4s" } };
+    program.write({ ...base, image: "registry.example.com/bot:fail" }, options);
+    const { up } = await previewThenUp(program);
+    expect(up.code).not.toBe(0);
+    expect(up.out).toMatch(/did not become ready within 4 s after create/);
+    expect(up.out).toContain("The wait ended at the engine's customTimeouts.create (4 s), before readyTimeoutSeconds (120 s).");
+    expect(up.out).toContain("Fix the image, or raise customTimeouts.create.");
+    // The agent was created at the service: the state holds it, unfinished, so nothing is orphaned.
+    const created = await summaryOf("slow-create-bot");
+    expect(created?.deployments).toHaveLength(1);
+    expect(await program.state()).toMatchObject({ image: "registry.example.com/bot:fail", activeDeploymentId: created?.activeDeploymentId, __pending: "create" });
+
+    program.write({ ...base, image: GOOD }, options);
+    const fixed = await previewThenUp(program);
+    expect(fixed.preview).toMatch(/~ image: "registry\.example\.com\/bot:fail" => "registry\.example\.com\/bot:1"/);
+    expect(fixed.up.code, fixed.up.out).toBe(0);
+    expect((await fx.control.listAgents()).agents.filter((a) => a.name.startsWith("slow-create-bot"))).toHaveLength(1);
+    expect((await fx.client.getAgent("slow-create-bot")).ready).toBe(true);
+    const state = await program.state();
+    expect(state).toMatchObject({ image: GOOD, ready: true });
+    expect(state?.["__pending"]).toBeUndefined();
+  });
+
+  it("keeps a deployment whose health check finds a line (onFailure keep): the service runs it, the state describes it", async () => {
+    const program = await newProgram("keep-health");
+    const base = { serviceName: "kept-health-bot", image: GOOD, healthCheck: { failOnLogQuery: "panic", watchSeconds: 3 } };
+    program.write(base);
+    expect((await previewThenUp(program)).up.code).toBe(0);
+    const before = (await summaryOf("kept-health-bot"))?.activeDeploymentId;
+    program.write({ ...base, image: "registry.example.com/bot:unhealthy" });
+    const { up } = await previewThenUp(program);
+    expect(up.code).not.toBe(0);
+    const failed = (await summaryOf("kept-health-bot"))?.deployments[1];
+    expect(up.out).toContain(`panic: voice pipeline lost its model connection in deployment ${failed?.id}`);
+    expect(up.out).toContain(`onFailure "keep": deployment ${failed?.id} stays in place at the service.`);
+    expect(up.out).toContain(`(image ${GOOD}, deployment ${before}), set onFailure: "rollback" and run \`pulumi up\``);
+    const live = await fx.client.getAgent("kept-health-bot");
+    expect(live.ready && live.activeDeploymentId === failed?.id).toBe(true);
+    expect(await program.state()).toMatchObject({ image: "registry.example.com/bot:unhealthy", activeDeploymentId: failed?.id, __pending: "update" });
+    // The next preview: the unfinished update is updated again, and the row says why.
+    const again = await program.ok("preview");
+    expect(again).toMatch(/~ +agent-hosting:index:Agent bot update/);
+    expect(again).toContain(
+      `the update of an earlier \`pulumi up\` did not finish (deployment ${failed?.id}, image registry.example.com/bot:unhealthy); \`pulumi up\` checks on it again`,
+    );
   });
 });

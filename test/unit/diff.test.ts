@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { marksOf } from "../../src/core/state-marks";
-import { diffAgent as diffOf } from "../../src/resources/agent/diff";
+import { diffAgent as diffOf, diffVerb } from "../../src/resources/agent/diff";
 import { UNKNOWN_VALUE } from "../../src/core/engine-sentinels";
 
 /** The diff as a host asks for it: the secret marks the properties list are typed fields. */
@@ -84,5 +84,29 @@ describe("diff", () => {
 
   it("reports an unknown image as a change", () => {
     expect(diffAgent(olds, { ...news, image: UNKNOWN_VALUE })).toMatchObject({ changes: true, changed: ["image"] });
+  });
+});
+
+describe("diffVerb", () => {
+  /** The lines the verb says on the resource's row for these old marks and inputs. */
+  async function linesOf(pending: "create" | "update" | "rollback" | undefined, inputs: Record<string, unknown>, secretInputs: string[] = []): Promise<string[]> {
+    const lines: string[] = [];
+    const log = { info: async (line: string) => void lines.push(line), warning: async () => undefined, retry: () => undefined };
+    const oldMarks = pending ? { secretInputs, pending } : { secretInputs };
+    await diffVerb({ urn: "urn:pulumi:dev::p::agent-hosting:index:Agent::bot", id: "voice-bot", olds, news: inputs, oldMarks, newMarks: { secretInputs: [] }, log });
+    return lines;
+  }
+
+  it("says that an unfinished update of an earlier up is checked on again, naming its deployment", async () => {
+    expect(await linesOf("update", news)).toEqual([
+      'agent "voice-bot": the update of an earlier `pulumi up` did not finish (deployment dep-1, image bot:1); `pulumi up` checks on it again instead of sending it twice',
+    ]);
+    expect((await linesOf("rollback", news))[0]).toContain("the rollback to the last ready spec of an earlier `pulumi up` did not finish");
+    expect((await linesOf("update", news, ["image"]))[0]).toContain("(deployment dep-1, image (a secret))");
+  });
+
+  it("says nothing of it when the program changes what is sent, nor without an unfinished step", async () => {
+    expect(await linesOf("update", { ...news, image: "bot:2" })).toEqual([]);
+    expect(await linesOf(undefined, news)).toEqual([]);
   });
 });

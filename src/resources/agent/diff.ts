@@ -11,6 +11,7 @@ import type { FieldSpec } from "../../core/field-table";
 import type { DiffRequest, DiffResult, Marks } from "../../core/resource-entry";
 import { sameJson } from "../../core/same-json";
 import { AGENT_FIELDS } from "./fields";
+import { shownImage } from "./shown-image";
 
 const isAbsent = (v: unknown) => v === undefined || v === null;
 
@@ -55,10 +56,24 @@ export function diffAgent(olds: Record<string, unknown>, news: Record<string, un
   };
 }
 
-/** The diff verb: a change of provider settings only is said on the resource's row, since nothing is sent. */
+const UNFINISHED = { create: "create", update: "update", rollback: "rollback to the last ready spec" } as const;
+
+/**
+ * The diff verb: a change of provider settings only is said on the resource's
+ * row, since nothing is sent; so is an unfinished step of an earlier `up`
+ * that the next `up` checks on (the engine shows it as an update without a
+ * diff, with the inputs of the last finished step).
+ */
 export async function diffVerb(request: DiffRequest): Promise<DiffResult> {
   const { olds, news, oldMarks, newMarks, log } = request;
   const outcome = diffAgent(olds, news, { olds: oldMarks, news: newMarks });
+  if (oldMarks.pending !== undefined && outcome.localOnly) {
+    const deploymentId = olds["activeDeploymentId"];
+    const deployment = typeof deploymentId === "string" && deploymentId !== "" ? `deployment ${deploymentId}, ` : "";
+    await log.info(
+      `agent "${String(news["serviceName"])}": the ${UNFINISHED[oldMarks.pending]} of an earlier \`pulumi up\` did not finish (${deployment}image ${shownImage(olds["image"], [...oldMarks.secretInputs, ...newMarks.secretInputs])}); \`pulumi up\` checks on it again instead of sending it twice`,
+    );
+  }
   if (outcome.changes && outcome.localOnly && outcome.changed.length > 0) {
     await log.info(
       `agent "${String(news["serviceName"])}": only ${outcome.changed.join(", ")} changed, which the provider keeps in the state; nothing is sent to the service`,

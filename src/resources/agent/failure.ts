@@ -12,6 +12,7 @@ import { KEEP_NOTE, pendingProperties, type Step } from "./incomplete";
 import { rollbackCreate, rollbackUpdate } from "./rollback";
 import type { ServiceAgent } from "./service-agent";
 import { watchedAgent } from "./watched-agent";
+import { shownImage } from "./shown-image";
 
 export interface DeploymentFailure {
   /** The agent as last seen. */
@@ -93,7 +94,23 @@ export async function deploymentFailed(step: Step, failure: DeploymentFailure): 
       'onFailure "rollback" has no last ready spec to return to: the stack\'s state holds an unfinished update of an earlier `pulumi up`, so the deployment is kept.',
     );
   }
-  throw keepError(step, failure);
+  throw keepError(step, failure, keptNote(step, failure));
+}
+
+/**
+ * onFailure "keep": what stays at the service, and, for an update with a
+ * last ready spec, the two ways back to it: onFailure "rollback" (the next
+ * `up` finds the kept deployment failed and rolls back) or that spec declared again.
+ */
+export function keptNote(step: Step, failure: DeploymentFailure): string {
+  const deployment = failure.agent ? `deployment ${failure.agent.activeDeploymentId}` : "the new deployment";
+  const kept = `onFailure "keep": ${deployment} stays in place at the service.`;
+  const last = step.lastReady;
+  if (step.verb !== "update" || last === undefined) return kept;
+  return (
+    `${kept} To go back to the last ready spec (image ${shownImage(last.inputs.image, step.secretInputs)}, deployment ${last.deploymentId}), ` +
+    'set onFailure: "rollback" and run `pulumi up`, or declare that spec again.'
+  );
 }
 
 /** onFailure "keep": the agent stays as it is, in the state with the pending mark. */

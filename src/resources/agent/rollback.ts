@@ -26,6 +26,7 @@ import { asInputs, inputValues, toOutputs } from "./outputs";
 import { updateBody } from "./request-body";
 import type { ServiceAgent } from "./service-agent";
 import { watchedAgent } from "./watched-agent";
+import { shownImage } from "./shown-image";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -70,7 +71,7 @@ export async function rollbackUpdate(step: Step, lastReady: LastReady, failure: 
   const inputs = rolledBackInputs(step.inputs, lastReady.inputs);
   const back: Step = { verb: "update", inputs, secretInputs, call, rollback: true };
   const said = (what: string) => `${failure.description}\nonFailure "rollback": ${what}`;
-  await call.log.info(`agent "${name}": onFailure "rollback": updating the agent back to the last ready spec (image ${inputs.image})`);
+  await call.log.info(`agent "${name}": onFailure "rollback": updating the agent back to the last ready spec (image ${shownImage(inputs.image, secretInputs)})`);
   const client = await call.service.client();
   const body = updateBody(inputs, undefined);
   let agent: ServiceAgent;
@@ -88,12 +89,12 @@ export async function rollbackUpdate(step: Step, lastReady: LastReady, failure: 
   });
   if (!result.ready) {
     const message = said(
-      `rolled back to deployment ${deploymentId} of the last ready spec (image ${inputs.image}), which did not become ready within ${inputs.readyTimeoutSeconds} s either.\n${KEEP_NOTE}`,
+      `rolled back to deployment ${deploymentId} of the last ready spec (image ${shownImage(inputs.image, secretInputs)}), which did not become ready within ${inputs.readyTimeoutSeconds} s either.\n${KEEP_NOTE}`,
     );
     throw new AgentIncompleteError(message, name, pendingProperties(back, result.value ?? agent));
   }
   const message = said(
-    `rolled back to deployment ${deploymentId} of the last ready spec (image ${inputs.image}), which is ready. ` +
+    `rolled back to deployment ${deploymentId} of the last ready spec (image ${shownImage(inputs.image, secretInputs)}), which is ready. ` +
       `The stack's state describes it, so the next \`pulumi preview\` shows the change again and \`pulumi up\` retries it. ${failure.fix}`,
   );
   throw new AgentRolledBackError(message, name, withMarks(toOutputs(inputs, result.value, secretInputs), { secretInputs }), { cause: failure.cause });
