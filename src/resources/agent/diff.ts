@@ -71,7 +71,7 @@ export async function diffVerb(request: DiffRequest): Promise<DiffResult> {
     const deploymentId = olds["activeDeploymentId"];
     const deployment = typeof deploymentId === "string" && deploymentId !== "" ? `deployment ${deploymentId}, ` : "";
     await log.info(
-      `agent "${String(news["serviceName"])}": the ${UNFINISHED[oldMarks.pending]} of an earlier \`pulumi up\` did not finish (${deployment}image ${shownImage(olds["image"], [...oldMarks.secretInputs, ...newMarks.secretInputs])}); \`pulumi up\` checks on it again instead of sending it twice`,
+      `agent "${String(olds["serviceName"])}": the ${UNFINISHED[oldMarks.pending]} of an earlier \`pulumi up\` did not finish (${deployment}image ${shownImage(olds["image"], [...oldMarks.secretInputs, ...newMarks.secretInputs])}); \`pulumi up\` checks on it again instead of sending it twice`,
     );
   }
   if (outcome.changes && outcome.localOnly && outcome.changed.length > 0) {
