@@ -175,6 +175,8 @@ describe.each(PACKED_PACKAGE_MATRIX)("on Node $node with @pulumi/pulumi $pulumi"
     control = new EmulatorControl(emulator.baseUrl);
     client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
     await client.createAgent({ serviceName: "existing-bot", image: "registry.example.com/existing-bot:7" });
+    // Ready before the program reads it: up's Agent.get and the no-op preview's then read the same agent.
+    while (!(await client.getAgent("existing-bot")).ready) await new Promise((resolve) => setTimeout(resolve, 200));
   }, 600_000);
 
   afterAll(async () => {
