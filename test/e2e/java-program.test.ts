@@ -21,7 +21,7 @@ import { sourceDateEpoch } from "../../scripts/lib/release/source-date.mjs";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { useEmulator } from "./support/e2e-fixture";
-import { isolateMaven, javaHostDir, withRepository } from "./support/java-program";
+import { isolateMaven, javaProgramEnv, withRepository } from "./support/java-program";
 import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 
 const API_KEY = "java-SECRET-key-3c9d57";
@@ -52,11 +52,7 @@ beforeAll(async () => {
   mkdirSync(join(program.workDir, "src/main/java/myproject"), { recursive: true });
   cpSync(join(repoRoot, "test/e2e/programs/java/App.java"), join(program.workDir, "src/main/java/myproject/App.java"));
   harvest = isolateMaven(program.workDir, state).harvest;
-  // The language host is found on PATH, as a Pulumi install ships it beside the CLI. The plugin is the
-  // installed one: no node_modules/.bin (where a test runner puts this package's own bin) on the user's PATH.
-  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = program.env;
-  const path = (process.env["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
-  env = { ...rest, PATH: [javaHostDir(), ...path].join(":") };
+  env = javaProgramEnv(program.env);
   // The agent the program's plain getAgentLogs reads: made before the program runs, outside Pulumi.
   await fx.client.createAgent({ serviceName: "java-seed", image: "registry.example.com/seed:1" });
 }, 600_000);

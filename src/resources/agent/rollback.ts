@@ -71,7 +71,8 @@ export async function rollbackUpdate(step: Step, lastReady: LastReady, failure: 
   const inputs = rolledBackInputs(step.inputs, lastReady.inputs);
   const back: Step = { verb: "update", inputs, secretInputs, call, rollback: true };
   const said = (what: string) => `${failure.description}\nonFailure "rollback": ${what}`;
-  await call.log.info(`agent "${name}": onFailure "rollback": updating the agent back to the last ready spec (image ${shownImage(inputs.image, secretInputs)})`);
+  const image = shownImage(inputs.image, secretInputs);
+  await call.log.info(`agent "${name}": onFailure "rollback": updating the agent back to the last ready spec (image ${image})`);
   const client = await call.service.client();
   const body = updateBody(inputs, undefined);
   let agent: ServiceAgent;
@@ -89,12 +90,12 @@ export async function rollbackUpdate(step: Step, lastReady: LastReady, failure: 
   });
   if (!result.ready) {
     const message = said(
-      `rolled back to deployment ${deploymentId} of the last ready spec (image ${shownImage(inputs.image, secretInputs)}), which did not become ready within ${inputs.readyTimeoutSeconds} s either.\n${KEEP_NOTE}`,
+      `rolled back to deployment ${deploymentId} of the last ready spec (image ${image}), which did not become ready within ${inputs.readyTimeoutSeconds} s either.\n${KEEP_NOTE}`,
     );
     throw new AgentIncompleteError(message, name, pendingProperties(back, result.value ?? agent));
   }
   const message = said(
-    `rolled back to deployment ${deploymentId} of the last ready spec (image ${shownImage(inputs.image, secretInputs)}), which is ready. ` +
+    `rolled back to deployment ${deploymentId} of the last ready spec (image ${image}), which is ready. ` +
       `The stack's state describes it, so the next \`pulumi preview\` shows the change again and \`pulumi up\` retries it. ${failure.fix}`,
   );
   throw new AgentRolledBackError(message, name, withMarks(toOutputs(inputs, result.value, secretInputs), { secretInputs }), { cause: failure.cause });

@@ -13,7 +13,7 @@ import { writeMavenRepository } from "../../../scripts/lib/release/maven-reposit
 import { releaseVersion } from "../../../scripts/lib/release/names.mjs";
 import { sourceDateEpoch } from "../../../scripts/lib/release/source-date.mjs";
 import { repoRoot } from "../../languages/support/drivers";
-import { isolateMaven, javaHostDir, withRepository } from "./java-program";
+import { isolateMaven, javaProgramEnv, withRepository } from "./java-program";
 
 /** Builds sdk/java into a Maven repository at `dir` (as the release's maven/ holds it); returns `dir`. */
 export function sdkMavenRepository(dir: string): string {
@@ -54,9 +54,5 @@ export function javaExampleProgram(
   mkdirSync(sourceDir, { recursive: true });
   writeFileSync(join(sourceDir, `${mainClass.split(".").pop() ?? "App"}.java`), source);
   const { harvest } = isolateMaven(programDir, stateDir);
-  // The language host is found on PATH, as a Pulumi install ships it beside the CLI. The plugin is the
-  // installed one: no node_modules/.bin (where a test runner puts this package's own bin) on the user's PATH.
-  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = stackEnv;
-  const path = (stackEnv["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
-  return { env: { ...rest, PATH: [javaHostDir(), ...path].join(":") }, harvest };
+  return { env: javaProgramEnv(stackEnv), harvest };
 }

@@ -16,6 +16,7 @@ import { join, relative } from "node:path";
 import { mavenCoordinates } from "../../../scripts/lib/java-sdk.mjs";
 import { pulumiJavaDir } from "../../../scripts/lib/pulumi-java.mjs";
 import { repoRoot } from "../../languages/support/drivers";
+import { languageHostEnv } from "./language-host-env";
 
 const machineRepository = join(homedir(), ".m2", "repository");
 const schema = JSON.parse(readFileSync(join(repoRoot, "schema.json"), "utf8")) as Parameters<typeof mavenCoordinates>[0];
@@ -25,6 +26,11 @@ const sdkGroupPath = mavenCoordinates(schema).groupId.replaceAll(".", "/");
 /** The directory holding pulumi-language-java (built on first use). */
 export function javaHostDir(): string {
   return pulumiJavaDir();
+}
+
+/** A stack's environment for a Java program: pulumi-language-java on PATH (test/e2e/support/language-host-env.ts). */
+export function javaProgramEnv(stackEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return languageHostEnv(stackEnv, javaHostDir());
 }
 
 /** `pom` with a <repositories> entry for `url` (a Maven repository, e.g. file:// of the release's), as a user adds one. */

@@ -18,22 +18,18 @@
  * there through pulumi-language-java (./java-cli-op.ts).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeMavenRepository } from "../../../scripts/lib/release/maven-repository.mjs";
-import { releaseVersion } from "../../../scripts/lib/release/names.mjs";
-import { sourceDateEpoch } from "../../../scripts/lib/release/source-date.mjs";
 import { EmulatorControl, startEmulator } from "../../../src/emulator";
-import { repoRoot } from "../../languages/support/drivers";
 import type { StackConfig } from "../../languages/support/drivers";
 import type { OpResult } from "../../languages/support/run";
 import { stackDir, type StackDir } from "../../languages/support/stack-env";
 import { GO_PROJECT, goRunner, PYTHON_PROJECT, pythonRunner, typescriptRunner, type ProgramRunner } from "../../support/program-runners";
 import type { CodeBlock } from "../../support/readme-blocks";
 import { javaCliOp } from "./java-cli-op";
-import { isolateMaven, javaHostDir, withRepository } from "./java-program";
+import { javaExampleProgram, sdkMavenRepository } from "./java-example";
 import { yamlProgramEnv } from "./yaml-language";
 import { runPulumi } from "./pulumi-command";
 
@@ -121,7 +117,7 @@ function javaSdk(): string {
   if (!javaSdkRepository) {
     javaWork = mkdtempSync(join(tmpdir(), "agent-hosting-java-blocks-"));
     javaSdkRepository = join(javaWork, "sdk-maven");
-    writeMavenRepository(javaSdkRepository, releaseVersion(), sourceDateEpoch());
+    sdkMavenRepository(javaSdkRepository);
   }
   return javaSdkRepository;
 }
@@ -131,16 +127,8 @@ function javaRunner(block: CodeBlock, url: string, stack: StackDir): { run: Prog
   const code = withService(block.code, url);
   expect(code, "the Java block is class App of package myproject, as examples/java's pom runs it").toMatch(/^package myproject;$[\s\S]*^public class App \{$/m);
   const dir = stack.workDir;
-  writeFileSync(join(dir, "Pulumi.yaml"), `name: ${JAVA_PROJECT}\nruntime: java\n`);
-  cpSync(join(repoRoot, "examples/java/.mvn"), join(dir, ".mvn"), { recursive: true });
-  const pom = readFileSync(join(repoRoot, "examples/java/pom.xml"), "utf8");
-  writeFileSync(join(dir, "pom.xml"), withRepository(pom, "agent-hosting-sdk", `file://${javaSdk()}`));
-  mkdirSync(join(dir, "src/main/java/myproject"), { recursive: true });
-  writeFileSync(join(dir, "src/main/java/myproject/App.java"), code);
-  const { harvest } = isolateMaven(dir, mkdtempSync(join(javaWork as string, "maven-")));
-  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = stack.env;
-  const path = (process.env["PATH"] ?? "").split(":").filter((entry) => !entry.includes("node_modules"));
-  const env = { ...rest, PATH: [javaHostDir(), ...path].join(":") };
+  const sdk = javaSdk();
+  const { env, harvest } = javaExampleProgram(code, JAVA_PROJECT, dir, mkdtempSync(join(javaWork as string, "maven-")), sdk, stack.env);
   execFileSync("pulumi", ["stack", "init", "dev"], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
   for (const [key, { value, secret }] of Object.entries(config(JAVA_PROJECT, url))) {
     execFileSync("pulumi", ["config", "set", ...(secret ? ["--secret"] : []), key, value], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });

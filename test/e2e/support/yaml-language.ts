@@ -8,6 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { repoRoot } from "../../languages/support/drivers";
+import { languageHostEnv } from "./language-host-env";
 
 let hostDir: string | undefined;
 
@@ -27,7 +28,5 @@ export function yamlLanguageHostDir(): string {
  * PATH as an ambient plugin, and the installed provider plugin.
  */
 export function yamlProgramEnv(stackEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { PULUMI_IGNORE_AMBIENT_PLUGINS: _ignored, ...rest } = stackEnv;
-  const path = (stackEnv["PATH"] ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
-  return { ...rest, PATH: [yamlLanguageHostDir(), ...path].join(":") };
+  return languageHostEnv(stackEnv, yamlLanguageHostDir());
 }
