@@ -47,8 +47,9 @@ export function javaExampleProgram(
   writeFileSync(join(programDir, "Pulumi.yaml"), `name: ${name}\nruntime: java\n`);
   cpSync(join(repoRoot, "examples/java/.mvn"), join(programDir, ".mvn"), { recursive: true });
   const pom = readFileSync(join(repoRoot, "examples/java/pom.xml"), "utf8");
-  const named = pom.replace(/<mainClass>[\w.]+<\/mainClass>/, `<mainClass>${mainClass}</mainClass>`);
-  if (named === pom) throw new Error("examples/java/pom.xml has no <mainClass> property to name the program's class in");
+  const MAIN_CLASS = /<mainClass>[\w.]+<\/mainClass>/;
+  if (!MAIN_CLASS.test(pom)) throw new Error("examples/java/pom.xml has no <mainClass> property to name the program's class in");
+  const named = pom.replace(MAIN_CLASS, `<mainClass>${mainClass}</mainClass>`);
   writeFileSync(join(programDir, "pom.xml"), withRepository(named, "agent-hosting-sdk", `file://${sdkRepository}`));
   const sourceDir = join(programDir, "src/main/java", ...mainClass.split(".").slice(0, -1));
   mkdirSync(sourceDir, { recursive: true });
