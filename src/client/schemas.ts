@@ -44,6 +44,9 @@ export const agentSchema = z.looseObject({
   activeDeploymentReady: z.boolean(),
   autoScaling: autoScalingSchema,
   deployment: deploymentSchema.nullish(),
+  // A service that rolls updates names the deployment it rolls out and whether the agent serves meanwhile.
+  desiredDeploymentId: z.string().nullish(),
+  available: z.boolean().nullish(),
 });
 
 /** The parsed agent, with members the service sent as null left out. */

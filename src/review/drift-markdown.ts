@@ -34,13 +34,17 @@ export function renderDrift(report: DriftReport): string {
   const changed = report.drifted.filter((a) => a.kind === "changed");
   const expectedLabel = report.source === "refresh-preview" ? "in the stack" : "in the program";
   const lines = [commentMarker("drift", report.project, report.stack), `## Agent Hosting drift: stack ${inlineCode(report.stack)}`, ""];
-  if (!hasDrift(report)) {
+  const rolling = report.rollouts.length > 0 ? `**${report.rollouts.length}** serving an older deployment while a new one is pending` : "";
+  if (!hasDrift(report) && rolling === "") {
     lines.push(`Project ${inlineCode(report.project)}: no drift. Every Agent matches ${report.source === "refresh-preview" ? "the stack's state" : "the program"}.`);
+  } else if (!hasDrift(report)) {
+    lines.push(`Project ${inlineCode(report.project)}: nothing changed outside Pulumi · ${rolling}`);
   } else {
     const counts = [
       changed.length > 0 ? `**${changed.length}** changed outside Pulumi` : "",
       deleted.length > 0 ? `**${deleted.length}** deleted outside Pulumi` : "",
       report.unattributed > 0 ? `**${report.unattributed}** changed, not named by the document` : "",
+      rolling,
     ].filter(Boolean);
     lines.push(`Project ${inlineCode(report.project)}: ${counts.join(" · ")}`);
   }
@@ -57,6 +61,16 @@ export function renderDrift(report: DriftReport): string {
         "the dynamic provider's Agents report no per-field diff to a refresh preview" +
         `${named ? ` (refreshed: ${named})` : ""}. Run \`pulumi preview --refresh --json\` for the fields.`,
     );
+  }
+  if (report.rollouts.length > 0) {
+    lines.push("", "### Deployments not serving yet");
+    for (const r of report.rollouts) {
+      lines.push(
+        "",
+        `- ${inlineCode(r.resource)} (agent ${formatValue(r.serviceName)}): the service serves deployment ${inlineCode(r.serving)} while deployment ${inlineCode(r.pending)} is pending: ` +
+          "it has not validated yet, or never does (its log lines say why). `pulumi up` waits for it; a new image fixes one that never validates.",
+      );
+    }
   }
   if (report.pending.length > 0) {
     lines.push("", `_Not drift: the program changes ${report.pending.map(inlineCode).join(", ")}, not yet applied._`);

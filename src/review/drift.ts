@@ -37,6 +37,14 @@ export interface AgentDrift {
   fields: FieldDrift[];
 }
 
+/** An Agent whose service serves one deployment while it rolls out another (design.md section 5): not drift, but never "no drift" either. */
+export interface PendingRollout {
+  resource: string;
+  serviceName: PropertyValue;
+  serving: string;
+  pending: string;
+}
+
 export interface DriftReport extends StackIdentity {
   source: "refresh-preview" | "preview-refresh";
   drifted: AgentDrift[];
@@ -46,6 +54,8 @@ export interface DriftReport extends StackIdentity {
   unattributedCandidates: string[];
   /** Agents whose program change is not applied yet (preview with --refresh): not drift. */
   pending: string[];
+  /** Agents the service serves from an older deployment while a newer one is pending, as the refresh read them. */
+  rollouts: PendingRollout[];
   errors: PreviewDiagnostic[];
 }
 
@@ -100,13 +110,32 @@ function agentSteps(digest: PreviewDigest): Map<string, PreviewStep[]> {
   return byUrn;
 }
 
+/** The deployment the service serves and the one it rolls out, when they differ, from the agent's outputs as the service reported them. */
+function pendingRollout(resource: string, state: PreviewState | undefined): PendingRollout | undefined {
+  const serving = state?.outputs?.["activeDeploymentId"];
+  const pending = state?.outputs?.["desiredDeploymentId"];
+  if (typeof serving !== "string" || typeof pending !== "string" || pending === serving) return undefined;
+  return { resource, serviceName: serviceNameOf(state), serving, pending };
+}
+
+/** The agent as the refresh read it at the service: the refresh step's new state, else the step that frames the service's side. */
+function serviceState(steps: readonly PreviewStep[], source: DriftReport["source"]): PreviewState | undefined {
+  const refreshed = steps.find((s) => s.op === "refresh");
+  const program = steps.find((s) => s.op !== "refresh");
+  if (source === "refresh-preview") return program?.op === "update" ? program.newState : (refreshed?.newState ?? refreshed?.oldState);
+  return refreshed?.newState ?? program?.oldState;
+}
+
 export function driftReport(digest: PreviewDigest, given: Partial<StackIdentity> = {}): DriftReport {
   const source = digest.steps.some((step) => PROGRAM_OPS.has(step.op) && step.op !== "delete" && step.op !== "update") ? "preview-refresh" : "refresh-preview";
   const drifted: AgentDrift[] = [];
   const candidates: string[] = [];
   const pending: string[] = [];
+  const rollouts: PendingRollout[] = [];
   for (const [urn, steps] of agentSteps(digest)) {
     const resource = parseUrn(urn)?.name ?? urn;
+    const rollout = pendingRollout(resource, serviceState(steps, source));
+    if (rollout) rollouts.push(rollout);
     const refreshed = steps.find((s) => s.op === "refresh");
     const program = steps.find((s) => s.op !== "refresh");
     const state = refreshed?.oldState ?? program?.oldState ?? program?.newState;
@@ -142,6 +171,7 @@ export function driftReport(digest: PreviewDigest, given: Partial<StackIdentity>
     unattributed,
     unattributedCandidates: unattributed > 0 ? candidates.sort() : [],
     pending: pending.sort(),
+    rollouts: rollouts.sort((a, b) => (a.resource < b.resource ? -1 : 1)),
     errors: digest.diagnostics.filter((d) => d.severity === "error" && d.message),
   };
 }

@@ -61,7 +61,7 @@ export function reviewDrift(text: string, settings: ReviewSettings = {}): DriftR
   const drifted = hasDrift(report);
   const summary = renderDrift(report);
   const markdown =
-    settings.skipNoChanges && !drifted && report.errors.length === 0
+    settings.skipNoChanges && !drifted && report.rollouts.length === 0 && report.errors.length === 0
       ? `${summary.split("\n", 1)[0]}\n`
       : withDetails(summary, "The whole refresh", previewText(digest));
   return { markdown, report, drifted };

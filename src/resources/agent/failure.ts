@@ -10,7 +10,7 @@ import { notReadyMessage, type NotReady } from "../../core/readiness";
 import type { HealthCheck, HealthResult } from "./health-check";
 import { KEEP_NOTE, pendingProperties, type Step } from "./incomplete";
 import { rollbackCreate, rollbackUpdate } from "./rollback";
-import type { ServiceAgent } from "./service-agent";
+import { pendingDeploymentOf, type ServiceAgent } from "./service-agent";
 import { watchedAgent } from "./watched-agent";
 import { shownImage } from "./shown-image";
 
@@ -28,9 +28,9 @@ export interface DeploymentFailure {
 const seconds = (ms: number | undefined) => Math.round((ms ?? 0) / 1000);
 
 /** A deployment not ready within the wait; `engineLimited` when the engine's customTimeouts ended the wait before readyTimeoutSeconds. */
-export async function notReadyFailure(step: Step, ended: NotReady<ServiceAgent>, engineLimited: boolean): Promise<DeploymentFailure> {
+export async function notReadyFailure(step: Step, ended: NotReady<ServiceAgent>, wanted: string, engineLimited: boolean): Promise<DeploymentFailure> {
   const { verb, inputs, call } = step;
-  const watched = watchedAgent(await call.service.client(), inputs.serviceName);
+  const watched = watchedAgent(await call.service.client(), inputs.serviceName, wanted);
   const limit = engineLimited
     ? `The wait ended at the engine's customTimeouts.${verb} (${seconds(call.timeoutMs)} s), before readyTimeoutSeconds (${inputs.readyTimeoutSeconds} s).`
     : "";
@@ -103,13 +103,23 @@ export async function deploymentFailed(step: Step, failure: DeploymentFailure): 
  * `up` finds the kept deployment failed and rolls back) or that spec declared again.
  */
 export function keptNote(step: Step, failure: DeploymentFailure): string {
-  const deployment = failure.agent ? `deployment ${failure.agent.activeDeploymentId}` : "the new deployment";
-  const kept = `onFailure "keep": ${deployment} stays in place at the service.`;
+  const kept = `onFailure "keep": ${keptDeployment(failure.agent)}.`;
   const last = step.lastReady;
   if (step.verb !== "update" || last === undefined) return kept;
   return (
     `${kept} To go back to the last ready spec (image ${shownImage(last.inputs.image, step.secretInputs)}, deployment ${last.deploymentId}), ` +
     'set onFailure: "rollback" and run `pulumi up`, or declare that spec again.'
+  );
+}
+
+/** What stays at the service: the failed deployment, and on a service that rolls updates, the one that serves instead. */
+function keptDeployment(agent: ServiceAgent | undefined): string {
+  if (agent === undefined) return "the new deployment stays in place at the service";
+  const pending = pendingDeploymentOf(agent);
+  if (pending === undefined) return `deployment ${agent.activeDeploymentId} stays in place at the service`;
+  return (
+    `deployment ${pending} stays wanted at the service, which keeps serving deployment ${agent.activeDeploymentId} while it does not validate; ` +
+    "the stack's state records what serves and the pending deployment, so the next `pulumi preview` shows the update and `pulumi up` waits for it again"
   );
 }
 

@@ -11,14 +11,12 @@ import { deploymentFailed, notReadyFailure, unhealthyFailure, type DeploymentFai
 import { watchDeploymentHealth } from "./health-check";
 import { incompleteError, type Step } from "./incomplete";
 import { toOutputs } from "./outputs";
-import type { ServiceAgent } from "./service-agent";
+import { wantedDeploymentOf, type ServiceAgent } from "./service-agent";
 import { failedPollNotes, watchedAgent } from "./watched-agent";
 
 export interface Answered {
-  /** The agent as the service answered the create or update (none: a resumed create not found yet). */
-  agent: ServiceAgent | undefined;
-  /** For an update that made a new deployment: the one to wait for. */
-  deploymentId?: string | undefined;
+  /** The agent as the service answered the create or update, or as a resumed step read it; it names the wanted deployment. */
+  agent: ServiceAgent;
 }
 
 /** Milliseconds left of the engine's limit for the step (none without one). */
@@ -37,22 +35,24 @@ export function waitLimitMs(step: Step): number {
 export async function finish(step: Step, answered: Answered): Promise<Stored> {
   const { inputs, secretInputs } = step;
   const stored = (agent: ServiceAgent): Stored => ({ id: agent.name, outputs: toOutputs(inputs, agent, secretInputs), marks: { secretInputs } });
-  if (!inputs.waitForReady && answered.agent !== undefined) return stored(answered.agent);
+  if (!inputs.waitForReady) return stored(answered.agent);
   const limitMs = waitLimitMs(step);
-  const result = await waitFor(step, answered, limitMs);
-  if (!result.ready) return deploymentFailed(step, await notReadyFailure(step, result, limitMs < inputs.readyTimeoutSeconds * 1000));
+  const wanted = wantedDeploymentOf(answered.agent);
+  const result = await waitFor(step, answered.agent, wanted, limitMs);
+  if (!result.ready) return deploymentFailed(step, await notReadyFailure(step, result, wanted, limitMs < inputs.readyTimeoutSeconds * 1000));
   const unhealthy = await checkHealth(step, result.value);
   if (unhealthy) return deploymentFailed(step, unhealthy);
   return stored(result.value);
 }
 
-async function waitFor(step: Step, answered: Answered, timeoutMs: number): Promise<WaitResult<ServiceAgent>> {
+/** Polls until the service serves `wanted` and it is ready. */
+async function waitFor(step: Step, answered: ServiceAgent, wanted: string, timeoutMs: number): Promise<WaitResult<ServiceAgent>> {
   const { call } = step;
-  const watched = watchedAgent(await call.service.client(), step.inputs.serviceName, answered.deploymentId);
+  const watched = watchedAgent(await call.service.client(), step.inputs.serviceName, wanted);
   try {
     return await waitForReady({
       watched,
-      initial: answered.agent,
+      initial: answered,
       timeoutMs,
       gate: call.service.gate,
       signal: call.signal,
@@ -60,8 +60,8 @@ async function waitFor(step: Step, answered: Answered, timeoutMs: number): Promi
       onFailedPoll: failedPollNotes(call, step.inputs.serviceName),
     });
   } catch (error) {
-    const failure = error instanceof WaitFailure ? error : new WaitFailure(error, answered.agent);
-    throw incompleteError(step, failure.value ?? answered.agent, failure.error);
+    const failure = error instanceof WaitFailure ? error : new WaitFailure(error, answered);
+    throw incompleteError(step, failure.value ?? answered, failure.error);
   }
 }
 

@@ -47,6 +47,22 @@ export const AGENT_OUTPUTS = [
     ],
   },
   {
+    name: "available",
+    type: "boolean",
+    tsType: "boolean",
+    description:
+      "Whether the agent serves sessions (its active deployment does), as of the last create, update or refresh, when the service reports it. A service that rolls updates keeps the old deployment serving while a new one validates.",
+    reliedOn: false,
+  },
+  {
+    name: "desiredDeploymentId",
+    type: "string",
+    tsType: "string",
+    description:
+      "ID of the deployment the service rolls out, when the service reports it: it equals `activeDeploymentId` once that deployment serves; while it differs, the old deployment serves and this one is pending (it has not validated yet, or never does).",
+    reliedOn: false,
+  },
+  {
     name: "createdAt",
     type: "string",
     tsType: "string",

@@ -56,6 +56,8 @@ export function toOutputs(inputs: AgentInputs, agent: ServiceAgent, secretInputs
   if (agent.createdAt !== undefined) answer.createdAt = agent.createdAt;
   if (agent.updatedAt !== undefined) answer.updatedAt = agent.updatedAt;
   if (agent.activeSessionCount !== undefined) answer.activeSessionCount = agent.activeSessionCount;
+  if (agent.available !== undefined) answer.available = agent.available;
+  if (agent.desiredDeploymentId !== undefined) answer.desiredDeploymentId = agent.desiredDeploymentId;
   Object.assign(outputs, answer);
   const secretSent = secretInputs.some((name) => FIELDS.some((f) => f.name === name && f.sentTo === "service"));
   if (secretSent) {

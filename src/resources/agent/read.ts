@@ -9,8 +9,8 @@ import { isTransientPollFailure } from "../../client/retry";
 import { WaitFailure, waitForReady } from "../../core/readiness";
 import type { Call, ReadRequest, ReadResult } from "../../core/resource-entry";
 import { inputsFromAgent, toOutputs } from "./outputs";
-import type { ServiceAgent } from "./service-agent";
-import { failedPollNotes, watchedAgent } from "./watched-agent";
+import { pendingDeploymentOf, type ServiceAgent } from "./service-agent";
+import { describeAgent, failedPollNotes, watchedAgent } from "./watched-agent";
 
 /** How long a read rides out a service's transient failures (a 5xx for a while right after a create). */
 const READ_PATIENCE_MS = 30_000;
@@ -51,6 +51,14 @@ export async function readVerb(request: ReadRequest): Promise<ReadResult> {
       return undefined;
     }
     throw error;
+  }
+  const pending = pendingDeploymentOf(agent);
+  if (pending !== undefined) {
+    // Mid-rollout, the manifest describes the pending deployment, so the inputs are what the service converges to: no diff once it serves.
+    await request.log.warning(
+      `agent-hosting: agent "${agent.name}" serves deployment ${agent.activeDeploymentId} while deployment ${pending} is pending at the service ` +
+        `(it has not validated yet, or never does: ${describeAgent(agent)}); the state records both, and its manifest describes the pending one`,
+    );
   }
   const inputs = inputsFromAgent(agent, adopting ? {} : (olds ?? {}));
   return { id: agent.name, outputs: toOutputs(inputs, agent, marks.secretInputs), marks, inputs: { ...inputs, name: agent.name } };

@@ -80,6 +80,10 @@ export interface AgentOutputProperties {
   readonly activeDeploymentReady: pulumi.Output<boolean>;
   /** Scaling as the service reports it, `{ minReplicas, maxReplicas }` (the request's minAgents and maxAgents), whether or not the program declares it. */
   readonly autoScaling: pulumi.Output<{ minReplicas: number; maxReplicas: number }>;
+  /** Whether the agent serves sessions (its active deployment does), as of the last create, update or refresh, when the service reports it. A service that rolls updates keeps the old deployment serving while a new one validates. */
+  readonly available: pulumi.Output<boolean | undefined>;
+  /** ID of the deployment the service rolls out, when the service reports it: it equals `activeDeploymentId` once that deployment serves; while it differs, the old deployment serves and this one is pending (it has not validated yet, or never does). */
+  readonly desiredDeploymentId: pulumi.Output<string | undefined>;
   /** When the agent was created (date-time), when the service reports it. */
   readonly createdAt: pulumi.Output<string | undefined>;
   /** When the agent was last updated (date-time), when the service reports it. */

@@ -24,7 +24,7 @@ import type { AgentInputs } from "./inputs-outputs";
 import { clearKeptFields } from "./kept-fields";
 import { asInputs, inputValues, toOutputs } from "./outputs";
 import { updateBody } from "./request-body";
-import type { ServiceAgent } from "./service-agent";
+import { wantedDeploymentOf, type ServiceAgent } from "./service-agent";
 import { watchedAgent } from "./watched-agent";
 import { shownImage } from "./shown-image";
 
@@ -83,8 +83,9 @@ export async function rollbackUpdate(step: Step, lastReady: LastReady, failure: 
     const kept = mayHaveActed(error) ? pendingProperties(back, failure.agent) : pendingProperties(step, failure.agent);
     throw new AgentIncompleteError(message, name, kept, { cause: error });
   }
-  const deploymentId = agent.activeDeploymentId;
-  const result = await waitForRollback(back, agent, (error, seen) => {
+  // On a service that rolls updates, the spec goes out as a new desired deployment: the rollback ends when that one serves and nothing else is wanted.
+  const deploymentId = wantedDeploymentOf(agent);
+  const result = await waitForRollback(back, agent, deploymentId, (error, seen) => {
     const message = said(`the update back to the last ready spec (deployment ${deploymentId}) was sent, but then failed: ${messageOf(error)}\n${KEEP_NOTE}`);
     return new AgentIncompleteError(message, name, pendingProperties(back, seen ?? agent), { cause: error });
   });
@@ -105,10 +106,11 @@ export async function rollbackUpdate(step: Step, lastReady: LastReady, failure: 
 async function waitForRollback(
   back: Step,
   agent: ServiceAgent,
+  wanted: string,
   failed: (error: unknown, seen: ServiceAgent | undefined) => AgentIncompleteError,
 ): Promise<WaitResult<ServiceAgent>> {
   const { call, inputs } = back;
-  const watched = watchedAgent(await call.service.client(), inputs.serviceName, agent.activeDeploymentId);
+  const watched = watchedAgent(await call.service.client(), inputs.serviceName, wanted);
   try {
     return await waitForReady({
       watched,

@@ -40,15 +40,31 @@ export interface ServiceAgent extends ReliedOn {
   createdAt?: string;
   updatedAt?: string;
   activeSessionCount?: number;
+  /** A service that rolls updates: the deployment it rolls out (equal to activeDeploymentId once that one serves). */
+  desiredDeploymentId?: string;
+  /** A service that rolls updates: whether the agent serves sessions (its active deployment does). */
+  available?: boolean;
   [extra: string]: unknown;
 }
 
-/** Whether the agent and its active deployment are ready (and, after an update, the expected deployment is active). */
-export function isAgentReady(agent: ServiceAgent, deploymentId?: string): boolean {
-  return (
-    agent.ready &&
-    agent.activeDeploymentReady &&
-    agent.deployment !== null &&
-    (deploymentId === undefined || agent.activeDeploymentId === deploymentId)
-  );
+/**
+ * The deployment a create or update answer names as new (design.md section
+ * 4): `desiredDeploymentId` on a service that rolls updates, else the
+ * deployment the answer describes, else the active one (a scaling-only
+ * update on a service that switches at once names none: the serving one).
+ */
+export function wantedDeploymentOf(agent: ServiceAgent): string {
+  const described = agent.deployment?.id;
+  return agent.desiredDeploymentId ?? (typeof described === "string" && described !== "" ? described : agent.activeDeploymentId);
+}
+
+/** The deployment the agent rolls out but does not serve yet; none when what it wants is what serves. */
+export function pendingDeploymentOf(agent: ServiceAgent): string | undefined {
+  const wanted = wantedDeploymentOf(agent);
+  return wanted === agent.activeDeploymentId ? undefined : wanted;
+}
+
+/** Whether the service serves `deploymentId` (default: the deployment the agent itself wants) and both ready flags are true. */
+export function isAgentReady(agent: ServiceAgent, deploymentId: string = wantedDeploymentOf(agent)): boolean {
+  return agent.ready && agent.activeDeploymentReady && agent.deployment !== null && agent.activeDeploymentId === deploymentId;
 }

@@ -19,7 +19,7 @@ import { getAgent } from "./read";
 import { updateBody } from "./request-body";
 import { resume } from "./resume";
 import { lastReadyBefore } from "./rollback";
-import type { ServiceAgent } from "./service-agent";
+import { wantedDeploymentOf, type ServiceAgent } from "./service-agent";
 
 /** The error for an agent deleted outside Pulumi since the last refresh. */
 function goneError(name: string, error: NotFoundError): NotFoundError {
@@ -63,11 +63,11 @@ export async function updateVerb(request: UpdateRequest<AgentInputs>): Promise<S
     throw incompleteError(step, live, error);
   }
   const agent = await clearKeptFields(id, { body: updateBody(inputs, live), answer }, request);
-  if (diff.changed.includes("redeployTrigger") && agent.activeDeploymentId === olds["activeDeploymentId"]) {
+  if (diff.changed.includes("redeployTrigger") && wantedDeploymentOf(agent) === olds["activeDeploymentId"]) {
     // A service may treat an unchanged spec as no change and keep the deployment; say so when it did.
     await request.log.warning(
-      `agent-hosting: agent "${inputs.serviceName}": redeployTrigger changed, but the service kept deployment ${agent.activeDeploymentId}; it may treat an unchanged spec as no change (pin the image by digest instead)`,
+      `agent-hosting: agent "${inputs.serviceName}": redeployTrigger changed, but the service kept deployment ${wantedDeploymentOf(agent)}; it may treat an unchanged spec as no change (pin the image by digest instead)`,
     );
   }
-  return finish(step, { agent, deploymentId: agent.activeDeploymentId });
+  return finish(step, { agent });
 }
