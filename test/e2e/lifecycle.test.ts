@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { specOf } from "../support/fixtures";
+import { runReviewBin } from "../support/review-bin";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { e2eStack, type OpResult, type RunOptions, type StackHandle } from "./support/stack";
@@ -26,12 +27,12 @@ interface Fixture {
 }
 
 /** A fresh emulator and stack for one test; checks the engine's output for the key when the test is done. */
-async function withFixture(name: string, reading: Reading, body: (f: Fixture) => Promise<void>): Promise<void> {
+async function withFixture(name: string, reading: Reading, body: (f: Fixture) => Promise<void>, readyAfterMs = 500): Promise<void> {
   const emulator = await startEmulator({
     port: 0,
     reading,
     apiKey: API_KEY,
-    readyAfterMs: 500,
+    readyAfterMs,
     secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] },
   });
   const client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
@@ -82,7 +83,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Both readings of the service document the emulator can give: its own, and another as valid (201, 204, deployment null on create, extra and missing fields, ready flags apart, a GET outage after create, merging updates). */
+/** Both readings of the service document the emulator can give: its own (updates roll), and another as valid (updates switch at once, 201, 204, deployment null on create, extra and missing fields, ready flags apart, a GET outage after create, merging updates). */
 const READINGS = ["emulator", "other"] as const;
 type Reading = (typeof READINGS)[number];
 
@@ -116,6 +117,10 @@ describe.each(READINGS)("an Agent through the real pulumi CLI (%s reading)", (re
       const updated = image.outputs["bot-a"] as { name: string; activeDeploymentId: string };
       expect(updated.name).toBe("bot-a");
       expect(updated.activeDeploymentId).not.toBe(created.activeDeploymentId);
+      // The outputs describe the deployment that serves: on a rolling service, the one the update rolled out.
+      if (reading === "emulator") expect(updated).toMatchObject({ desiredDeploymentId: updated.activeDeploymentId, available: true, ready: true });
+      else expect(updated).not.toHaveProperty("desiredDeploymentId");
+      expect(image.outputs["bot-a"]).toMatchObject({ manifest: { spec: { image: "registry.example.com/bot:2" } } });
 
       const scaling = await run("up", declare("registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }));
       expect(scaling.changeSummary).toEqual({ update: 1, same: 2 });
@@ -168,6 +173,40 @@ describe.each(READINGS)("an Agent through the real pulumi CLI (%s reading)", (re
       expect(after.changeSummary).toEqual({ same: 2 });
       expect((await run("destroy")).error).toBeUndefined();
     }));
+
+  it("an update still rolling out: refresh and the drift review name what serves and what is pending; once it serves, nothing differs", () =>
+    withFixture(
+      "rollout",
+      reading,
+      async ({ client, run }) => {
+        const declare = (image: string) => ({ agents: [{ resource: "bot-r", args: { ...agentArgs("bot-r", image), waitForReady: false } }] });
+        expect((await run("up", declare("registry.example.com/bot:1"))).error).toBeUndefined();
+        while (!(await client.getAgent("bot-r")).ready) await new Promise((r) => setTimeout(r, 200));
+        const up = await run("up", declare("registry.example.com/bot:2"));
+        expect(up.error).toBeUndefined();
+        const live = await client.getAgent("bot-r");
+        const refresh = await run("refresh");
+        expect(refresh.error).toBeUndefined();
+        const document = JSON.stringify((await run("refresh-json")).preview);
+        const review = await runReviewBin(["drift"], document);
+        if (reading === "emulator") {
+          const pending = live.desiredDeploymentId;
+          expect(pending).not.toBe(live.activeDeploymentId);
+          expect(refresh.engineOutput).toContain(`agent "bot-r" serves deployment ${live.activeDeploymentId} while deployment ${pending} is pending at the service`);
+          expect(review.stdout).toContain(`the service serves deployment \`${live.activeDeploymentId}\` while deployment \`${String(pending)}\` is pending`);
+          expect(review.stdout).not.toContain("no drift");
+        } else {
+          expect(review.stdout).toContain("no drift");
+        }
+        while (!(await client.getAgent("bot-r")).ready) await new Promise((r) => setTimeout(r, 200));
+        expect((await run("preview", declare("registry.example.com/bot:2"))).changeSummary).toEqual({ same: 2 });
+        const settled = await run("refresh");
+        expect(settled.engineOutput).not.toContain("is pending at the service");
+        expect((await run("preview", declare("registry.example.com/bot:2"))).changeSummary).toEqual({ same: 2 });
+        expect((await run("destroy")).error).toBeUndefined();
+      },
+      6_000,
+    ));
 
   it("Agent.get adopts an existing agent and only reads it; a missing one fails naming it", () =>
     withFixture("adopt", reading, async ({ control, client, run }) => {

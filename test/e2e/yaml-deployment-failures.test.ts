@@ -5,7 +5,9 @@
  * every up. A never-ready update and a health check's line are rolled back,
  * a failed create with rollback leaves nothing, the engine's `customTimeouts`
  * (update and create) ends the wait long before `readyTimeoutSeconds`, and
- * an unhealthy deployment kept (onFailure keep) stays running and in the state.
+ * an unhealthy deployment kept (onFailure keep) stays running and in the state;
+ * on both readings of an update (design.md section 5): a service that rolls
+ * updates and one that switches at once.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,172 +20,204 @@ import { yamlProgramEnv } from "./support/yaml-language";
 const API_KEY = "yaml-FAILURES-key-19be";
 const GOOD = "registry.example.com/bot:1";
 
-const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300 });
 const programs: StackDir[] = [];
 
 afterAll(() => {
   for (const p of programs) p.remove();
 });
 
-interface Program {
-  /** Writes Pulumi.yaml with one Agent of these properties (YAML lines) and resource options. */
-  write(properties: Record<string, unknown>, options?: Record<string, unknown>): void;
-  ok(...args: string[]): Promise<string>;
-  run(...args: string[]): Promise<{ code: number; out: string }>;
-  /** The Agent's outputs in the stack's state. */
-  state(): Promise<Record<string, unknown> | undefined>;
-}
+describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
+  const rolling = rollout === "rolling";
+  const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300, rollout });
 
-/** A program directory with its own stack "dev", configured for the emulator. */
-async function newProgram(label: string): Promise<Program> {
-  const dir = stackDir(`yaml-failures-${label}`);
-  programs.push(dir);
-  const env = yamlProgramEnv(dir.env);
-  const cli = pulumiCommands(() => ({ cwd: dir.workDir, env }));
-  const { ok } = cli;
-  const program: Program = {
-    write(properties, options) {
-      const document = {
-        name: `agent-hosting-yaml-${label}`,
-        runtime: "yaml",
-        resources: { bot: { type: "agent-hosting:index:Agent", properties, ...(options ? { options } : {}) } },
-        outputs: { deploymentId: "${bot.activeDeploymentId}" },
-      };
-      // JSON is YAML: the document is written as JSON.
-      writeFileSync(join(dir.workDir, "Pulumi.yaml"), JSON.stringify(document, null, 2));
-    },
-    ok,
-    run: cli.run,
-    async state() {
-      const exported = JSON.parse(await ok("stack", "export")) as { deployment: { resources?: { type: string; outputs?: Record<string, unknown> }[] } };
-      return exported.deployment.resources?.find((r) => r.type === "agent-hosting:index:Agent")?.outputs;
-    },
-  };
-  program.write({ serviceName: `${label}-bot`, image: GOOD });
-  await initStackWithConfig(cli, fx.emulator);
-  return program;
-}
+  interface Program {
+    /** Writes Pulumi.yaml with one Agent of these properties (YAML lines) and resource options. */
+    write(properties: Record<string, unknown>, options?: Record<string, unknown>): void;
+    ok(...args: string[]): Promise<string>;
+    run(...args: string[]): Promise<{ code: number; out: string }>;
+    /** The Agent's outputs in the stack's state. */
+    state(): Promise<Record<string, unknown> | undefined>;
+  }
 
-/** `pulumi preview`, then `pulumi up --yes`, as a user runs them: the preview must succeed. */
-async function previewThenUp(program: Program): Promise<{ preview: string; up: { code: number; out: string } }> {
-  const preview = await program.ok("preview", "--diff");
-  return { preview, up: await program.run("up", "--yes") };
-}
+  /** A program directory with its own stack "dev", configured for the emulator. */
+  async function newProgram(label: string): Promise<Program> {
+    const dir = stackDir(`yaml-failures-${rollout}-${label}`);
+    programs.push(dir);
+    const env = yamlProgramEnv(dir.env);
+    const cli = pulumiCommands(() => ({ cwd: dir.workDir, env }));
+    const { ok } = cli;
+    const program: Program = {
+      write(properties, options) {
+        const document = {
+          name: `agent-hosting-yaml-${label}`,
+          runtime: "yaml",
+          resources: { bot: { type: "agent-hosting:index:Agent", properties, ...(options ? { options } : {}) } },
+          outputs: { deploymentId: "${bot.activeDeploymentId}" },
+        };
+        // JSON is YAML: the document is written as JSON.
+        writeFileSync(join(dir.workDir, "Pulumi.yaml"), JSON.stringify(document, null, 2));
+      },
+      ok,
+      run: cli.run,
+      async state() {
+        const exported = JSON.parse(await ok("stack", "export")) as { deployment: { resources?: { type: string; outputs?: Record<string, unknown> }[] } };
+        return exported.deployment.resources?.find((r) => r.type === "agent-hosting:index:Agent")?.outputs;
+      },
+    };
+    program.write({ serviceName: `${label}-bot`, image: GOOD });
+    await initStackWithConfig(cli, fx.emulator);
+    return program;
+  }
 
-const summaryOf = async (name: string) => (await fx.control.listAgents()).agents.find((a) => a.name === name);
-const imageAtService = async (name: string) => (await fx.client.getAgent(name)).deployment?.manifest?.["spec"]?.["image" as never];
+  /** `pulumi preview`, then `pulumi up --yes`, as a user runs them: the preview must succeed. */
+  async function previewThenUp(program: Program): Promise<{ preview: string; up: { code: number; out: string } }> {
+    const preview = await program.ok("preview", "--diff");
+    return { preview, up: await program.run("up", "--yes") };
+  }
 
-describe("a Pulumi YAML program on the native plugin when a deployment fails", () => {
-  it("rolls a never-ready update back; the state says so and the next preview shows the image change again", async () => {
-    const program = await newProgram("rollback");
-    const base = { serviceName: "rollback-bot", image: GOOD, readyTimeoutSeconds: 2, onFailure: "rollback" };
-    program.write(base);
-    expect((await previewThenUp(program)).up.code).toBe(0);
+  const summaryOf = async (name: string) => (await fx.control.listAgents()).agents.find((a) => a.name === name);
+  const imageAtService = async (name: string) => (await fx.client.getAgent(name)).deployment?.manifest?.["spec"]?.["image" as never];
 
-    program.write({ ...base, image: "registry.example.com/bot:fail" });
-    const { preview, up } = await previewThenUp(program);
-    expect(preview).toMatch(/~ image: "registry\.example\.com\/bot:1" => "registry\.example\.com\/bot:fail"/);
-    expect(up.code).not.toBe(0);
-    const after = await summaryOf("rollback-bot");
-    const [, failed, rolledBack] = after?.deployments ?? [];
-    expect(rolledBack?.image).toBe(GOOD);
-    expect(after?.activeDeploymentId).toBe(rolledBack?.id);
-    expect(up.out).toContain(`deployment ${failed?.id}`);
-    expect(up.out).toContain(`rolled back to deployment ${rolledBack?.id}`);
-    expect((await fx.client.getAgent("rollback-bot")).ready).toBe(true);
-    expect(await program.state()).toMatchObject({ image: GOOD, activeDeploymentId: rolledBack?.id });
-    const again = await program.ok("preview", "--diff");
-    expect(again).toMatch(/image *: "registry\.example\.com\/bot:1" => "registry\.example\.com\/bot:fail"/);
-    expect(up.out).not.toContain(API_KEY);
-  });
+  describe("a Pulumi YAML program on the native plugin when a deployment fails", () => {
+    it("rolls a never-ready update back; the state says so and the next preview shows the image change again", async () => {
+      const program = await newProgram("rollback");
+      const base = { serviceName: "rollback-bot", image: GOOD, readyTimeoutSeconds: 2, onFailure: "rollback" };
+      program.write(base);
+      expect((await previewThenUp(program)).up.code).toBe(0);
 
-  it("rolls back a deployment whose health check finds a line, and the error quotes it", async () => {
-    const program = await newProgram("health");
-    const base = { serviceName: "health-bot", image: GOOD, onFailure: "rollback", healthCheck: { failOnLogQuery: "panic", watchSeconds: 3 } };
-    program.write(base);
-    expect((await previewThenUp(program)).up.code).toBe(0);
-    program.write({ ...base, image: "registry.example.com/bot:unhealthy" });
-    const { up } = await previewThenUp(program);
-    expect(up.code).not.toBe(0);
-    const failed = (await summaryOf("health-bot"))?.deployments.find((d) => d.image.endsWith(":unhealthy"));
-    expect(up.out).toContain(`panic: voice pipeline lost its model connection in deployment ${failed?.id}`);
-    expect(await imageAtService("health-bot")).toBe(GOOD);
-    expect(await program.state()).toMatchObject({ image: GOOD });
-  });
+      program.write({ ...base, image: "registry.example.com/bot:fail" });
+      const { preview, up } = await previewThenUp(program);
+      expect(preview).toMatch(/~ image: "registry\.example\.com\/bot:1" => "registry\.example\.com\/bot:fail"/);
+      expect(up.code).not.toBe(0);
+      const after = await summaryOf("rollback-bot");
+      const [, failed, rolledBack] = after?.deployments ?? [];
+      expect(rolledBack?.image).toBe(GOOD);
+      expect(after?.activeDeploymentId).toBe(rolledBack?.id);
+      expect(up.out).toContain(`deployment ${failed?.id}`);
+      expect(up.out).toContain(`rolled back to deployment ${rolledBack?.id}`);
+      expect((await fx.client.getAgent("rollback-bot")).ready).toBe(true);
+      expect(await program.state()).toMatchObject({ image: GOOD, activeDeploymentId: rolledBack?.id });
+      const again = await program.ok("preview", "--diff");
+      expect(again).toMatch(/image *: "registry\.example\.com\/bot:1" => "registry\.example\.com\/bot:fail"/);
+      expect(up.out).not.toContain(API_KEY);
+    });
 
-  it("a failed create with rollback leaves nothing at the service and nothing in the state", async () => {
-    const program = await newProgram("create");
-    program.write({ serviceName: "doomed-bot", image: "registry.example.com/bot:fail", readyTimeoutSeconds: 2, onFailure: "rollback" });
-    const { up } = await previewThenUp(program);
-    expect(up.code).not.toBe(0);
-    expect(up.out).toContain("Back-off restarting failed container");
-    expect(await summaryOf("doomed-bot")).toBeUndefined();
-    expect(await program.state()).toBeUndefined();
-  });
+    it("rolls back a deployment whose health check finds a line, and the error quotes it", async () => {
+      const program = await newProgram("health");
+      const base = { serviceName: "health-bot", image: GOOD, onFailure: "rollback", healthCheck: { failOnLogQuery: "panic", watchSeconds: 3 } };
+      program.write(base);
+      expect((await previewThenUp(program)).up.code).toBe(0);
+      program.write({ ...base, image: "registry.example.com/bot:unhealthy" });
+      const { up } = await previewThenUp(program);
+      expect(up.code).not.toBe(0);
+      const failed = (await summaryOf("health-bot"))?.deployments.find((d) => d.image.endsWith(":unhealthy"));
+      expect(up.out).toContain(`panic: voice pipeline lost its model connection in deployment ${failed?.id}`);
+      expect(await imageAtService("health-bot")).toBe(GOOD);
+      expect(await program.state()).toMatchObject({ image: GOOD });
+    });
 
-  it("customTimeouts: { update: 4s } ends the wait long before readyTimeoutSeconds: 120", async () => {
-    const program = await newProgram("timeouts");
-    const base = { serviceName: "timeout-bot", image: GOOD, readyTimeoutSeconds: 120 };
-    program.write(base, { customTimeouts: { update: "4s" } });
-    expect((await previewThenUp(program)).up.code).toBe(0);
-    program.write({ ...base, image: "registry.example.com/bot:fail" }, { customTimeouts: { update: "4s" } });
-    const { up } = await previewThenUp(program);
-    expect(up.code).not.toBe(0);
-    expect(up.out).toMatch(/did not become ready within 4 s after update/);
-    expect(up.out).toContain("customTimeouts.update");
-    // Kept (the default): the failed deployment stays in place and in the state.
-    const after = await summaryOf("timeout-bot");
-    expect(after?.deployments).toHaveLength(2);
-    expect(await program.state()).toMatchObject({ image: "registry.example.com/bot:fail", activeDeploymentId: after?.activeDeploymentId });
-  });
+    it("passes a clean update although the old deployment logged the line its health check looks for", async () => {
+      const program = await newProgram("old-panic");
+      const base = { serviceName: "old-panic-bot", onFailure: "rollback" };
+      program.write({ ...base, image: "registry.example.com/bot:unhealthy" });
+      expect((await previewThenUp(program)).up.code).toBe(0);
+      const old = String((await summaryOf("old-panic-bot"))?.activeDeploymentId);
+      while ((await fx.client.getAgentLogs({ agentName: "old-panic-bot", deploymentId: old, query: "panic" })).total.value === 0) await new Promise((r) => setTimeout(r, 100));
+      program.write({ ...base, image: GOOD, healthCheck: { failOnLogQuery: "panic", watchSeconds: 2 } });
+      const { up } = await previewThenUp(program);
+      expect(up.code, up.out).toBe(0);
+      const live = await fx.client.getAgent("old-panic-bot");
+      expect(live.activeDeploymentId).not.toBe(old);
+      expect(await program.state()).toMatchObject({ image: GOOD, activeDeploymentId: live.activeDeploymentId, ready: true, ...(rolling ? { desiredDeploymentId: live.activeDeploymentId, available: true } : {}) });
+    });
 
-  it("customTimeouts: { create: 4s } ends a never-ready create's wait; the agent stays in the state, and a good image converges", async () => {
-    const program = await newProgram("create-timeout");
-    const base = { serviceName: "slow-create-bot", readyTimeoutSeconds: 120 };
-    const options = { customTimeouts: { create: "4s" } };
-    program.write({ ...base, image: "registry.example.com/bot:fail" }, options);
-    const { up } = await previewThenUp(program);
-    expect(up.code).not.toBe(0);
-    expect(up.out).toMatch(/did not become ready within 4 s after create/);
-    expect(up.out).toContain("The wait ended at the engine's customTimeouts.create (4 s), before readyTimeoutSeconds (120 s).");
-    expect(up.out).toContain("Fix the image, or raise customTimeouts.create.");
-    // The agent was created at the service: the state holds it, unfinished, so nothing is orphaned.
-    const created = await summaryOf("slow-create-bot");
-    expect(created?.deployments).toHaveLength(1);
-    expect(await program.state()).toMatchObject({ image: "registry.example.com/bot:fail", activeDeploymentId: created?.activeDeploymentId, __pending: "create" });
+    it("a failed create with rollback leaves nothing at the service and nothing in the state", async () => {
+      const program = await newProgram("create");
+      program.write({ serviceName: "doomed-bot", image: "registry.example.com/bot:fail", readyTimeoutSeconds: 2, onFailure: "rollback" });
+      const { up } = await previewThenUp(program);
+      expect(up.code).not.toBe(0);
+      expect(up.out).toContain("Back-off restarting failed container");
+      expect(await summaryOf("doomed-bot")).toBeUndefined();
+      expect(await program.state()).toBeUndefined();
+    });
 
-    program.write({ ...base, image: GOOD }, options);
-    const fixed = await previewThenUp(program);
-    expect(fixed.preview).toMatch(/~ image: "registry\.example\.com\/bot:fail" => "registry\.example\.com\/bot:1"/);
-    expect(fixed.up.code, fixed.up.out).toBe(0);
-    expect((await fx.control.listAgents()).agents.filter((a) => a.name.startsWith("slow-create-bot"))).toHaveLength(1);
-    expect((await fx.client.getAgent("slow-create-bot")).ready).toBe(true);
-    const state = await program.state();
-    expect(state).toMatchObject({ image: GOOD, ready: true });
-    expect(state?.["__pending"]).toBeUndefined();
-  });
+    it("customTimeouts: { update: 4s } ends the wait long before readyTimeoutSeconds: 120", async () => {
+      const program = await newProgram("timeouts");
+      const base = { serviceName: "timeout-bot", image: GOOD, readyTimeoutSeconds: 120 };
+      program.write(base, { customTimeouts: { update: "4s" } });
+      expect((await previewThenUp(program)).up.code).toBe(0);
+      program.write({ ...base, image: "registry.example.com/bot:fail" }, { customTimeouts: { update: "4s" } });
+      const { up } = await previewThenUp(program);
+      expect(up.code).not.toBe(0);
+      expect(up.out).toMatch(/did not become ready within 4 s after update/);
+      expect(up.out).toContain("customTimeouts.update");
+      // Kept (the default): the failed deployment stays in place and in the state; on a rolling service the old one serves.
+      const after = await summaryOf("timeout-bot");
+      expect(after?.deployments).toHaveLength(2);
+      const [first, failed] = after?.deployments ?? [];
+      expect(after?.activeDeploymentId).toBe(rolling ? first?.id : failed?.id);
+      expect(up.out).toContain(`Back-off restarting failed container agent in deployment ${failed?.id}`);
+      expect(await program.state()).toMatchObject({
+        image: "registry.example.com/bot:fail",
+        activeDeploymentId: after?.activeDeploymentId,
+        ...(rolling ? { desiredDeploymentId: failed?.id, available: true } : {}),
+        __pending: "update",
+      });
+      // The next up waits for the same deployment again and fails again; nothing new is made.
+      const again = await previewThenUp(program);
+      expect(again.up.code).not.toBe(0);
+      expect(again.up.out).toMatch(/did not become ready within 4 s after update/);
+      expect((await summaryOf("timeout-bot"))?.deployments).toHaveLength(2);
+    });
 
-  it("keeps a deployment whose health check finds a line (onFailure keep): the service runs it, the state describes it", async () => {
-    const program = await newProgram("keep-health");
-    const base = { serviceName: "kept-health-bot", image: GOOD, healthCheck: { failOnLogQuery: "panic", watchSeconds: 3 } };
-    program.write(base);
-    expect((await previewThenUp(program)).up.code).toBe(0);
-    const before = (await summaryOf("kept-health-bot"))?.activeDeploymentId;
-    program.write({ ...base, image: "registry.example.com/bot:unhealthy" });
-    const { up } = await previewThenUp(program);
-    expect(up.code).not.toBe(0);
-    const failed = (await summaryOf("kept-health-bot"))?.deployments[1];
-    expect(up.out).toContain(`panic: voice pipeline lost its model connection in deployment ${failed?.id}`);
-    expect(up.out).toContain(`onFailure "keep": deployment ${failed?.id} stays in place at the service.`);
-    expect(up.out).toContain(`(image ${GOOD}, deployment ${before}), set onFailure: "rollback" and run \`pulumi up\``);
-    const live = await fx.client.getAgent("kept-health-bot");
-    expect(live.ready && live.activeDeploymentId === failed?.id).toBe(true);
-    expect(await program.state()).toMatchObject({ image: "registry.example.com/bot:unhealthy", activeDeploymentId: failed?.id, __pending: "update" });
-    // The next preview: the unfinished update is updated again, and the row says why.
-    const again = await program.ok("preview");
-    expect(again).toMatch(/~ +agent-hosting:index:Agent bot update/);
-    expect(again).toContain(
-      `the update of an earlier \`pulumi up\` did not finish (deployment ${failed?.id}, image registry.example.com/bot:unhealthy); \`pulumi up\` checks on it again`,
-    );
+    it("customTimeouts: { create: 4s } ends a never-ready create's wait; the agent stays in the state, and a good image converges", async () => {
+      const program = await newProgram("create-timeout");
+      const base = { serviceName: "slow-create-bot", readyTimeoutSeconds: 120 };
+      const options = { customTimeouts: { create: "4s" } };
+      program.write({ ...base, image: "registry.example.com/bot:fail" }, options);
+      const { up } = await previewThenUp(program);
+      expect(up.code).not.toBe(0);
+      expect(up.out).toMatch(/did not become ready within 4 s after create/);
+      expect(up.out).toContain("The wait ended at the engine's customTimeouts.create (4 s), before readyTimeoutSeconds (120 s).");
+      expect(up.out).toContain("Fix the image, or raise customTimeouts.create.");
+      // The agent was created at the service: the state holds it, unfinished, so nothing is orphaned.
+      const created = await summaryOf("slow-create-bot");
+      expect(created?.deployments).toHaveLength(1);
+      expect(await program.state()).toMatchObject({ image: "registry.example.com/bot:fail", activeDeploymentId: created?.activeDeploymentId, __pending: "create" });
+
+      program.write({ ...base, image: GOOD }, options);
+      const fixed = await previewThenUp(program);
+      expect(fixed.preview).toMatch(/~ image: "registry\.example\.com\/bot:fail" => "registry\.example\.com\/bot:1"/);
+      expect(fixed.up.code, fixed.up.out).toBe(0);
+      expect((await fx.control.listAgents()).agents.filter((a) => a.name.startsWith("slow-create-bot"))).toHaveLength(1);
+      expect((await fx.client.getAgent("slow-create-bot")).ready).toBe(true);
+      const state = await program.state();
+      expect(state).toMatchObject({ image: GOOD, ready: true });
+      expect(state?.["__pending"]).toBeUndefined();
+    });
+
+    it("keeps a deployment whose health check finds a line (onFailure keep): the service runs it, the state describes it", async () => {
+      const program = await newProgram("keep-health");
+      const base = { serviceName: "kept-health-bot", image: GOOD, healthCheck: { failOnLogQuery: "panic", watchSeconds: 3 } };
+      program.write(base);
+      expect((await previewThenUp(program)).up.code).toBe(0);
+      const before = (await summaryOf("kept-health-bot"))?.activeDeploymentId;
+      program.write({ ...base, image: "registry.example.com/bot:unhealthy" });
+      const { up } = await previewThenUp(program);
+      expect(up.code).not.toBe(0);
+      const failed = (await summaryOf("kept-health-bot"))?.deployments[1];
+      expect(up.out).toContain(`panic: voice pipeline lost its model connection in deployment ${failed?.id}`);
+      expect(up.out).toContain(`onFailure "keep": deployment ${failed?.id} stays in place at the service.`);
+      expect(up.out).toContain(`(image ${GOOD}, deployment ${before}), set onFailure: "rollback" and run \`pulumi up\``);
+      const live = await fx.client.getAgent("kept-health-bot");
+      expect(live.ready && live.activeDeploymentId === failed?.id).toBe(true);
+      expect(await program.state()).toMatchObject({ image: "registry.example.com/bot:unhealthy", activeDeploymentId: failed?.id, __pending: "update" });
+      // The next preview: the unfinished update is updated again, and the row says why.
+      const again = await program.ok("preview");
+      expect(again).toMatch(/~ +agent-hosting:index:Agent bot update/);
+      expect(again).toContain(
+        `the update of an earlier \`pulumi up\` did not finish (deployment ${failed?.id}, image registry.example.com/bot:unhealthy); \`pulumi up\` checks on it again`,
+      );
+    });
   });
 });

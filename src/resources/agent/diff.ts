@@ -68,7 +68,8 @@ export async function diffVerb(request: DiffRequest): Promise<DiffResult> {
   const { olds, news, oldMarks, newMarks, log } = request;
   const outcome = diffAgent(olds, news, { olds: oldMarks, news: newMarks });
   if (oldMarks.pending !== undefined && outcome.localOnly) {
-    const deploymentId = olds["activeDeploymentId"];
+    // On a service that rolls updates, the unfinished step's deployment is the pending one, not the one that serves.
+    const deploymentId = olds["desiredDeploymentId"] ?? olds["activeDeploymentId"];
     const deployment = typeof deploymentId === "string" && deploymentId !== "" ? `deployment ${deploymentId}, ` : "";
     await log.info(
       `agent "${String(olds["serviceName"])}": the ${UNFINISHED[oldMarks.pending]} of an earlier \`pulumi up\` did not finish (${deployment}image ${shownImage(olds["image"], [...oldMarks.secretInputs, ...newMarks.secretInputs])}); \`pulumi up\` checks on it again instead of sending it twice`,

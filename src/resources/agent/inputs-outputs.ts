@@ -51,8 +51,8 @@ export interface AgentOutputs extends Omit<AgentInputs, "autoScaling"> {
   updatedAt?: string;
   /** Sessions active as of the last create, update or refresh, when the service reports it. Never causes a diff. */
   activeSessionCount?: number;
-  /** The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none. */
+  /** The deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output: the active one, or while an update rolls out, the pending one (`desiredDeploymentId`); null while the service reports none. */
   deployment: Deployment | null;
-  /** The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret. */
+  /** The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret. */
   manifest: Manifest | null;
 }

@@ -88,7 +88,7 @@ export const AGENT_OUTPUTS = [
     type: "object",
     tsType: "Deployment | null",
     description:
-      "The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.",
+      "The deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output: the active one, or while an update rolls out, the pending one (`desiredDeploymentId`); null while the service reports none.",
     reliedOn: false,
   },
   {
@@ -96,7 +96,7 @@ export const AGENT_OUTPUTS = [
     type: "object",
     tsType: "Manifest | null",
     description:
-      "The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.",
+      "The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.",
     reliedOn: false,
   },
 ] as const satisfies readonly OutputFieldSpec[];

@@ -90,8 +90,8 @@ export interface AgentOutputProperties {
   readonly updatedAt: pulumi.Output<string | undefined>;
   /** Sessions active as of the last create, update or refresh, when the service reports it. Never causes a diff. */
   readonly activeSessionCount: pulumi.Output<number | undefined>;
-  /** The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none. */
+  /** The deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output: the active one, or while an update rolls out, the pending one (`desiredDeploymentId`); null while the service reports none. */
   readonly deployment: pulumi.Output<Deployment | null>;
-  /** The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret. */
+  /** The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret. */
   readonly manifest: pulumi.Output<Manifest | null>;
 }

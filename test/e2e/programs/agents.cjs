@@ -21,6 +21,8 @@ module.exports = (params) => {
     outputs[resource] = {
       name: agent.name,
       activeDeploymentId: agent.activeDeploymentId,
+      desiredDeploymentId: agent.desiredDeploymentId,
+      available: agent.available,
       ready: agent.ready,
       autoScaling: agent.autoScaling,
       manifest: agent.manifest,
