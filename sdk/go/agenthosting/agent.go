@@ -68,10 +68,14 @@ type Agent struct {
 	ActiveSessionCount pulumi.IntPtrOutput `pulumi:"activeSessionCount"`
 	// Scaling as the service reports it, `{ minReplicas, maxReplicas }` (the request's minAgents and maxAgents), whether or not the program declares it.
 	AutoScaling AgentAutoScalingStatusOutput `pulumi:"autoScaling"`
+	// Whether the agent serves sessions (its active deployment does), as of the last create, update or refresh, when the service reports it. A service that rolls updates keeps the old deployment serving while a new one validates.
+	Available pulumi.BoolPtrOutput `pulumi:"available"`
 	// When the agent was created (date-time), when the service reports it.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
-	// The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
+	// The deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output: the active one, or while an update rolls out, the pending one (`desiredDeploymentId`); null while the service reports none.
 	Deployment DeploymentPtrOutput `pulumi:"deployment"`
+	// ID of the deployment the service rolls out, when the service reports it: it equals `activeDeploymentId` once that deployment serves; while it differs, the old deployment serves and this one is pending (it has not validated yet, or never does).
+	DesiredDeploymentId pulumi.StringPtrOutput `pulumi:"desiredDeploymentId"`
 	// Turns noise cancellation on. Defaults to `false`.
 	EnableNoise pulumi.BoolOutput `pulumi:"enableNoise"`
 	// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
@@ -80,7 +84,7 @@ type Agent struct {
 	Image pulumi.StringOutput `pulumi:"image"`
 	// Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
 	ImagePullSecretSet pulumi.StringPtrOutput `pulumi:"imagePullSecretSet"`
-	// The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
+	// The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
 	Manifest ManifestPtrOutput `pulumi:"manifest"`
 	// The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists.
 	Name pulumi.StringOutput `pulumi:"name"`
@@ -276,14 +280,24 @@ func (o AgentOutput) AutoScaling() AgentAutoScalingStatusOutput {
 	return o.ApplyT(func(v *Agent) AgentAutoScalingStatusOutput { return v.AutoScaling }).(AgentAutoScalingStatusOutput)
 }
 
+// Whether the agent serves sessions (its active deployment does), as of the last create, update or refresh, when the service reports it. A service that rolls updates keeps the old deployment serving while a new one validates.
+func (o AgentOutput) Available() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.BoolPtrOutput { return v.Available }).(pulumi.BoolPtrOutput)
+}
+
 // When the agent was created (date-time), when the service reports it.
 func (o AgentOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
+// The deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output: the active one, or while an update rolls out, the pending one (`desiredDeploymentId`); null while the service reports none.
 func (o AgentOutput) Deployment() DeploymentPtrOutput {
 	return o.ApplyT(func(v *Agent) DeploymentPtrOutput { return v.Deployment }).(DeploymentPtrOutput)
+}
+
+// ID of the deployment the service rolls out, when the service reports it: it equals `activeDeploymentId` once that deployment serves; while it differs, the old deployment serves and this one is pending (it has not validated yet, or never does).
+func (o AgentOutput) DesiredDeploymentId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.DesiredDeploymentId }).(pulumi.StringPtrOutput)
 }
 
 // Turns noise cancellation on. Defaults to `false`.
@@ -306,7 +320,7 @@ func (o AgentOutput) ImagePullSecretSet() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.ImagePullSecretSet }).(pulumi.StringPtrOutput)
 }
 
-// The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
+// The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
 func (o AgentOutput) Manifest() ManifestPtrOutput {
 	return o.ApplyT(func(v *Agent) ManifestPtrOutput { return v.Manifest }).(ManifestPtrOutput)
 }

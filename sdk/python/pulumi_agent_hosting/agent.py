@@ -394,8 +394,10 @@ class Agent(pulumi.CustomResource):
             __props__.__dict__["active_deployment_id"] = None
             __props__.__dict__["active_deployment_ready"] = None
             __props__.__dict__["active_session_count"] = None
+            __props__.__dict__["available"] = None
             __props__.__dict__["created_at"] = None
             __props__.__dict__["deployment"] = None
+            __props__.__dict__["desired_deployment_id"] = None
             __props__.__dict__["manifest"] = None
             __props__.__dict__["name"] = None
             __props__.__dict__["ready"] = None
@@ -426,8 +428,10 @@ class Agent(pulumi.CustomResource):
         __props__.__dict__["active_deployment_ready"] = None
         __props__.__dict__["active_session_count"] = None
         __props__.__dict__["auto_scaling"] = None
+        __props__.__dict__["available"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["deployment"] = None
+        __props__.__dict__["desired_deployment_id"] = None
         __props__.__dict__["enable_noise"] = None
         __props__.__dict__["health_check"] = None
         __props__.__dict__["image"] = None
@@ -478,6 +482,14 @@ class Agent(pulumi.CustomResource):
         return pulumi.get(self, "auto_scaling")
 
     @_builtins.property
+    @pulumi.getter
+    def available(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the agent serves sessions (its active deployment does), as of the last create, update or refresh, when the service reports it. A service that rolls updates keeps the old deployment serving while a new one validates.
+        """
+        return pulumi.get(self, "available")
+
+    @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -489,9 +501,17 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter
     def deployment(self) -> pulumi.Output[Optional['outputs.Deployment']]:
         """
-        The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
+        The deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output: the active one, or while an update rolls out, the pending one (`desiredDeploymentId`); null while the service reports none.
         """
         return pulumi.get(self, "deployment")
+
+    @_builtins.property
+    @pulumi.getter(name="desiredDeploymentId")
+    def desired_deployment_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        ID of the deployment the service rolls out, when the service reports it: it equals `activeDeploymentId` once that deployment serves; while it differs, the old deployment serves and this one is pending (it has not validated yet, or never does).
+        """
+        return pulumi.get(self, "desired_deployment_id")
 
     @_builtins.property
     @pulumi.getter(name="enableNoise")
@@ -529,7 +549,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter
     def manifest(self) -> pulumi.Output[Optional['outputs.Manifest']]:
         """
-        The active deployment's manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
+        The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
         """
         return pulumi.get(self, "manifest")
 

@@ -130,6 +130,20 @@ public class Agent extends com.pulumi.resources.CustomResource {
         return this.autoScaling;
     }
     /**
+     * Whether the agent serves sessions (its active deployment does), as of the last create, update or refresh, when the service reports it. A service that rolls updates keeps the old deployment serving while a new one validates.
+     * 
+     */
+    @Export(name="available", refs={Boolean.class}, tree="[0]")
+    private Output</* @Nullable */ Boolean> available;
+
+    /**
+     * @return Whether the agent serves sessions (its active deployment does), as of the last create, update or refresh, when the service reports it. A service that rolls updates keeps the old deployment serving while a new one validates.
+     * 
+     */
+    public Output<Optional<Boolean>> available() {
+        return Codegen.optional(this.available);
+    }
+    /**
      * When the agent was created (date-time), when the service reports it.
      * 
      */
@@ -144,18 +158,32 @@ public class Agent extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.createdAt);
     }
     /**
-     * The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
+     * The deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output: the active one, or while an update rolls out, the pending one (`desiredDeploymentId`); null while the service reports none.
      * 
      */
     @Export(name="deployment", refs={Deployment.class}, tree="[0]")
     private Output</* @Nullable */ Deployment> deployment;
 
     /**
-     * @return The active deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output; null while the service reports none.
+     * @return The deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output: the active one, or while an update rolls out, the pending one (`desiredDeploymentId`); null while the service reports none.
      * 
      */
     public Output<Optional<Deployment>> deployment() {
         return Codegen.optional(this.deployment);
+    }
+    /**
+     * ID of the deployment the service rolls out, when the service reports it: it equals `activeDeploymentId` once that deployment serves; while it differs, the old deployment serves and this one is pending (it has not validated yet, or never does).
+     * 
+     */
+    @Export(name="desiredDeploymentId", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> desiredDeploymentId;
+
+    /**
+     * @return ID of the deployment the service rolls out, when the service reports it: it equals `activeDeploymentId` once that deployment serves; while it differs, the old deployment serves and this one is pending (it has not validated yet, or never does).
+     * 
+     */
+    public Output<Optional<String>> desiredDeploymentId() {
+        return Codegen.optional(this.desiredDeploymentId);
     }
     /**
      * Turns noise cancellation on. Defaults to `false`.
@@ -214,14 +242,14 @@ public class Agent extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.imagePullSecretSet);
     }
     /**
-     * The active deployment&#39;s manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
+     * The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
      * 
      */
     @Export(name="manifest", refs={Manifest.class}, tree="[0]")
     private Output</* @Nullable */ Manifest> manifest;
 
     /**
-     * @return The active deployment&#39;s manifest exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
+     * @return The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
      * 
      */
     public Output<Optional<Manifest>> manifest() {
