@@ -7,6 +7,9 @@ import type { RateLimitSpec } from "./rate-limit";
 export interface EmulatorAgentSummary {
   name: string;
   activeDeploymentId: string;
+  /** The latest deployment (the active one, unless a rolling update's new one has not taken over). */
+  desiredDeploymentId: string;
+  /** readyAt null: it never becomes ready (an image tagged `fail`, or superseded by a newer update). */
   deployments: { id: string; image: string; readyAt: number | null; createdAt: number }[];
 }
 

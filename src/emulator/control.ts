@@ -4,7 +4,7 @@
  *   POST   /_emulator/secret-sets         { name, fieldNames: string[] }
  *   POST   /_emulator/agents/{name}/logs  { count, deploymentId?, prefix?, startMs?, intervalMs? } → { appended }
  *   GET    /_emulator/agents/{name}/logs  → { entries: [{ deploymentId, timestamp, log }] } (every entry, oldest first)
- *   GET    /_emulator/agents              → { agents: [{ name, activeDeploymentId, deployments: [{ id, image, readyAt, createdAt }] }] }
+ *   GET    /_emulator/agents              → { agents: [{ name, activeDeploymentId, desiredDeploymentId, deployments: [{ id, image, readyAt, createdAt }] }] }
  *   POST   /_emulator/faults              { method, path, kind, status?, code?, delayMs?, count? }
  *   DELETE /_emulator/faults
  *   POST   /_emulator/rate-limit          { requestsPerWindow, windowMs, retryAfterSeconds } | { disabled: true }
@@ -54,6 +54,7 @@ function appendLogs(ctx: EmulatorContext, agentName: string, b: Body): Reply {
   if (typeof count !== "number" || !Number.isInteger(count) || count < 0 || count > MAX_BULK_LOGS) {
     return bad(`count must be an integer from 0 to ${MAX_BULK_LOGS}`);
   }
+  ctx.store.observe(agent); // the default is the deployment that serves now
   const deploymentId = b["deploymentId"] ?? agent.activeDeploymentId;
   if (typeof deploymentId !== "string" || !agent.deployments.some((d) => d.id === deploymentId)) {
     return bad(`deploymentId must be a deployment of agent "${agent.name}"`);
@@ -88,11 +89,15 @@ function dumpLogs(ctx: EmulatorContext, agentName: string): Reply {
 }
 
 function listAgents(ctx: EmulatorContext): Reply {
-  const agents = [...ctx.store.agents.values()].map((a) => ({
-    name: a.name,
-    activeDeploymentId: a.activeDeploymentId,
-    deployments: a.deployments.map((d) => ({ id: d.id, image: d.spec.image, readyAt: d.readyAt, createdAt: d.createdMs })),
-  }));
+  const agents = [...ctx.store.agents.values()].map((a) => {
+    ctx.store.observe(a); // a desired deployment whose time has come is the active one
+    return {
+      name: a.name,
+      activeDeploymentId: a.activeDeploymentId,
+      desiredDeploymentId: ctx.store.desired(a).id,
+      deployments: a.deployments.map((d) => ({ id: d.id, image: d.spec.image, readyAt: d.readyAt, createdAt: d.createdMs })),
+    };
+  });
   return reply(200, { agents });
 }
 
