@@ -22,6 +22,14 @@ export const FLAG_HELP: Readonly<Record<EmulatorFlagName, FlagHelp>> = {
   host: { value: "HOST", help: "address to listen on", defaultText: "127.0.0.1" },
   "api-key": { value: "KEY", help: "the API key callers must send", defaultText: BIN_DEFAULT_API_KEY },
   "ready-after-ms": { value: "MS", help: "a new deployment becomes ready this many milliseconds after it is made", defaultText: "1500" },
+  rollout: {
+    value: "rolling|immediate",
+    help:
+      "how an update's new deployment takes over: rolling keeps the old one active and serving (available) " +
+      "until the new one (desiredDeploymentId) is ready, and one that never is never serves; " +
+      "immediate makes it active at once, without desiredDeploymentId and available",
+    defaultText: "rolling",
+  },
   "secret-set": { value: "NAME=FIELD1,FIELD2", help: "serve a secret set with these field names (repeat the flag for more sets)", defaultText: "none" },
   "state-file": { value: "PATH", help: "keep agents, logs and secret sets in this JSON file across restarts", defaultText: "in memory only" },
   reading: {

@@ -275,6 +275,7 @@ describe("agent-hosting-emulator bin", () => {
     [["--ready-after-ms", "soon"], "--ready-after-ms"],
     [["--secret-set", "no-equals-sign"], "--secret-set"],
     [["--api-key", ""], "--api-key"],
+    [["--rollout", "gradual"], '--rollout must be rolling or immediate, got "gradual"'],
     [["positional"], "positional"],
   ])("a bad flag %j exits 2 with a usage message", async (args, named) => {
     const result = await runToEnd(args);
