@@ -10,6 +10,7 @@
  * are the same deployment, and `desiredDeploymentId` and `available` are not sent.
  */
 import type { ReadingSwitches } from "./reading";
+import { activeSessionCount } from "./sessions";
 import { DEFAULT_NAMESPACE, EMULATOR_API_VERSION, isReadyAt, type DeploymentSpec, type Store, type StoredAgent, type StoredDeployment } from "./store";
 import type { AgentJson, DeploymentJson, ManifestJson } from "./wire";
 
@@ -120,7 +121,7 @@ export function renderAgent(store: Store, agent: StoredAgent, switches: ReadingS
     // delays the documented flags only, so a rolling switch never shows a gap).
     ...(rolling && { available: isReadyAt(active, now) }),
     autoScaling: { minReplicas: desired.spec.minReplicas, maxReplicas: desired.spec.maxReplicas },
-    ...(full && { activeSessionCount: 0 }),
+    ...(full && { activeSessionCount: activeSessionCount(agent.sessions, now) }),
     ...(switches.extraFields && { region: "emulator-local-1", plan: { tier: "standard", maxSessions: 100 } }),
     deployment: withDeployment ? deploymentOf(agent, desired, switches, desired === active && flags.activeDeploymentReady) : null,
   };

@@ -50,6 +50,10 @@ export class EmulatorControl {
   dumpLogs(agent: string): Promise<{ entries: { deploymentId: string; timestamp: string; log: string }[] }> {
     return this.call("GET", `/agents/${encodeURIComponent(agent)}/logs`);
   }
+  /** The agent's `activeSessionCount` becomes `count`; with `endAfterMs`, it drops to 0 that many milliseconds later. */
+  setSessions(agent: string, count: number, endAfterMs?: number): Promise<{ activeSessionCount: number; endsAt: number | null }> {
+    return this.call("POST", `/agents/${encodeURIComponent(agent)}/sessions`, endAfterMs === undefined ? { count } : { count, endAfterMs });
+  }
   listAgents(): Promise<{ agents: EmulatorAgentSummary[] }> {
     return this.call("GET", "/agents");
   }

@@ -55,6 +55,20 @@ export const FLAG_HELP: Readonly<Record<EmulatorFlagName, FlagHelp>> = {
   },
 };
 
+/**
+ * The control endpoints `--help` lists (loopback only, no API key): what a
+ * test or a demo can make the emulator do beyond the service's API.
+ */
+export const CONTROL_HELP: readonly string[] = [
+  "POST /_emulator/secret-sets {name, fieldNames}: serve a secret set",
+  "POST /_emulator/agents/NAME/logs {count, deploymentId?, prefix?, startMs?, intervalMs?}: append log lines in bulk",
+  "POST /_emulator/agents/NAME/sessions {count, endAfterMs?}: the agent's activeSessionCount is count, and 0 again endAfterMs later when given",
+  "POST /_emulator/faults {method, path, kind, status?, delayMs?, count?}: fail, delay or drop the next matching requests",
+  "POST /_emulator/rate-limit {requestsPerWindow, windowMs, retryAfterSeconds} | {disabled: true}: answer 429 past the limit",
+  "GET /_emulator/agents, /_emulator/stats, /_emulator/requests: what the emulator holds and has served",
+  "POST /_emulator/reset {all?}: forget agents, logs, faults, the rate limit and counters (all: the secret sets given at start too)",
+];
+
 /** The flag as the help writes it: `--port PORT`, `--[no-]extra-fields`. */
 function flagSyntax(name: string, flag: FlagHelp): string {
   return flag.value === undefined ? `--[no-]${name}` : `--${name} ${flag.value}`;
@@ -76,6 +90,9 @@ export function helpText(): string {
     ...flags,
     "  -h, --help\n      print this help and exit",
     "  --version\n      print the version of pulumi-agent-hosting and exit",
+    "",
+    "control endpoints (loopback only, no API key; JSON bodies):",
+    ...CONTROL_HELP.map((line) => `  ${line}`),
     "",
   ].join("\n");
 }

@@ -19,6 +19,7 @@ import { randomBytes } from "node:crypto";
 import type { CreateBody, UpdateBody } from "./wire";
 import { LogStore } from "./log-store";
 import type { Rollout } from "./rollout";
+import type { StoredSessions } from "./sessions";
 import { isoNs, msToNs, nowNs } from "./time";
 
 export interface DeploymentSpec {
@@ -56,6 +57,8 @@ export interface StoredAgent {
   activeDeploymentId: string;
   /** The latest deployment; absent in state files written before rollouts, which means the active one. */
   desiredDeploymentId?: string;
+  /** Live sessions set through the control endpoint; absent: none. */
+  sessions?: StoredSessions;
   deployments: StoredDeployment[];
 }
 

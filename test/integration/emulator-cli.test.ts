@@ -194,6 +194,7 @@ describe("agent-hosting-emulator bin", () => {
     expect(help).toContain("(default: 8787)");
     expect(help).toContain(`(default: ${BIN_DEFAULT_API_KEY})`);
     expect(help).toContain("--version");
+    expect(help).toContain("POST /_emulator/agents/NAME/sessions {count, endAfterMs?}");
   });
 
   it("--version prints the package's version and exits 0", async () => {
