@@ -1,22 +1,46 @@
 /**
- * The agent as the emulator answers it, shaped by the reading's switches:
- * ready flags (together, or apart by some polls), `deployment: null` in the
- * create answer, fields added or left out.
+ * The agent as the emulator answers it, shaped by the rollout and the
+ * reading's switches: ready flags (together, or apart by some polls),
+ * `deployment: null` in the create answer, fields added or left out.
+ *
+ * Rolling, the answer describes the desired (latest) deployment where the
+ * document lets it: `deployment`, `autoScaling` and `ready` (the latest
+ * deployment passed validation) are the desired one's; `activeDeploymentId`,
+ * `activeDeploymentReady` and `available` the serving one's. Immediate, the two
+ * are the same deployment, and `desiredDeploymentId` and `available` are not sent.
  */
 import type { ReadingSwitches } from "./reading";
-import { DEFAULT_NAMESPACE, EMULATOR_API_VERSION, type DeploymentSpec, type Store, type StoredAgent, type StoredDeployment } from "./store";
+import { activeSessionCount } from "./sessions";
+import { DEFAULT_NAMESPACE, EMULATOR_API_VERSION, isReadyAt, type DeploymentSpec, type Store, type StoredAgent, type StoredDeployment } from "./store";
 import type { AgentJson, DeploymentJson, ManifestJson } from "./wire";
 
 /** Which answer the agent is rendered for: only GETs count as polls. */
 export type Answer = "create" | "update" | "get";
 
-function readyFlags(d: StoredDeployment, switches: ReadingSwitches, answer: Answer, now: number): { ready: boolean; activeDeploymentReady: boolean } {
-  const due = d.readyAt !== null && d.readyAt <= now;
+interface ReadyFlags {
+  ready: boolean;
+  activeDeploymentReady: boolean;
+}
+
+/** The flags of one deployment that is both the latest and the active one. */
+function flagsOf(d: StoredDeployment, switches: ReadingSwitches, answer: Answer, now: number): ReadyFlags {
+  const due = isReadyAt(d, now);
   const apart = switches.readyFlagsApart;
   if (!due || apart === null) return { ready: due, activeDeploymentReady: due };
   if (answer === "get") d.readyPolls = (d.readyPolls ?? 0) + 1;
   const second = (d.readyPolls ?? 0) > apart.polls;
   return apart.first === "ready" ? { ready: true, activeDeploymentReady: second } : { ready: second, activeDeploymentReady: true };
+}
+
+/**
+ * `ready`: the latest deployment passed validation; `activeDeploymentReady`:
+ * the serving one is ready. While a desired deployment waits, it has not
+ * validated (it would be active otherwise), so `ready` is false, and the
+ * serving one's flag is its own (polls count on the serving one).
+ */
+function readyFlags(active: StoredDeployment, desired: StoredDeployment, switches: ReadingSwitches, answer: Answer, now: number): ReadyFlags {
+  const flags = flagsOf(active, switches, answer, now);
+  return desired === active ? flags : { ready: false, activeDeploymentReady: flags.activeDeploymentReady };
 }
 
 /**
@@ -73,20 +97,32 @@ function deploymentOf(agent: StoredAgent, d: StoredDeployment, switches: Reading
 /** The agent's JSON; a GET also counts as a poll of the ready flags. */
 export function renderAgent(store: Store, agent: StoredAgent, switches: ReadingSwitches, answer: Answer, now = Date.now()): AgentJson {
   store.observe(agent, now);
-  const d = store.active(agent);
-  const flags = readyFlags(d, switches, answer, now);
+  const active = store.active(agent);
+  const desired = store.desired(agent);
+  const flags = readyFlags(active, desired, switches, answer, now);
   const full = !switches.omitOptionalFields;
+  const rolling = store.rollout === "rolling";
   const withDeployment = !(answer === "create" && switches.deploymentNullOnCreate);
+  // desiredDeploymentId and available are sent even under omitOptionalFields: that switch leaves out
+  // fields the document lists but does not promise, and these two are no field of the document but
+  // what the rolling reading consists of (which deployment the update made, whether the agent
+  // serves meanwhile). Without them a rolling answer would be one no service gives: the update
+  // names the old deployment active and nothing says the new one is pending. The rollout alone
+  // decides them (immediate: absent), so each switch stays one reading of its own.
   return {
     name: agent.name,
     ready: flags.ready,
     createdAt: agent.createdAt,
     ...(full && { updatedAt: agent.updatedAt }),
-    activeDeploymentId: d.id,
+    activeDeploymentId: active.id,
+    ...(rolling && { desiredDeploymentId: desired.id }),
     activeDeploymentReady: flags.activeDeploymentReady,
-    autoScaling: { minReplicas: d.spec.minReplicas, maxReplicas: d.spec.maxReplicas },
-    ...(full && { activeSessionCount: 0 }),
+    // Whether the agent serves sessions: the serving deployment's ready time has passed (readyFlagsApart
+    // delays the documented flags only, so a rolling switch never shows a gap).
+    ...(rolling && { available: isReadyAt(active, now) }),
+    autoScaling: { minReplicas: desired.spec.minReplicas, maxReplicas: desired.spec.maxReplicas },
+    ...(full && { activeSessionCount: activeSessionCount(agent.sessions, now) }),
     ...(switches.extraFields && { region: "emulator-local-1", plan: { tier: "standard", maxSessions: 100 } }),
-    deployment: withDeployment ? deploymentOf(agent, d, switches, flags.activeDeploymentReady) : null,
+    deployment: withDeployment ? deploymentOf(agent, desired, switches, desired === active && flags.activeDeploymentReady) : null,
   };
 }

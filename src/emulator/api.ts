@@ -85,7 +85,8 @@ export function handleApi(ctx: RequestContext, deps: ApiDeps): Reply {
       const update = body.value;
       const missing = missingSets(store, update);
       if (missing.length > 0) return badRequest(missing);
-      const spec = switches.updateMerges ? mergedSpec(store.active(agent).spec, update) : specOf(update as UpdateBody & { image: string });
+      // A merging update keeps the values of the latest deployment, the one the agent was last asked for.
+      const spec = switches.updateMerges ? mergedSpec(store.desired(agent).spec, update) : specOf(update as UpdateBody & { image: string });
       store.update(agent, spec);
       deps.persist();
       return reply(200, renderAgent(store, agent, switches, "update"));

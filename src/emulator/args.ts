@@ -5,6 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { GetOutage, ReadyFlagsApart } from "./reading";
+import { isRollout, ROLLOUTS } from "./rollout";
 import type { EmulatorOptions } from "./server";
 
 /** The key the bin uses when none is given: it prints it, since the user must know it to call the emulator. */
@@ -16,6 +17,7 @@ const PARSE_OPTIONS = {
   host: { type: "string", default: "127.0.0.1" },
   "api-key": { type: "string", default: BIN_DEFAULT_API_KEY },
   "ready-after-ms": { type: "string", default: "1500" },
+  rollout: { type: "string" },
   "secret-set": { type: "string", multiple: true, default: [] },
   "state-file": { type: "string" },
   reading: { type: "string" },
@@ -34,7 +36,7 @@ export type EmulatorFlagName = keyof typeof PARSE_OPTIONS;
 
 export const USAGE =
   "usage: agent-hosting-emulator [--port 8787] [--host 127.0.0.1] [--api-key KEY] [--ready-after-ms 1500] " +
-  "[--secret-set NAME=FIELD1,FIELD2 ...] [--state-file PATH]\n" +
+  "[--rollout rolling|immediate] [--secret-set NAME=FIELD1,FIELD2 ...] [--state-file PATH]\n" +
   "  [--reading emulator|other] [--create-status 200|201] [--delete-status 200|204]\n" +
   "  [--[no-]deployment-null-on-create] [--[no-]extra-fields] [--[no-]omit-optional-fields] [--[no-]update-merges]\n" +
   "  [--ready-flags-apart ready:POLLS|activeDeploymentReady:POLLS|off] [--get-outage-after-create REQUESTS|MSms|off]\n" +
@@ -132,6 +134,11 @@ export function parseEmulatorArgs(argv: readonly string[]): ParsedArgs {
     secretSets[match[1] as string] = (match[2] as string).split(",").filter((field) => field !== "");
   }
   const options: EmulatorOptions = { port, host: values.host, apiKey: values["api-key"], readyAfterMs, secretSets };
+  const rollout = values.rollout;
+  if (rollout !== undefined) {
+    if (!isRollout(rollout)) return { ok: false, message: `--rollout must be ${ROLLOUTS.join(" or ")}, got "${rollout}"` };
+    options.rollout = rollout;
+  }
   if (values["state-file"] !== undefined && values["state-file"] !== "") options.stateFile = values["state-file"];
   const problem = readingOptions(values, options);
   if (problem) return { ok: false, message: problem };

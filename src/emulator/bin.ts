@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * agent-hosting-emulator [--port 8787] [--host 127.0.0.1] [--api-key KEY]
- *   [--ready-after-ms 1500] [--secret-set NAME=FIELD1,FIELD2 ...] [--state-file PATH]
+ *   [--ready-after-ms 1500] [--rollout rolling|immediate] [--secret-set NAME=FIELD1,FIELD2 ...] [--state-file PATH]
  *   [--reading emulator|other] and the reading switches (args.ts, USAGE)
  *
  * Its first line is `agent-hosting-emulator listening on http://HOST:PORT/v1`

@@ -9,10 +9,12 @@ import { loadStore, saveStore } from "./persistence";
 import { RateLimit } from "./rate-limit";
 import type { ReadingSwitches } from "./reading";
 import { RequestLog } from "./request-log";
+import type { Rollout } from "./rollout";
 import { Store } from "./store";
 
 export interface ContextOptions {
   readyAfterMs: number;
+  rollout: Rollout;
   /** Secret sets given at start: kept by a reset without `all`. */
   secretSets: Record<string, string[]>;
   stateFile?: string;
@@ -29,7 +31,7 @@ export class EmulatorContext {
   readonly outages: GetOutages;
 
   constructor(private readonly options: ContextOptions) {
-    this.store = new Store(options.readyAfterMs);
+    this.store = new Store(options.readyAfterMs, options.rollout);
     this.switches = options.switches;
     this.outages = new GetOutages(options.switches.getOutageAfterCreate);
     this.seedStartSets();

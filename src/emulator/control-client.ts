@@ -7,6 +7,9 @@ import type { RateLimitSpec } from "./rate-limit";
 export interface EmulatorAgentSummary {
   name: string;
   activeDeploymentId: string;
+  /** The latest deployment (the active one, unless a rolling update's new one has not taken over). */
+  desiredDeploymentId: string;
+  /** readyAt null: it never becomes ready (an image tagged `fail`, or superseded by a newer update). */
   deployments: { id: string; image: string; readyAt: number | null; createdAt: number }[];
 }
 
@@ -46,6 +49,10 @@ export class EmulatorControl {
   /** Every log entry of an agent, oldest first, with its deployment. */
   dumpLogs(agent: string): Promise<{ entries: { deploymentId: string; timestamp: string; log: string }[] }> {
     return this.call("GET", `/agents/${encodeURIComponent(agent)}/logs`);
+  }
+  /** The agent's `activeSessionCount` becomes `count`; with `endAfterMs`, it drops to 0 that many milliseconds later. */
+  setSessions(agent: string, count: number, endAfterMs?: number): Promise<{ activeSessionCount: number; endsAt: number | null }> {
+    return this.call("POST", `/agents/${encodeURIComponent(agent)}/sessions`, endAfterMs === undefined ? { count } : { count, endAfterMs });
   }
   listAgents(): Promise<{ agents: EmulatorAgentSummary[] }> {
     return this.call("GET", "/agents");

@@ -4,7 +4,8 @@
  *   POST   /_emulator/secret-sets         { name, fieldNames: string[] }
  *   POST   /_emulator/agents/{name}/logs  { count, deploymentId?, prefix?, startMs?, intervalMs? } → { appended }
  *   GET    /_emulator/agents/{name}/logs  → { entries: [{ deploymentId, timestamp, log }] } (every entry, oldest first)
- *   GET    /_emulator/agents              → { agents: [{ name, activeDeploymentId, deployments: [{ id, image, readyAt, createdAt }] }] }
+ *   POST   /_emulator/agents/{name}/sessions { count, endAfterMs? } → { activeSessionCount, endsAt } (endsAt: epoch ms or null)
+ *   GET    /_emulator/agents              → { agents: [{ name, activeDeploymentId, desiredDeploymentId, deployments: [{ id, image, readyAt, createdAt }] }] }
  *   POST   /_emulator/faults              { method, path, kind, status?, code?, delayMs?, count? }
  *   DELETE /_emulator/faults
  *   POST   /_emulator/rate-limit          { requestsPerWindow, windowMs, retryAfterSeconds } | { disabled: true }
@@ -16,6 +17,7 @@ import type { EmulatorContext } from "./context";
 import { faultProblem, isFaultSpec, type FaultSpec } from "./faults";
 import { errorReply, parseJsonBody, reply, segmentsOf, type Reply, type RequestContext } from "./http-types";
 import type { StoredEntry } from "./log-store";
+import { sessionsOf } from "./sessions";
 import { advancePast, isoNs, nowNs } from "./time";
 
 export type { Stats } from "./counters";
@@ -54,6 +56,7 @@ function appendLogs(ctx: EmulatorContext, agentName: string, b: Body): Reply {
   if (typeof count !== "number" || !Number.isInteger(count) || count < 0 || count > MAX_BULK_LOGS) {
     return bad(`count must be an integer from 0 to ${MAX_BULK_LOGS}`);
   }
+  ctx.store.observe(agent); // the default is the deployment that serves now
   const deploymentId = b["deploymentId"] ?? agent.activeDeploymentId;
   if (typeof deploymentId !== "string" || !agent.deployments.some((d) => d.id === deploymentId)) {
     return bad(`deploymentId must be a deployment of agent "${agent.name}"`);
@@ -87,12 +90,27 @@ function dumpLogs(ctx: EmulatorContext, agentName: string): Reply {
   return reply(200, { entries });
 }
 
+/** The agent's `activeSessionCount` becomes `count`, and 0 again `endAfterMs` later when given. */
+function setSessions(ctx: EmulatorContext, agentName: string, b: Body): Reply {
+  const agent = ctx.store.agents.get(agentName);
+  if (!agent) return errorReply(404, "NOT_FOUND", `agent "${agentName}" not found`);
+  const parsed = sessionsOf(b, Date.now());
+  if (!parsed.ok) return bad(parsed.violations.map((v) => `${v.property}: ${v.reason}`).join("; "));
+  agent.sessions = parsed.value;
+  ctx.persist();
+  return reply(200, { activeSessionCount: parsed.value.count, endsAt: parsed.value.endsAt });
+}
+
 function listAgents(ctx: EmulatorContext): Reply {
-  const agents = [...ctx.store.agents.values()].map((a) => ({
-    name: a.name,
-    activeDeploymentId: a.activeDeploymentId,
-    deployments: a.deployments.map((d) => ({ id: d.id, image: d.spec.image, readyAt: d.readyAt, createdAt: d.createdMs })),
-  }));
+  const agents = [...ctx.store.agents.values()].map((a) => {
+    ctx.store.observe(a); // a desired deployment whose time has come is the active one
+    return {
+      name: a.name,
+      activeDeploymentId: a.activeDeploymentId,
+      desiredDeploymentId: ctx.store.desired(a).id,
+      deployments: a.deployments.map((d) => ({ id: d.id, image: d.spec.image, readyAt: d.readyAt, createdAt: d.createdMs })),
+    };
+  });
   return reply(200, { agents });
 }
 
@@ -129,6 +147,9 @@ export function handleControl(req: RequestContext, ctx: EmulatorContext): Reply 
   if (rest.length === 3 && rest[0] === "agents" && rest[2] === "logs") {
     if (req.method === "POST") return withBody((b) => appendLogs(ctx, rest[1] as string, b));
     if (req.method === "GET") return dumpLogs(ctx, rest[1] as string);
+  }
+  if (rest.length === 3 && rest[0] === "agents" && rest[2] === "sessions" && req.method === "POST") {
+    return withBody((b) => setSessions(ctx, rest[1] as string, b));
   }
   if (route === "GET /agents") return listAgents(ctx);
   if (route === "POST /faults") {

@@ -22,6 +22,14 @@ export const FLAG_HELP: Readonly<Record<EmulatorFlagName, FlagHelp>> = {
   host: { value: "HOST", help: "address to listen on", defaultText: "127.0.0.1" },
   "api-key": { value: "KEY", help: "the API key callers must send", defaultText: BIN_DEFAULT_API_KEY },
   "ready-after-ms": { value: "MS", help: "a new deployment becomes ready this many milliseconds after it is made", defaultText: "1500" },
+  rollout: {
+    value: "rolling|immediate",
+    help:
+      "how an update's new deployment takes over: rolling keeps the old one active and serving (available) " +
+      "until the new one (desiredDeploymentId) is ready, and one that never is never serves; " +
+      "immediate makes it active at once, without desiredDeploymentId and available",
+    defaultText: "rolling",
+  },
   "secret-set": { value: "NAME=FIELD1,FIELD2", help: "serve a secret set with these field names (repeat the flag for more sets)", defaultText: "none" },
   "state-file": { value: "PATH", help: "keep agents, logs and secret sets in this JSON file across restarts", defaultText: "in memory only" },
   reading: {
@@ -47,6 +55,20 @@ export const FLAG_HELP: Readonly<Record<EmulatorFlagName, FlagHelp>> = {
   },
 };
 
+/**
+ * The control endpoints `--help` lists (loopback only, no API key): what a
+ * test or a demo can make the emulator do beyond the service's API.
+ */
+export const CONTROL_HELP: readonly string[] = [
+  "POST /_emulator/secret-sets {name, fieldNames}: serve a secret set",
+  "POST /_emulator/agents/NAME/logs {count, deploymentId?, prefix?, startMs?, intervalMs?}: append log lines in bulk",
+  "POST /_emulator/agents/NAME/sessions {count, endAfterMs?}: the agent's activeSessionCount is count, and 0 again endAfterMs later when given",
+  "POST /_emulator/faults {method, path, kind, status?, delayMs?, count?}: fail, delay or drop the next matching requests",
+  "POST /_emulator/rate-limit {requestsPerWindow, windowMs, retryAfterSeconds} | {disabled: true}: answer 429 past the limit",
+  "GET /_emulator/agents, /_emulator/stats, /_emulator/requests: what the emulator holds and has served",
+  "POST /_emulator/reset {all?}: forget agents, logs, faults, the rate limit and counters (all: the secret sets given at start too)",
+];
+
 /** The flag as the help writes it: `--port PORT`, `--[no-]extra-fields`. */
 function flagSyntax(name: string, flag: FlagHelp): string {
   return flag.value === undefined ? `--[no-]${name}` : `--${name} ${flag.value}`;
@@ -68,6 +90,9 @@ export function helpText(): string {
     ...flags,
     "  -h, --help\n      print this help and exit",
     "  --version\n      print the version of pulumi-agent-hosting and exit",
+    "",
+    "control endpoints (loopback only, no API key; JSON bodies):",
+    ...CONTROL_HELP.map((line) => `  ${line}`),
     "",
   ].join("\n");
 }

@@ -3,6 +3,8 @@ export { startEmulator, MAX_BODY_BYTES } from "./server";
 export type { EmulatorOptions, RunningEmulator } from "./server";
 export { READINGS, OMITTED_FIELDS, EXTRA_FIELDS } from "./reading";
 export type { ReadingName, ReadingSwitches, ReadyFlagsApart, GetOutage } from "./reading";
+export { ROLLOUTS, DEFAULT_ROLLOUT } from "./rollout";
+export type { Rollout } from "./rollout";
 export { EmulatorControl } from "./control-client";
 export type { EmulatorAgentSummary, AppendLogsOptions } from "./control-client";
 export type { FaultSpec, FaultKind } from "./faults";

@@ -2,6 +2,8 @@
  * --state-file: the store as JSON, written atomically (a temp file in the
  * same directory, fsync, rename, fsync of the directory) before an answer is
  * sent, and loaded at start, so a restart loses nothing acknowledged.
+ * A file written before rollouts (no `desiredDeploymentId`) loads: its
+ * agents' desired deployment is the active one.
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -71,6 +73,7 @@ export function loadStore(store: Store, file: string): void {
   ) {
     throw new Error(`state file ${file} is not an agent-hosting-emulator state (version ${VERSION})`);
   }
+  for (const agent of snapshot.agents) agent.desiredDeploymentId ??= agent.activeDeploymentId;
   store.agents = new Map(snapshot.agents.map((a) => [a.name, a]));
   for (const [name, fields] of snapshot.secretSets) store.secretSets.set(name, fields);
   store.logs.clear();

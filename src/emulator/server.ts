@@ -16,6 +16,7 @@ import { defaultCode } from "./faults";
 import { errorReply, splitTarget, type Reply, type RequestContext } from "./http-types";
 import { readingProblem, resolveReading, type GetOutage, type ReadingName, type ReadingSwitches, type ReadyFlagsApart } from "./reading";
 import { redactHeaders } from "./request-log";
+import { DEFAULT_ROLLOUT, isRollout, ROLLOUTS, type Rollout } from "./rollout";
 
 export { MAX_BODY_BYTES } from "./body";
 
@@ -28,6 +29,13 @@ export interface EmulatorOptions {
   apiKey?: string;
   /** How long after its creation a deployment becomes ready. Default 1500. */
   readyAfterMs?: number;
+  /**
+   * How an update's new deployment takes over: "rolling" (the default) keeps
+   * the old one active and serving until the new one, the desired one
+   * (`desiredDeploymentId`), is ready; "immediate" makes it active at once and
+   * sends neither `desiredDeploymentId` nor `available`. Not part of `reading`.
+   */
+  rollout?: Rollout;
   /** Secret sets to start with: name → field names. */
   secretSets?: Record<string, string[]>;
   /** Keep the data in this JSON file across restarts. */
@@ -66,6 +74,13 @@ const SWITCH_KEYS = [
   "getOutageAfterCreate",
   "updateMerges",
 ] as const satisfies readonly (keyof ReadingSwitches)[];
+
+/** The rollout `options` asks for; throws on a value that is none. */
+export function rolloutOf(options: EmulatorOptions): Rollout {
+  const rollout: unknown = options.rollout ?? DEFAULT_ROLLOUT;
+  if (!isRollout(rollout)) throw new Error(`rollout must be ${ROLLOUTS.map((r) => `"${r}"`).join(" or ")}, got "${String(rollout)}"`);
+  return rollout;
+}
 
 /** The switches `options` asks for; throws on a value that cannot be served. */
 export function switchesOf(options: EmulatorOptions): ReadingSwitches {
@@ -115,6 +130,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const apiKey = options.apiKey ?? `emu-${randomBytes(12).toString("hex")}`;
   const contextOptions: ConstructorParameters<typeof EmulatorContext>[0] = {
     readyAfterMs: options.readyAfterMs ?? 1500,
+    rollout: rolloutOf(options),
     secretSets: options.secretSets ?? {},
     switches: switchesOf(options),
   };

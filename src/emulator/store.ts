@@ -8,10 +8,18 @@
  * an image whose tag is `fail` never becomes ready; an image whose tag is
  * `unhealthy` becomes ready, then writes one `panic:` line to its deployment's
  * logs UNHEALTHY_AFTER_READY_MS later (what a health check on the logs finds).
+ *
+ * Rollouts (rollout.ts): the agent's `desiredDeploymentId` is its latest
+ * deployment, the one the last create or update asked for;
+ * `activeDeploymentId` the one that serves. Rolling, the desired one becomes
+ * active once its ready time passes (settled when the agent is observed, from
+ * the time alone); immediate, at once.
  */
 import { randomBytes } from "node:crypto";
 import type { CreateBody, UpdateBody } from "./wire";
 import { LogStore } from "./log-store";
+import type { Rollout } from "./rollout";
+import type { StoredSessions } from "./sessions";
 import { isoNs, msToNs, nowNs } from "./time";
 
 export interface DeploymentSpec {
@@ -45,7 +53,12 @@ export interface StoredAgent {
   serviceId: string;
   createdAt: string;
   updatedAt: string;
+  /** The deployment that serves. */
   activeDeploymentId: string;
+  /** The latest deployment; absent in state files written before rollouts, which means the active one. */
+  desiredDeploymentId?: string;
+  /** Live sessions set through the control endpoint; absent: none. */
+  sessions?: StoredSessions;
   deployments: StoredDeployment[];
 }
 
@@ -59,6 +72,11 @@ const id = (prefix: string) => `${prefix}-${randomBytes(6).toString("hex")}`;
 export const UNHEALTHY_AFTER_READY_MS = 1000;
 
 const hasTag = (image: string, tag: string) => image.slice(image.lastIndexOf("/") + 1).endsWith(`:${tag}`);
+
+/** Whether the deployment is ready (validated) at `now`. */
+export function isReadyAt(d: StoredDeployment, now: number): boolean {
+  return d.readyAt !== null && d.readyAt <= now;
+}
 
 export function neverReady(image: string): boolean {
   return hasTag(image, "fail");
@@ -114,7 +132,10 @@ export class Store {
   secretSets = new Map<string, string[]>();
   readonly logs = new LogStore();
 
-  constructor(private readonly readyAfterMs: number) {}
+  constructor(
+    private readonly readyAfterMs: number,
+    readonly rollout: Rollout,
+  ) {}
 
   private newDeployment(agent: string, spec: DeploymentSpec): StoredDeployment {
     const ns = nowNs();
@@ -160,10 +181,25 @@ export class Store {
         this.logs.add(agent.name, { deploymentId: d.id, ns: msToNs(d.panicAt), log: panicLine(d.id) });
       }
     }
+    this.settle(agent, now);
   }
 
+  /** Makes the desired deployment the active one when the rollout says it takes over: at once, or once it is ready. */
+  private settle(agent: StoredAgent, now: number): void {
+    const desired = this.desired(agent);
+    if (desired.id === agent.activeDeploymentId) return;
+    if (this.rollout === "immediate" || isReadyAt(desired, now)) agent.activeDeploymentId = desired.id;
+  }
+
+  /** The deployment that serves (as last settled: observe the agent first). */
   active(agent: StoredAgent): StoredDeployment {
     return agent.deployments.find((d) => d.id === agent.activeDeploymentId) as StoredDeployment;
+  }
+
+  /** The latest deployment, the one the last create or update asked for. */
+  desired(agent: StoredAgent): StoredDeployment {
+    const id = agent.desiredDeploymentId ?? agent.activeDeploymentId;
+    return agent.deployments.find((d) => d.id === id) as StoredDeployment;
   }
 
   create(body: CreateBody): StoredAgent {
@@ -174,33 +210,58 @@ export class Store {
       createdAt: deployment.createdAt,
       updatedAt: deployment.createdAt,
       activeDeploymentId: deployment.id,
+      desiredDeploymentId: deployment.id,
       deployments: [deployment],
     };
     this.agents.set(agent.name, agent);
     return agent;
   }
 
-  /** Applies the new spec: a scaling-only change keeps the deployment; any other update, the same spec included, makes a new one. */
-  update(agent: StoredAgent, spec: DeploymentSpec): StoredAgent {
-    const current = this.active(agent);
+  /**
+   * Applies the new spec to the latest deployment: a scaling-only change
+   * keeps it (and, rolling, scales the serving one too, which goes on
+   * serving the sessions the new scaling is for); any other update, the same
+   * spec included, makes a new deployment, the desired one. Rolling, it
+   * supersedes a desired one that has not validated yet.
+   */
+  update(agent: StoredAgent, spec: DeploymentSpec, now = Date.now()): StoredAgent {
+    this.observe(agent, now); // a desired deployment that has validated by now is the active one
+    const latest = this.desired(agent);
     const stamp = isoNs(nowNs());
-    const scalingChanged = current.spec.minReplicas !== spec.minReplicas || current.spec.maxReplicas !== spec.maxReplicas;
+    const scalingChanged = latest.spec.minReplicas !== spec.minReplicas || latest.spec.maxReplicas !== spec.maxReplicas;
     // A scaling-only change keeps the deployment; the same spec posted again is a redeploy.
-    if (sameExceptScaling(current.spec, spec) && scalingChanged) {
-      this.logs.add(agent.name, {
-        deploymentId: current.id,
-        ns: nowNs(),
-        log: `Scaling deployment ${current.id} to ${spec.minReplicas}..${spec.maxReplicas} replicas`,
-      });
-      current.spec = spec;
-      current.updatedAt = stamp;
+    if (sameExceptScaling(latest.spec, spec) && scalingChanged) {
+      this.scale(agent, latest, spec, stamp);
+      const serving = this.active(agent);
+      if (serving !== latest) this.scale(agent, serving, { ...serving.spec, minReplicas: spec.minReplicas, maxReplicas: spec.maxReplicas }, stamp);
     } else {
       const deployment = this.newDeployment(agent.name, spec);
       agent.deployments.push(deployment);
-      agent.activeDeploymentId = deployment.id;
+      if (latest.id !== agent.activeDeploymentId) this.supersede(agent, latest, deployment.id);
+      agent.desiredDeploymentId = deployment.id;
+      if (this.rollout === "immediate") agent.activeDeploymentId = deployment.id;
     }
     agent.updatedAt = stamp;
     return agent;
+  }
+
+  private scale(agent: StoredAgent, d: StoredDeployment, spec: DeploymentSpec, stamp: string): void {
+    if (d.spec.minReplicas === spec.minReplicas && d.spec.maxReplicas === spec.maxReplicas) return;
+    this.logs.add(agent.name, {
+      deploymentId: d.id,
+      ns: nowNs(),
+      log: `Scaling deployment ${d.id} to ${spec.minReplicas}..${spec.maxReplicas} replicas`,
+    });
+    d.spec = spec;
+    d.updatedAt = stamp;
+  }
+
+  /** A desired deployment that has not validated gives way to a newer one: it never becomes ready, so it never serves. */
+  private supersede(agent: StoredAgent, d: StoredDeployment, by: string): void {
+    d.readyAt = null;
+    delete d.panicAt;
+    delete d.panicLogged;
+    this.logs.add(agent.name, { deploymentId: d.id, ns: nowNs(), log: `Deployment ${d.id} superseded by deployment ${by}: it will not serve` });
   }
 
   delete(name: string): void {

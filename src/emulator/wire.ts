@@ -54,6 +54,10 @@ export interface DeploymentJson extends JsonObject {
 export interface AgentJson extends JsonObject, Pick<ServiceAgent, "name" | "ready" | "activeDeploymentId" | "activeDeploymentReady"> {
   autoScaling: ReplicaScaling;
   deployment: DeploymentJson | null;
+  /** Rolling rollout only: the latest deployment, the one the last create or update asked for. */
+  desiredDeploymentId?: string;
+  /** Rolling rollout only: whether the active deployment is ready, i.e. the agent serves sessions. */
+  available?: boolean;
 }
 
 /** A rule a request breaks: the field (dotted path) and what the rule requires. */

@@ -194,6 +194,7 @@ describe("agent-hosting-emulator bin", () => {
     expect(help).toContain("(default: 8787)");
     expect(help).toContain(`(default: ${BIN_DEFAULT_API_KEY})`);
     expect(help).toContain("--version");
+    expect(help).toContain("POST /_emulator/agents/NAME/sessions {count, endAfterMs?}");
   });
 
   it("--version prints the package's version and exits 0", async () => {
@@ -275,6 +276,7 @@ describe("agent-hosting-emulator bin", () => {
     [["--ready-after-ms", "soon"], "--ready-after-ms"],
     [["--secret-set", "no-equals-sign"], "--secret-set"],
     [["--api-key", ""], "--api-key"],
+    [["--rollout", "gradual"], '--rollout must be rolling or immediate, got "gradual"'],
     [["positional"], "positional"],
   ])("a bad flag %j exits 2 with a usage message", async (args, named) => {
     const result = await runToEnd(args);

@@ -34,8 +34,12 @@ describe("AgentHostingClient against the emulator", () => {
       autoScaling: { minAgents: 2, maxAgents: 4 },
     });
     expect(scaled.activeDeploymentId).toBe(created.activeDeploymentId);
+    expect(scaled["desiredDeploymentId"]).toBe(created.activeDeploymentId);
+    // The update rolls: the new deployment is the desired one while the first still serves.
     const moved = await client.updateAgent("client-bot", { image: "registry.example.com/bot:2" });
-    expect(moved.activeDeploymentId).not.toBe(created.activeDeploymentId);
+    expect(moved.activeDeploymentId).toBe(created.activeDeploymentId);
+    expect(moved["desiredDeploymentId"]).not.toBe(created.activeDeploymentId);
+    expect(moved.deployment?.id).toBe(moved["desiredDeploymentId"]);
     await h.control.appendLogs("client-bot", 2500, { prefix: "client line" });
     const page = await client.getAgentLogs({ agentName: "client-bot", limit: 5, query: "CLIENT LINE" });
     expect(page.total).toEqual({ value: 2500, relation: "eq" });

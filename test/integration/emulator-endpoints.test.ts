@@ -38,7 +38,10 @@ describe("POST /v1/agents", () => {
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toMatch(/^application\/json/);
     const agent = documented(r.json);
-    expect(Object.keys(r.json).sort()).toEqual(AGENT_KEYS);
+    // The documented fields, and the two of the rolling rollout (the default).
+    expect(Object.keys(r.json).sort()).toEqual([...AGENT_KEYS, "available", "desiredDeploymentId"].sort());
+    expect(r.json.desiredDeploymentId).toBe(r.json.activeDeploymentId);
+    expect(r.json.available).toBe(false);
     expect(agent.name).toBe("echo-bot");
     expect(agent.ready).toBe(false);
     expect(agent.activeDeploymentReady).toBe(false);
@@ -198,9 +201,11 @@ describe("readiness", () => {
     expect(toNs(line?.timestamp ?? "") - toNs(readyLine?.timestamp ?? "")).toBe(BigInt(UNHEALTHY_AFTER_READY_MS) * 1_000_000n);
     // Another image's deployment of the same agent logs none; the first one's line stays its own.
     const healthy = await client.updateAgent("sick-bot", { image: "registry.example.com/team/bot:2" });
+    const second = healthy["desiredDeploymentId"] as string;
     await ready("sick-bot");
+    expect((await client.getAgent("sick-bot")).activeDeploymentId).toBe(second);
     await sleep(UNHEALTHY_AFTER_READY_MS + 50);
-    expect((await panics(healthy.activeDeploymentId)).total.value).toBe(0);
+    expect((await panics(second)).total.value).toBe(0);
     expect((await panics(first)).total.value).toBe(1);
     expect((await client.getAgentLogs({ agentName: "sick-bot", query: "panic", limit: 10 })).total.value).toBe(1);
   });
@@ -239,26 +244,30 @@ describe("POST /v1/agents/{name} (update)", () => {
     expect(agents?.deployments).toHaveLength(1);
   });
 
-  it("makes a new deployment of the same service, not ready at first, on an image change; it readies later", async () => {
+  it("makes a new deployment of the same service, desired and not ready at first, on an image change; it readies and serves later", async () => {
     const created = await client.createAgent({ serviceName: "image-bot", image: "bot:1" });
     await ready("image-bot");
     const r = await emu.raw("POST", "/v1/agents/image-bot", { json: { image: "bot:2", enableNoise: true } });
     expect(r.status).toBe(200);
     const updated = documented(r.json);
-    expect(updated.activeDeploymentId).not.toBe(created.activeDeploymentId);
-    expect(updated.deployment?.id).toBe(updated.activeDeploymentId);
+    const newId = r.json.desiredDeploymentId as string;
+    expect(newId).not.toBe(created.activeDeploymentId);
+    expect(updated.deployment?.id).toBe(newId);
+    // The update rolls: the old deployment stays active, and ready, until the new one is.
+    expect(updated.activeDeploymentId).toBe(created.activeDeploymentId);
     expect(updated.ready).toBe(false);
-    expect(updated.activeDeploymentReady).toBe(false);
+    expect(updated.activeDeploymentReady).toBe(true);
     expect(updated.deployment?.manifest.spec.image).toBe("bot:2");
     expect(updated.deployment?.manifest.spec.noiseModels).toEqual({ enabled: true });
     expect(updated.deployment?.serviceId).toBe(created.deployment?.serviceId);
     expect(updated.name).toBe("image-bot");
     await ready("image-bot");
+    expect((await client.getAgent("image-bot")).activeDeploymentId).toBe(newId);
     const summary = (await emu.control.listAgents()).agents.find((a) => a.name === "image-bot");
-    expect(summary?.deployments.map((d) => d.id)).toEqual([created.activeDeploymentId, updated.activeDeploymentId]);
+    expect(summary?.deployments.map((d) => d.id)).toEqual([created.activeDeploymentId, newId]);
     // Logs of both deployments stay readable, each under its own id.
     const oldLogs = await client.getAgentLogs({ agentName: "image-bot", deploymentId: created.activeDeploymentId, limit: 100 });
-    const newLogs = await client.getAgentLogs({ agentName: "image-bot", deploymentId: updated.activeDeploymentId, order: "asc" });
+    const newLogs = await client.getAgentLogs({ agentName: "image-bot", deploymentId: newId, order: "asc" });
     expect(oldLogs.total.value).toBeGreaterThan(0);
     expect(newLogs.logs.map((e) => e.log).join("\n")).toMatch(/Pulling image "bot:2"/);
     expect(oldLogs.logs.some((e) => e.log.includes("bot:2"))).toBe(false);
@@ -267,14 +276,14 @@ describe("POST /v1/agents/{name} (update)", () => {
   it("makes a new deployment when a non-scaling field changes (enableNoise)", async () => {
     const created = await client.createAgent({ serviceName: "noise-bot", image: "bot:1" });
     const updated = await client.updateAgent("noise-bot", { image: "bot:1", enableNoise: true });
-    expect(updated.activeDeploymentId).not.toBe(created.activeDeploymentId);
+    expect(updated["desiredDeploymentId"]).not.toBe(created.activeDeploymentId);
     expect(documented(updated).deployment.manifest.spec.noiseModels.enabled).toBe(true);
   });
 
   it("makes a new deployment when the secret set is removed", async () => {
     const created = await client.createAgent({ serviceName: "set-bot", image: "bot:1", secretSet: "voice-secrets" });
     const r = await emu.raw("POST", "/v1/agents/set-bot", { json: { image: "bot:1" } });
-    expect(r.json.activeDeploymentId).not.toBe(created.activeDeploymentId);
+    expect(r.json.desiredDeploymentId).not.toBe(created.activeDeploymentId);
     expect(r.json.deployment.manifest.spec.envFromSecretNames).toEqual([]);
   });
 
@@ -283,10 +292,11 @@ describe("POST /v1/agents/{name} (update)", () => {
     const created = await client.createAgent({ serviceName: "same-bot", ...body });
     const again = await client.updateAgent("same-bot", body);
     const twice = await client.updateAgent("same-bot", body);
-    expect(new Set([created.activeDeploymentId, again.activeDeploymentId, twice.activeDeploymentId]).size).toBe(3);
+    const ids = [created.activeDeploymentId, again["desiredDeploymentId"], twice["desiredDeploymentId"]];
+    expect(new Set(ids).size).toBe(3);
     expect(again.autoScaling).toEqual(created.autoScaling);
     const summary = (await emu.control.listAgents()).agents.find((a) => a.name === "same-bot");
-    expect(summary?.deployments.map((d) => d.id)).toEqual([created.activeDeploymentId, again.activeDeploymentId, twice.activeDeploymentId]);
+    expect(summary?.deployments.map((d) => d.id)).toEqual(ids);
   });
 });
 

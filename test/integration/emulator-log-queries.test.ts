@@ -103,7 +103,7 @@ beforeAll(async () => {
   // 2500 lines 10 ms apart from s0: one on every whole second (i = 0, 100, 200, ...).
   await emu.control.appendLogs("pager", SESSION_LINES, { prefix: "Session Event", startMs: s0 * 1000, intervalMs: 10 });
   const moved = await client.updateAgent("pager", { image: "bot:2" });
-  dep2 = moved.activeDeploymentId;
+  dep2 = moved["desiredDeploymentId"] as string; // the update's new deployment (the emulator rolls updates)
   // Lines of the second deployment interleaved with the first's.
   await emu.control.appendLogs("pager", OTHER_LINES, { prefix: "Other Noise", startMs: s0 * 1000 + 5_003, intervalMs: 17, deploymentId: dep2 });
   await waitFor("pager ready again", async () => (await client.getAgent("pager")).ready);

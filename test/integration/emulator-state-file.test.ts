@@ -90,7 +90,7 @@ describe("state file", () => {
     const all = (await second.control.dumpLogs("alpha")).entries;
     const lastLoaded = dumpsBefore[0]?.entries.at(-1);
     expect(lastLoaded).toBeDefined();
-    const fresh = all.filter((e) => e.deploymentId === moved.activeDeploymentId);
+    const fresh = all.filter((e) => e.deploymentId === moved["desiredDeploymentId"]);
     expect(fresh.some((e) => e.log.includes("bot:3"))).toBe(true);
     expect(all.slice(0, all.length - fresh.length)).toEqual(dumpsBefore[0]?.entries);
     for (const e of fresh) expect(toNs(e.timestamp) > toNs(lastLoaded?.timestamp ?? "")).toBe(true);
