@@ -28,7 +28,7 @@ export const FLAG_HELP: Readonly<Record<EmulatorFlagName, FlagHelp>> = {
       "how an update's new deployment takes over: rolling keeps the old one active and serving (available) " +
       "until the new one (desiredDeploymentId) is ready, and one that never is never serves; " +
       "immediate makes it active at once, without desiredDeploymentId and available",
-    defaultText: "rolling",
+    defaultText: "rolling; immediate with --reading other",
   },
   "secret-set": { value: "NAME=FIELD1,FIELD2", help: "serve a secret set with these field names (repeat the flag for more sets)", defaultText: "none" },
   "state-file": { value: "PATH", help: "keep agents, logs and secret sets in this JSON file across restarts", defaultText: "in memory only" },

@@ -75,9 +75,13 @@ const SWITCH_KEYS = [
   "updateMerges",
 ] as const satisfies readonly (keyof ReadingSwitches)[];
 
-/** The rollout `options` asks for; throws on a value that is none. */
+/**
+ * The rollout `options` asks for; throws on a value that is none. The other
+ * reading (design.md section 5: "updates that switch at once") switches at
+ * once unless a rollout is given.
+ */
 export function rolloutOf(options: EmulatorOptions): Rollout {
-  const rollout: unknown = options.rollout ?? DEFAULT_ROLLOUT;
+  const rollout: unknown = options.rollout ?? (options.reading === "other" ? "immediate" : DEFAULT_ROLLOUT);
   if (!isRollout(rollout)) throw new Error(`rollout must be ${ROLLOUTS.map((r) => `"${r}"`).join(" or ")}, got "${String(rollout)}"`);
   return rollout;
 }

@@ -68,6 +68,18 @@ describe('rollout "immediate"', () => {
   });
 });
 
+describe("the rollout of the other reading", () => {
+  it("switches at once unless a rollout is given", async () => {
+    for (const [options, rolling] of [[{ reading: "other" }, false], [{ reading: "other", rollout: "rolling" }, true]] as const) {
+      const emu = await emulator({ ...options, readyAfterMs: 5_000, getOutageAfterCreate: null });
+      await emu.raw("POST", "/v1/agents", { json: { serviceName: "other-bot", image: "bot:1" } });
+      const updated = await emu.raw("POST", "/v1/agents/other-bot", { json: { image: "bot:2" } });
+      expect(Object.hasOwn(updated.json, "desiredDeploymentId")).toBe(rolling);
+      expect(updated.json.deployment?.id === updated.json.activeDeploymentId).toBe(!rolling);
+    }
+  });
+});
+
 describe("the reading switches on a rolling update", () => {
   it("readyFlagsApart: ready stays false while the new one is desired; after the switch its flags come apart as on a create", async () => {
     const emu = await emulator({ readyFlagsApart: { first: "ready", polls: 2 } });
@@ -202,7 +214,7 @@ describe("--rollout and the rollout option", () => {
     }
     const none = parseEmulatorArgs([]);
     expect(none.ok && none.options.rollout).toBeUndefined();
-    expect(FLAG_HELP.rollout).toMatchObject({ value: "rolling|immediate", defaultText: "rolling" });
+    expect(FLAG_HELP.rollout).toMatchObject({ value: "rolling|immediate", defaultText: "rolling; immediate with --reading other" });
     const emu = await emulator({});
     expect((await emu.raw("POST", "/v1/agents", { json: { serviceName: "default-bot", image: "bot:1" } })).json.available).toBe(false);
   });
