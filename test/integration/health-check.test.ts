@@ -42,7 +42,8 @@ describe("watchDeploymentHealth", () => {
   it("passes a healthy deployment once watchSeconds are over, and counts only lines of the deployment it watches", async () => {
     const sick = await readyAgent("mixed-watch", "registry.example.com/bot:unhealthy");
     await waitFor("the panic line", async () => (await client.getAgentLogs({ agentName: "mixed-watch", query: "panic" })).total.value === 1);
-    const healthy = (await client.updateAgent("mixed-watch", { image: "registry.example.com/bot:2" })).activeDeploymentId;
+    // The emulator rolls updates: the update answers its new deployment as the desired one.
+    const healthy = String((await client.updateAgent("mixed-watch", { image: "registry.example.com/bot:2" })).desiredDeploymentId);
     expect(healthy).not.toBe(sick);
     expect(await watch("mixed-watch", healthy, { failOnLogQuery: "panic", watchSeconds: 1 })).toEqual({ healthy: true });
   });
