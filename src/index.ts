@@ -16,9 +16,25 @@ export type { OutputCallOptions } from "./functions/output-call";
 export type { GetAgentLogsArgs, GetAgentLogsOutputArgs, GetAgentLogsResult } from "./functions/get-agent-logs";
 export { ProgramCallError } from "./functions/program-call-error";
 export * from "./client/errors";
-export type * from "./client/schemas";
+// The client's requests and the service's answers, as plain generated declarations (src/client/request-types.ts, answer-types.ts).
+export type { AgentLogsQuery, AutoScalingRequest, CreateAgentBody, LogOrder, UpdateAgentBody } from "./client/request-types";
+export type {
+  AgentAutoScalingStatus,
+  Deployment,
+  ErrorBody,
+  LogEntry,
+  LogResult,
+  LogTotal,
+  Manifest,
+  ManifestMetadata,
+  ManifestNoiseModels,
+  ManifestSpec,
+  SecretSet,
+  SecretSetField,
+  ServiceAgent,
+} from "./client/answer-types";
 export type { AgentInputs, AgentOutputs } from "./resources/agent/inputs-outputs";
-export type { AgentHostingClientOptions, IterateLogsArgs, RetryNote, RetryPacing } from "./client/client";
+export type { AgentHostingClientOptions, CallOptions, IterateLogsArgs, RetryNote, RetryPacing, UndiciDispatcher } from "./client/client";
 export {
   resolveSettings,
   API_KEY_CONFIG,

@@ -2,25 +2,19 @@
 import type { Dispatcher } from "undici";
 import { ConflictError, InputValidationError, NotFoundError } from "./errors";
 import { MAX_LOG_LIMIT, checkLogsQuery, logsQueryFailures, logsQueryParams } from "./logs-query";
-import { LogEntryIterator, type IterateLogsArgs } from "./pagination";
+import { LogEntryIterator } from "./pagination";
+import type { IterateLogsArgs } from "./pagination";
 import { loadSchemas, parseAnswer } from "./parse";
-import {
-  defaultSleep,
-  isAmbiguous,
-  isRetryable,
-  spendRetry,
-  withRetries,
-  type RetryBudget,
-  type RetryContext,
-  type RetryNote,
-  type RetryPolicy,
-} from "./retry";
+import { defaultSleep, isAmbiguous, isRetryable, spendRetry, withRetries } from "./retry";
+import type { RetryBudget, RetryContext, RetryNote, RetryPolicy } from "./retry";
 import { secretSetNameProblem, serviceNameProblem } from "./service-names";
 import { validateFields } from "../core/validate-fields";
 import { SERVICE_FIELDS } from "../resources/agent/fields";
 import { agentMatchesBody } from "../resources/agent/manifest";
-import type { Agent, AgentLogsQuery, CreateAgentBody, LogEntry, LogResult, SecretSet, UpdateAgentBody } from "./schemas";
-import { Transport, type Exchange } from "./transport";
+import type { LogEntry, LogResult, SecretSet, ServiceAgent as Agent } from "./answer-types";
+import type { AgentLogsQuery, CreateAgentBody, UpdateAgentBody } from "./request-types";
+import { Transport } from "./transport";
+import type { Exchange } from "./transport";
 import { parseLogResult } from "./log-result";
 
 export interface AgentHostingClientOptions {
@@ -36,10 +30,24 @@ export interface AgentHostingClientOptions {
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
   /** The undici dispatcher requests go through (a proxy agent, say); by default the client's own keep-alive pool. */
-  dispatcher?: Dispatcher;
+  dispatcher?: UndiciDispatcher;
   /** Hears about every retry (method, path, reason, delay). */
   onRetry?: (note: RetryNote) => void;
   userAgent?: string;
+}
+
+/**
+ * An undici 7 `Dispatcher` (an `Agent`, a `ProxyAgent`, a `MockAgent`...).
+ * Declared by the part of its shape the client needs rather than as undici's
+ * own type, whose declarations need a newer TypeScript than this package's
+ * (which compile with 3.8): every undici Dispatcher fits it, and the client
+ * sends its requests through undici's `request` of the object given, so it
+ * must be one.
+ */
+export interface UndiciDispatcher {
+  dispatch(options: object, handler: object): boolean;
+  close(): Promise<void>;
+  destroy(): Promise<void>;
 }
 
 /** How retries are spaced: the jitter source (Math.random) and the sleep between retries (a timer). */
@@ -92,7 +100,7 @@ export class AgentHostingClient {
       allowInsecureHttp: options.allowInsecureHttp ?? false,
     };
     this.transport = new Transport(
-      options.dispatcher ? { ...transportOptions, dispatcher: options.dispatcher } : transportOptions,
+      options.dispatcher ? { ...transportOptions, dispatcher: options.dispatcher as unknown as Dispatcher } : transportOptions,
     );
     this.policy = {
       maxRetries: options.maxRetries ?? 3,

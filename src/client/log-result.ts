@@ -6,7 +6,7 @@
  */
 import { ResponseValidationError } from "./errors";
 import { parseJsonBody } from "./parse";
-import type { LogResult } from "./schemas";
+import type { LogResult } from "./answer-types";
 
 function fail(method: string, path: string, field: string, expected: string): never {
   throw new ResponseValidationError(method, path, [field], `${field}: expected ${expected}`);

@@ -8,7 +8,7 @@
  */
 import { InputValidationError } from "./errors";
 import { serviceNameProblem } from "./service-names";
-import type { AgentLogsQuery } from "./schemas";
+import type { AgentLogsQuery } from "./request-types";
 
 export const MAX_LOG_LIMIT = 1000;
 

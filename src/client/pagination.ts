@@ -28,7 +28,8 @@
  * than the rest of reading a 1000-entry page; here an entry already in the
  * page is answered with one resolved promise.
  */
-import type { AgentLogsQuery, LogEntry, LogResult } from "./schemas";
+import type { LogEntry, LogResult } from "./answer-types";
+import type { AgentLogsQuery } from "./request-types";
 import { MAX_LOG_LIMIT, boundSeconds } from "./logs-query";
 
 export interface IterateLogsArgs extends AgentLogsQuery {

@@ -1,6 +1,15 @@
 /** Parsing an answer against its zod schema; a mismatch names the fields. */
-import type { z } from "zod";
 import { ResponseValidationError } from "./errors";
+
+/**
+ * What the client needs of a validator of an answer: zod's `parse` and
+ * `safeParse` (src/client/schemas.ts builds them with zod). Declared here so
+ * that no published declaration names zod.
+ */
+export interface AnswerValidator<T> {
+  parse(value: unknown): T;
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
 
 /**
  * The zod schemas (schemas.ts), loaded at the first answer checked against
@@ -19,7 +28,7 @@ export function parseJsonBody(text: string, method: string, path: string): unkno
   }
 }
 
-export function parseAnswer<S extends z.ZodType>(schema: S, text: string, method: string, path: string): z.infer<S> {
+export function parseAnswer<T>(schema: AnswerValidator<T>, text: string, method: string, path: string): T {
   const json = parseJsonBody(text, method, path);
   const result = schema.safeParse(json);
   if (result.success) return result.data;

@@ -1,82 +1,103 @@
 /**
- * zod schemas of the service's answers, tolerant: only what the package
- * relies on is checked (the agent's name, activeDeploymentId, the two ready
- * flags, autoScaling, and deployment when present); every other field is
- * kept as the service sent it, and fields the API lists but does not
- * promise may be absent or null.
+ * zod validators of the service's answers, built from the same models as
+ * their declared types (src/client/answer-model.ts; the declarations are
+ * src/client/answer-types.ts, written by `npm run gen`). Tolerant: only what
+ * the package relies on is checked (a required member must be there, a
+ * checked one is of its type when present, null where the model allows it);
+ * every other member, listed or not, is kept as the service sent it. zod stays inside the package:
+ * no published declaration names it (these validators are typed with the
+ * declared answer types).
  */
 import { z } from "zod";
-import type { ServiceAgent } from "../resources/agent/model";
+import { answerModels } from "./answer-model";
+import type { ModelType, ObjectModel } from "./answer-model";
+import type { ErrorBody, LogEntry, LogResult, SecretSet, ServiceAgent } from "./answer-types";
+import type { AnswerValidator } from "./parse";
 
-export type { CreateAgentBody, UpdateAgentBody, AutoScalingRequest } from "./bodies";
-export type { Deployment, Manifest, ServiceAgent as Agent } from "../resources/agent/model";
+export type { CreateAgentBody, UpdateAgentBody, AutoScalingRequest, AgentLogsQuery, LogOrder } from "./request-types";
+export type {
+  AgentAutoScalingStatus,
+  Deployment,
+  ErrorBody,
+  LogEntry,
+  LogResult,
+  LogTotal,
+  Manifest,
+  ManifestMetadata,
+  ManifestNoiseModels,
+  ManifestSpec,
+  SecretSet,
+  SecretSetField,
+  ServiceAgent as Agent,
+} from "./answer-types";
 
-export const logOrderSchema = z.enum(["asc", "desc"]);
-export type LogOrder = z.infer<typeof logOrderSchema>;
+const MODELS = answerModels();
+const built = new Map<string, z.ZodType>();
 
-/** Query of GET /agents/{name}/logs. Times are Unix seconds (a Date is also accepted). */
-export interface AgentLogsQuery {
-  agentName: string;
-  limit?: number;
-  offset?: number;
-  deploymentId?: string;
-  query?: string;
-  order?: LogOrder;
-  startTime?: number | Date;
-  endTime?: number | Date;
+function memberSchema(type: ModelType): z.ZodType {
+  switch (type.kind) {
+    case "string":
+      return z.string();
+    case "boolean":
+      return z.boolean();
+    case "integer":
+      return z.number().int();
+    case "number":
+      return z.number();
+    case "array":
+      return z.array(memberSchema(type.items));
+    case "object":
+      return z.lazy(() => modelSchema(type.name));
+  }
 }
 
-export const autoScalingSchema = z.looseObject({
-  minReplicas: z.number().int(),
-  maxReplicas: z.number().int(),
-});
+/** The validator of a model: required members present, every listed member of its type, the service's extra members kept when the model is open. */
+export function modelValidator(name: string): AnswerValidator<unknown> {
+  return modelSchema(name);
+}
 
-/** A deployment, when present, must be an object; its members are read defensively. */
-const deploymentSchema = z.looseObject({
-  id: z.string().nullish(),
-  manifest: z.looseObject({ spec: z.looseObject({}).nullish() }).nullish(),
-});
+function modelSchema(name: string): z.ZodType {
+  const existing = built.get(name);
+  if (existing) return existing;
+  const model: ObjectModel | undefined = MODELS.get(name);
+  if (!model) throw new Error(`no answer model ${name}`);
+  const shape: Record<string, z.ZodType> = {};
+  for (const m of model.members) {
+    if (!m.checked) continue;
+    let schema = memberSchema(m.type);
+    if (m.nullable) schema = schema.nullable();
+    shape[m.name] = m.required ? schema : schema.optional();
+  }
+  const schema = model.open ? z.looseObject(shape) : z.object(shape);
+  built.set(name, schema);
+  return schema;
+}
 
-export const agentSchema = z.looseObject({
-  name: z.string(),
-  ready: z.boolean(),
-  activeDeploymentId: z.string(),
-  activeDeploymentReady: z.boolean(),
-  autoScaling: autoScalingSchema,
-  deployment: deploymentSchema.nullish(),
-  // A service that rolls updates names the deployment it rolls out and whether the agent serves meanwhile.
-  desiredDeploymentId: z.string().nullish(),
-  available: z.boolean().nullish(),
-});
+/**
+ * The agent's answer. Beyond the model, any optional top-level member may be
+ * null (read as absent by asServiceAgent); `deployment` keeps its null.
+ */
+export const agentSchema: AnswerValidator<Record<string, unknown>> = (() => {
+  const model = MODELS.get("ServiceAgent");
+  if (!model) throw new Error("no answer model ServiceAgent");
+  const shape: Record<string, z.ZodType> = {};
+  for (const m of model.members) {
+    if (!m.checked) continue;
+    const schema = memberSchema(m.type);
+    shape[m.name] = m.required ? schema : schema.nullish();
+  }
+  return z.looseObject(shape);
+})();
 
-/** The parsed agent, with members the service sent as null left out. */
-export function asServiceAgent(parsed: z.infer<typeof agentSchema>): ServiceAgent {
+/** The parsed agent, with members the service sent as null left out (but a null `deployment`, which means "none yet"). */
+export function asServiceAgent(parsed: Record<string, unknown>): ServiceAgent {
   const agent: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed)) if (value !== null || key === "deployment") agent[key] = value;
   return agent as ServiceAgent;
 }
 
-export const logEntrySchema = z.object({
-  log: z.string(),
-  /** Kept as the service's string: nanoseconds are not rounded away. */
-  timestamp: z.string(),
-});
-
-export const logResultSchema = z.object({
-  total: z.object({ value: z.number().int(), relation: z.string() }),
-  logs: z.array(logEntrySchema),
-});
-
-export const secretSetSchema = z.looseObject({
-  secrets: z.array(z.looseObject({ fieldName: z.string() })),
-});
-
-export const errorBodySchema = z.object({
-  error: z.string(),
-  code: z.string(),
-});
-
-export type LogEntry = z.infer<typeof logEntrySchema>;
-export type LogResult = z.infer<typeof logResultSchema>;
-export type SecretSet = z.infer<typeof secretSetSchema>;
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+// Typed with the declared answer types: test/unit/answer-types.test.ts shows they agree with what is checked.
+export const logEntrySchema = modelSchema("LogEntry") as AnswerValidator<LogEntry>;
+export const logResultSchema = modelSchema("LogResult") as AnswerValidator<LogResult>;
+export const secretSetSchema = modelSchema("SecretSet") as AnswerValidator<SecretSet>;
+export const errorBodySchema = modelSchema("ErrorBody") as AnswerValidator<ErrorBody>;

@@ -8,11 +8,13 @@
  */
 import type { AgentHostingClient, AgentHostingClientOptions } from "../client/client";
 import type { EngineLog } from "./engine-log";
-import { InterruptedError, type Cancellable } from "./interrupt";
+import { InterruptedError } from "./interrupt";
+import type { Cancellable } from "./interrupt";
 import { PollGate } from "./readiness/poll-gate";
 import type { Call, FunctionEntry, Registry, ResourceEntry, ServiceAccess } from "./resource-entry";
 import { explainServiceError } from "./service-errors";
-import { resolveSettings, settingSources, type ConfigSource } from "./settings";
+import { resolveSettings, settingSources } from "./settings";
+import type { ConfigSource } from "./settings";
 
 /** Client options beyond the settings (a dispatcher such as undici's MockAgent or a proxy agent, retry delays). */
 export type ExtraClientOptions = Omit<AgentHostingClientOptions, "baseUrl" | "apiKey" | "allowInsecureHttp" | "onRetry">;

@@ -189,6 +189,10 @@ export interface FunctionField {
   items?: "string" | { typeName: string; properties: readonly FunctionField[] };
   /** For an object: its type's name and members. */
   object?: { typeName: string; properties: readonly FunctionField[] };
+  /** The TypeScript type, where it is narrower than `type` (a union of literals), and the name the generated types give it. */
+  tsType?: { type: string; name: string };
+  /** The dynamic package's TypeScript forms also accept a Date here, sent as Unix seconds (the native plugin's take seconds only). */
+  acceptsDate?: true;
 }
 
 /** A function's answer: a result, or failures naming the arguments (nothing was requested). */

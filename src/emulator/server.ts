@@ -4,7 +4,8 @@
  * then the API; every answer goes to the request log (key redacted).
  * /_emulator/ requests go to the control endpoints (loopback only, no key).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { randomBytes } from "node:crypto";
 import { handleApi } from "./api";
@@ -13,8 +14,10 @@ import { MAX_BODY_BYTES, readBody } from "./body";
 import { EmulatorContext } from "./context";
 import { handleControl } from "./control";
 import { defaultCode } from "./faults";
-import { errorReply, splitTarget, type Reply, type RequestContext } from "./http-types";
-import { readingProblem, resolveReading, type GetOutage, type ReadingName, type ReadingSwitches, type ReadyFlagsApart } from "./reading";
+import { errorReply, splitTarget } from "./http-types";
+import type { Reply, RequestContext } from "./http-types";
+import { readingProblem, resolveReading } from "./reading";
+import type { GetOutage, ReadingName, ReadingSwitches, ReadyFlagsApart } from "./reading";
 import { redactHeaders } from "./request-log";
 import { DEFAULT_ROLLOUT, isRollout, ROLLOUTS, type Rollout } from "./rollout";
 

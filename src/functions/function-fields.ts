@@ -41,9 +41,9 @@ export const FUNCTION_DOCS: readonly FunctionDoc[] = [
       { name: "offset", type: "integer", description: "Entries to skip, ≥ 0. Left out, none are skipped (0)." },
       { name: "deploymentId", type: "string", description: "Only this deployment's entries." },
       { name: "query", type: "string", description: "Only entries containing this text." },
-      { name: "order", type: "string", description: 'Order by time: "asc" or "desc". Left out, the service answers "desc" (the newest entry first).' },
-      { name: "startTime", type: "integer", description: "Only entries at or after this time, in Unix seconds." },
-      { name: "endTime", type: "integer", description: "Only entries before this time, in Unix seconds." },
+      { name: "order", type: "string", tsType: { type: '"asc" | "desc"', name: "LogOrder" }, description: 'Order by time: "asc" or "desc". Left out, the service answers "desc" (the newest entry first).' },
+      { name: "startTime", type: "integer", acceptsDate: true, description: "Only entries at or after this time, in Unix seconds." },
+      { name: "endTime", type: "integer", acceptsDate: true, description: "Only entries before this time, in Unix seconds." },
     ],
     result: [
       {

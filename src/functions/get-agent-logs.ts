@@ -1,25 +1,14 @@
 /** getAgentLogs: one page of an agent's logs. */
 import * as pulumi from "@pulumi/pulumi";
-import type { AgentLogsQuery, LogResult } from "../client/schemas";
 import { InputValidationError } from "../client/errors";
 import { boundSeconds, logsQueryFailures, typedLogsQuery } from "../client/logs-query";
-import { outputCall, type OutputCallOptions } from "./output-call";
+import { outputCall } from "./output-call";
+import type { OutputCallOptions } from "./output-call";
 import { withProgramClient } from "./program-client";
 
-export type GetAgentLogsArgs = AgentLogsQuery;
-export type GetAgentLogsResult = LogResult;
+import type { GetAgentLogsArgs, GetAgentLogsOutputArgs, GetAgentLogsResult } from "./function-types";
 
-export interface GetAgentLogsOutputArgs {
-  agentName: pulumi.Input<string>;
-  limit?: pulumi.Input<number>;
-  offset?: pulumi.Input<number>;
-  deploymentId?: pulumi.Input<string>;
-  query?: pulumi.Input<string>;
-  order?: pulumi.Input<"asc" | "desc">;
-  /** Unix seconds or a Date. */
-  startTime?: pulumi.Input<number | Date>;
-  endTime?: pulumi.Input<number | Date>;
-}
+export type { GetAgentLogsArgs, GetAgentLogsOutputArgs, GetAgentLogsResult } from "./function-types";
 
 export async function getAgentLogs(args: GetAgentLogsArgs): Promise<GetAgentLogsResult> {
   return withProgramClient(`getAgentLogs("${args.agentName}")`, (client) => client.getAgentLogs(args));

@@ -1,22 +1,13 @@
 /** getSecretSet: the field names of a secret set (values are never returned). */
 import * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../client/errors";
-import { outputCall, type OutputCallOptions } from "./output-call";
+import { outputCall } from "./output-call";
+import type { OutputCallOptions } from "./output-call";
 import { withProgramClient } from "./program-client";
 
-export interface GetSecretSetArgs {
-  /** Name of the secret set, 3 to 63 characters. */
-  name: string;
-}
+import type { GetSecretSetArgs, GetSecretSetOutputArgs, GetSecretSetResult } from "./function-types";
 
-export interface GetSecretSetResult {
-  name: string;
-  fieldNames: string[];
-}
-
-export interface GetSecretSetOutputArgs {
-  name: pulumi.Input<string>;
-}
+export type { GetSecretSetArgs, GetSecretSetOutputArgs, GetSecretSetResult } from "./function-types";
 
 export async function getSecretSet(args: GetSecretSetArgs): Promise<GetSecretSetResult> {
   return withProgramClient(`getSecretSet("${args.name}")`, async (client) => {

@@ -6,24 +6,27 @@
  * and nothing is invoked.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { AgentLogsQuery } from "../client/schemas";
 import { token } from "../core/schema-parts";
-import type { GetAgentLogsResult } from "../functions/get-agent-logs";
-import type { GetSecretSetArgs, GetSecretSetResult } from "../functions/get-secret-set";
+import type {
+  GetAgentLogsPluginArgs,
+  GetAgentLogsPluginOutputArgs,
+  GetAgentLogsResult,
+  GetSecretSetArgs,
+  GetSecretSetOutputArgs,
+  GetSecretSetResult,
+} from "../functions/function-types";
 import { withPluginOptions } from "./plugin-options";
 
 const GET_SECRET_SET = token("getSecretSet");
 const GET_AGENT_LOGS = token("getAgentLogs");
 
+export type { GetSecretSetArgs, GetSecretSetOutputArgs, GetSecretSetResult, GetAgentLogsResult } from "../functions/function-types";
+
 /** The log query, with its times in Unix seconds only (a Date does not travel to the plugin). */
-export type GetAgentLogsArgs = Omit<AgentLogsQuery, "startTime" | "endTime"> & { startTime?: number; endTime?: number };
+export type GetAgentLogsArgs = GetAgentLogsPluginArgs;
 
 /** GetAgentLogsArgs with every argument a `pulumi.Input`. */
-export type GetAgentLogsOutputArgs = { [K in keyof GetAgentLogsArgs]: pulumi.Input<NonNullable<GetAgentLogsArgs[K]>> };
-
-export interface GetSecretSetOutputArgs {
-  name: pulumi.Input<string>;
-}
+export type GetAgentLogsOutputArgs = GetAgentLogsPluginOutputArgs;
 
 export function getSecretSet(args: GetSecretSetArgs, opts?: pulumi.InvokeOptions): Promise<GetSecretSetResult> {
   return pulumi.runtime.invoke(GET_SECRET_SET, { name: args.name }, withPluginOptions(opts));

@@ -5,14 +5,18 @@
  * with `pulumi plugin install`). The package root's Agent is the dynamic
  * provider's, which needs no plugin.
  */
-export { Agent, type AgentArgs } from "../resources/agent/native-agent";
-export { Provider, type ProviderArgs } from "./provider";
-export {
-  getAgentLogs,
-  getAgentLogsOutput,
-  getSecretSet,
-  getSecretSetOutput,
-  type GetAgentLogsArgs,
-  type GetAgentLogsOutputArgs,
-  type GetSecretSetOutputArgs,
+// Type-only names in `export type` statements, not `type` modifiers inside `export { }`: the
+// published declarations keep the syntax of TypeScript 3.8, the engine's own (see README, Compatibility).
+export { Agent } from "../resources/agent/native-agent";
+export type { AgentArgs } from "../resources/agent/native-agent";
+export { Provider } from "./provider";
+export type { ProviderArgs } from "./provider";
+export { getAgentLogs, getAgentLogsOutput, getSecretSet, getSecretSetOutput } from "./functions";
+export type {
+  GetAgentLogsArgs,
+  GetAgentLogsOutputArgs,
+  GetAgentLogsResult,
+  GetSecretSetArgs,
+  GetSecretSetOutputArgs,
+  GetSecretSetResult,
 } from "./functions";

@@ -5,15 +5,10 @@
  * config (`pulumi preview --policy-pack DIR --policy-pack-config FILE`), each
  * option described by the policy's configSchema.
  */
-import { PolicyPack, type EnforcementLevel, type PolicyConfigSchema, type ResourceValidationPolicy } from "@pulumi/policy";
-import {
-  checkImagePinned,
-  checkMaxAgentsCap,
-  checkOnFailureRollback,
-  checkPrivateRegistryPullSecret,
-  checkScalingRange,
-  type AgentProps,
-} from "./agent-rules";
+import { PolicyPack } from "@pulumi/policy";
+import type { EnforcementLevel, PolicyConfigSchema, ResourceValidationPolicy } from "@pulumi/policy";
+import { checkImagePinned, checkMaxAgentsCap, checkOnFailureRollback, checkPrivateRegistryPullSecret, checkScalingRange } from "./agent-rules";
+import type { AgentProps } from "./agent-rules";
 import { isAgentResource } from "./agent-resource";
 
 /** The pack's policy names, which its config keys. */

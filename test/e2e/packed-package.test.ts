@@ -13,19 +13,20 @@
  *
  * Installs prefer npm's cache (`--prefer-offline`), so a rerun does not go
  * back to the registry. The tarball is packed from the dist/ that `npm test`
- * builds; packing skips the prepack build so that the other test files,
- * which load the same dist/, are never left without it.
+ * builds, once per content (test/e2e/support/packed-install.ts), and shared
+ * with test/e2e/typescript-generations.test.ts.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join, sep } from "node:path";
+import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { PACKED_PACKAGE_MATRIX } from "../support/compat-matrix";
 import { runForLastJsonLine } from "../support/last-json-line";
 import { watchProcesses, type SeenProcess } from "../support/process-watch";
+import { npm, offlineStackEnv, packedTarball, userEnvOnNode } from "./support/packed-install";
 import { repoRoot } from "./support/stack";
 
 const API_KEY = "e2e-packed-SECRET-2c9d";
@@ -39,21 +40,6 @@ const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf
 
 let workRoot: string;
 let tarball: string;
-
-/** The environment of npm run by a user: none of the `npm_*` settings of the `npm test` that runs this file. */
-function userNpmEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
-}
-
-/** A user's environment with `nodeBin` first on PATH, and no node_modules/.bin (where a test runner puts the repository's bins). */
-function userEnvOnNode(nodeBin: string): NodeJS.ProcessEnv {
-  const path = (process.env["PATH"] ?? "").split(delimiter).filter((dir) => !dir.includes("node_modules"));
-  return { ...userNpmEnv(), PATH: [nodeBin, ...path].join(delimiter) };
-}
-
-function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = userNpmEnv()): string {
-  return execFileSync("npm", args, { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-}
 
 /** The directory of `node` of that exact release, from scripts/node-version.mjs (installed on first use). */
 function nodeBinDir(version: string): string {
@@ -71,12 +57,8 @@ function filesUnder(dir: string): string[] {
 }
 
 beforeAll(() => {
-  if (!existsSync(join(repoRoot, "dist", "index.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   workRoot = mkdtempSync(join(tmpdir(), "agent-hosting-packed-"));
-  const packed = JSON.parse(npm(["pack", "--json", "--ignore-scripts", "--pack-destination", workRoot], repoRoot)) as {
-    filename: string;
-  }[];
-  tarball = join(workRoot, packed[0]?.filename ?? "");
+  tarball = packedTarball();
 }, 600_000);
 
 afterAll(() => {
@@ -186,9 +168,6 @@ describe.each(PACKED_PACKAGE_MATRIX)("on Node $node with @pulumi/pulumi $pulumi"
 
   /** One operation of the program's runner, run by that Node in the program directory, with an offline backend there. */
   async function runProgram(op: string): Promise<RunnerResult> {
-    const state = join(programDir, ".pulumi-state");
-    mkdirSync(join(state, "backend"), { recursive: true });
-    mkdirSync(join(state, "home"), { recursive: true });
     const params = {
       baseUrl: emulator.url,
       apiKey: API_KEY,
@@ -196,15 +175,7 @@ describe.each(PACKED_PACKAGE_MATRIX)("on Node $node with @pulumi/pulumi $pulumi"
       secretSet: "packed-secrets",
       existingAgent: "existing-bot",
     };
-    const runEnv = {
-      ...env,
-      PULUMI_BACKEND_URL: `file://${join(state, "backend")}`,
-      PULUMI_CONFIG_PASSPHRASE: "agent-hosting-local-passphrase",
-      PULUMI_HOME: join(state, "home"),
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-    };
+    const runEnv = offlineStackEnv(programDir, env);
     const run = await runForLastJsonLine<Omit<RunnerResult, "engineOutput">>(
       join(nodeBin, "node"),
       ["runner.cjs", op, JSON.stringify(params)],

@@ -17,7 +17,13 @@ import {
   OLDEST_PULUMI,
   PACKED_PACKAGE_MATRIX,
   PACKED_PACKAGE_TEST,
+  POLICY_SDK,
   REPOSITORY_PULUMI,
+  TYPES_NODE,
+  TYPESCRIPT_FLOOR,
+  TYPESCRIPT_GENERATIONS,
+  TYPESCRIPT_GENERATIONS_TEST,
+  typescriptTable,
 } from "../support/compat-matrix";
 
 const root = join(__dirname, "..", "..");
@@ -56,9 +62,23 @@ describe("the compatibility matrix", () => {
     expect(section).toContain("scripts/node-version.mjs");
   });
 
-  it("npm run test:compat runs exactly the test files of the table", () => {
+  it("npm run test:compat runs exactly the test files of the tables", () => {
     const files = pkg.scripts["test:compat"]?.match(/test\/\S+\.test\.ts/g) ?? [];
-    expect(new Set(files)).toEqual(new Set([PACKED_PACKAGE_TEST, NATIVE_PLUGIN_TEST]));
+    expect(new Set(files)).toEqual(new Set([PACKED_PACKAGE_TEST, NATIVE_PLUGIN_TEST, TYPESCRIPT_GENERATIONS_TEST]));
+  });
+
+  it("TypeScript: the peer range starts at the floor the generations test compiles with; CONTRIBUTING.md's table and the README name the same", () => {
+    expect(pkg.peerDependencies["typescript"]).toBe(`>=${TYPESCRIPT_FLOOR} <7`);
+    expect(TYPESCRIPT_GENERATIONS.map((g) => g.typescript)).toContain(TYPESCRIPT_FLOOR);
+    expect(TYPESCRIPT_GENERATIONS.some((g) => g.typescript === undefined)).toBe(true);
+    expect(read(TYPESCRIPT_GENERATIONS_TEST)).toContain("TYPESCRIPT_GENERATIONS.filter(");
+    const contributing = section("CONTRIBUTING.md", "Compatibility matrix");
+    expect(contributing).toContain(`\n${typescriptTable()}\n`);
+    for (const version of [OLDEST_PULUMI, TYPES_NODE, POLICY_SDK]) expect(contributing).toContain(version);
+    const readme = compatibilitySection();
+    expect(readme).toContain(`\`typescript\` ${TYPESCRIPT_FLOOR}`);
+    expect(readme).toContain("3.8.3");
+    expect(readme).toContain("`skipLibCheck`");
   });
 
   it("those test files take their versions from the matrix", () => {

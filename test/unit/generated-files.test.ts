@@ -2,13 +2,24 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { answerModels } from "../../src/client/answer-model";
 import { REGISTRY } from "../../src/registry";
-import { applyReadmeTables, renderModelTypes, renderReadmeTables, renderResourceTypes } from "../../scripts/lib/model-render.mjs";
+import {
+  applyReadmeTables,
+  renderAnswerTypes,
+  renderFunctionTypes,
+  renderModelTypes,
+  renderReadmeTables,
+  renderRequestTypes,
+  renderResourceTypes,
+} from "../../scripts/lib/model-render.mjs";
 
 const root = join(__dirname, "..", "..");
 const read = (...path: string[]) => readFileSync(join(root, ...path), "utf8");
 const agent = REGISTRY.resources.find((r) => r.name === "Agent");
 if (!agent) throw new Error("the registry has no Agent");
+const logs = REGISTRY.functions.find((f) => f.name === "getAgentLogs");
+if (!logs) throw new Error("the registry has no getAgentLogs");
 
 describe("files generated from the registry", () => {
   it("src/resources/agent/inputs-outputs.ts", () => {
@@ -19,6 +30,18 @@ describe("files generated from the registry", () => {
     const text = read("src", "resources", "agent", "resource-args.ts");
     expect(text).toBe(renderResourceTypes(agent));
     for (const output of agent.outputs) expect(text).toContain(`/** ${output.description} */\n  readonly ${output.name}:`);
+  });
+
+  it("src/client/answer-types.ts: the service's answers, from the answer models", () => {
+    expect(read("src", "client", "answer-types.ts")).toBe(renderAnswerTypes([...answerModels().values()]));
+  });
+
+  it("src/client/request-types.ts: the create and update bodies and the logs query", () => {
+    expect(read("src", "client", "request-types.ts")).toBe(renderRequestTypes(agent, logs));
+  });
+
+  it("src/functions/function-types.ts: each function's arguments and result", () => {
+    expect(read("src", "functions", "function-types.ts")).toBe(renderFunctionTypes(REGISTRY.functions));
   });
 
   it("the README's reference tables", () => {

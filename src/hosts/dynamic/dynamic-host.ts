@@ -11,10 +11,12 @@
  * engine's `__provider` is Pulumi's own.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { createEngineLog, type EngineLog } from "../../core/engine-log";
+import { createEngineLog } from "../../core/engine-log";
+import type { EngineLog } from "../../core/engine-log";
 import { exitOnSignals } from "../../core/interrupt";
 import { isPartialFailure } from "../../core/partial-failure";
-import { createProviderCore, type ExtraClientOptions, type ProviderCore } from "../../core/provider-core";
+import { createProviderCore } from "../../core/provider-core";
+import type { ExtraClientOptions, ProviderCore } from "../../core/provider-core";
 import type { Props, Registry, ResourceEntry } from "../../core/resource-entry";
 import type { ConfigSource } from "../../core/settings";
 import { marksOf, withMarks, withoutReserved } from "../../core/state-marks";

@@ -3,7 +3,8 @@
  * (`pulumi-agent-hosting/provider-impl`, the text 0.1.0 writes), one per
  * provider process.
  */
-import { createDynamicProvider, type DynamicHostOptions, type DynamicProvider, type PulumiDynamicProvider } from "../../hosts/dynamic/dynamic-host";
+import { createDynamicProvider } from "../../hosts/dynamic/dynamic-host";
+import type { DynamicHostOptions, DynamicProvider, PulumiDynamicProvider } from "../../hosts/dynamic/dynamic-host";
 import { REGISTRY } from "../../registry";
 import { DYNAMIC_AGENT_TYPE } from "./type-tokens";
 

@@ -9,7 +9,7 @@ import type { ManifestSpec, ServiceAgent } from "./service-agent";
 
 export type RequestBody = Record<string, unknown>;
 
-function at(spec: ManifestSpec | undefined, path: readonly string[]): { found: boolean; value: unknown } {
+function at(spec: ManifestSpec | null | undefined, path: readonly string[]): { found: boolean; value: unknown } {
   let node: unknown = spec;
   for (const key of path) {
     if (typeof node !== "object" || node === null || !(key in node)) return { found: false, value: undefined };

@@ -1,51 +1,18 @@
 /**
- * The service's Agent as the package reads it: only the fields it relies on
- * are typed and checked; everything else the service sends is kept as it came.
+ * The service's Agent as the package reads it: the members the package relies
+ * on are required and every listed member is checked (src/client/schemas.ts);
+ * everything else the service sends is kept as it came. The types are
+ * generated from the answer models (src/client/answer-types.ts).
  */
-import type { AgentOutputs } from "./inputs-outputs";
+import type { ServiceAgent } from "../../client/answer-types";
 
-export interface Replicas {
-  minReplicas: number;
-  maxReplicas: number;
-  [extra: string]: unknown;
-}
-
-/** `manifest.spec`: every member is read defensively, through the field table's mappings. */
-export type ManifestSpec = Record<string, unknown>;
-
-export interface Manifest {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: Record<string, unknown>;
-  spec?: ManifestSpec;
-  [extra: string]: unknown;
-}
-
-export interface Deployment {
-  id?: string;
-  manifest?: Manifest;
-  serviceId?: string;
-  createdAt?: string;
-  updatedAt?: string;
-  [extra: string]: unknown;
-}
-
-/** The members every answer has, typed as the Agent's outputs of the same names. */
-type ReliedOn = Pick<AgentOutputs, "name" | "ready" | "activeDeploymentId" | "activeDeploymentReady">;
-
-export interface ServiceAgent extends ReliedOn {
-  autoScaling: Replicas;
-  /** Null while the service has not made it yet; absent when the service never reports it. */
-  deployment?: Deployment | null;
-  createdAt?: string;
-  updatedAt?: string;
-  activeSessionCount?: number;
-  /** A service that rolls updates: the deployment it rolls out (equal to activeDeploymentId once that one serves). */
-  desiredDeploymentId?: string;
-  /** A service that rolls updates: whether the agent serves sessions (its active deployment does). */
-  available?: boolean;
-  [extra: string]: unknown;
-}
+export type {
+  AgentAutoScalingStatus as Replicas,
+  Deployment,
+  Manifest,
+  ManifestSpec,
+  ServiceAgent,
+} from "../../client/answer-types";
 
 /**
  * The deployment a create or update answer names as new (design.md section

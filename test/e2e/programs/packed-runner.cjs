@@ -3,7 +3,7 @@
 // `@pulumi/pulumi/automation` and `pulumi-agent-hosting` from that
 // directory's node_modules (the installed tarball), never from the repo.
 //
-//   node packed-runner.cjs <up|preview|refresh|destroy|export> '<params JSON>'
+//   node packed-runner.cjs <up|preview|refresh|destroy|export|typecheck> '<params JSON>'
 //
 // params: { baseUrl, apiKey, agent: { serviceName, image }, secretSet, existingAgent }
 // The program declares an Agent, reads the existing agent `existingAgent`
@@ -12,7 +12,10 @@
 // With params.programFile (a copied example: { baseUrl, apiKey, programFile }),
 // the program is that file, loaded as Pulumi's Node.js language host loads a
 // TypeScript program (through the directory's ts-node), and the project is
-// the directory's own Pulumi.yaml.
+// the directory's own Pulumi.yaml. With params.engineTypeScript as well, it
+// is loaded as the engine loads it (registerAsTheEngine, below); op
+// "typecheck" with params.files compiles those files that way, without
+// running them (no engine, no stack).
 // The engine's output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, deployment?, error?, agentOperations? }.
 // `up` previews first, as `pulumi up` does.
@@ -32,9 +35,56 @@ function agentOperationRecorder() {
   return { ops, onEvent };
 }
 
+/**
+ * ts-node registered as the Node.js language host registers it for a
+ * TypeScript program (@pulumi/pulumi's cmd/run/run.js, with its tsutils.js):
+ * the project's own `typescript` and `ts-node` when it has them, else the
+ * ones @pulumi/pulumi vendors (TypeScript 3.8.3, ts-node 7.0.1); the
+ * project's tsconfig.json over the host's defaults for a TypeScript older
+ * than 4.7 (target ES2020, commonjs, node resolution); type-checking on
+ * (the program's own files: ts-node reports no library's errors), unless
+ * PULUMI_NODEJS_TRANSPILE_ONLY or the tsconfig's noCheck says otherwise.
+ * No language host binary exists on this machine, so the test runs the
+ * program in an inline program of the Automation API, loaded the host's way.
+ */
+function registerAsTheEngine() {
+  const tsutils = require("@pulumi/pulumi/tsutils");
+  const { tsnodeRequire, typescriptRequire } = tsutils.typeScriptRequireStrings();
+  const compilerOptions = tsutils.loadTypeScriptCompilerOptions("tsconfig.json");
+  const transpileOnlyEnv = process.env["PULUMI_NODEJS_TRANSPILE_ONLY"];
+  const service = require(tsnodeRequire).register({
+    compiler: typescriptRequire,
+    transpileOnly: transpileOnlyEnv ? transpileOnlyEnv === "true" : compilerOptions.noCheck,
+    project: "tsconfig.json",
+    skipProject: !require("node:fs").existsSync("tsconfig.json"),
+    compilerOptions: { target: "ES2020", module: "commonjs", moduleResolution: "node", sourceMap: "true", ...compilerOptions },
+  });
+  return { typescript: require(typescriptRequire).version, tsnode: tsnodeRequire, service };
+}
+
+/** op "typecheck": each of params.files compiled as the engine compiles it, without running it: { file: error message or null }. */
+function typecheckAsTheEngine(files) {
+  const { typescript, tsnode, service } = registerAsTheEngine();
+  const fs = require("node:fs");
+  const path = require("node:path");
+  const results = {};
+  for (const file of files) {
+    const full = path.resolve(file);
+    try {
+      service.compile(fs.readFileSync(full, "utf8"), full);
+      results[file] = null;
+    } catch (error) {
+      results[file] = String(error?.message ?? error);
+    }
+  }
+  return { typescript, tsnode, results };
+}
+
 /** The exports of a program file, loaded afresh on each run (its resources register in that run). */
+let engineTypeScript;
 function programOfFile(file) {
-  require("ts-node").register({ transpileOnly: true, compilerOptions: { module: "commonjs" } });
+  if (params.engineTypeScript) ({ typescript: engineTypeScript } = registerAsTheEngine());
+  else require("ts-node").register({ transpileOnly: true, compilerOptions: { module: "commonjs" } });
   return async () => {
     const path = require.resolve(require("node:path").resolve(__dirname, file));
     delete require.cache[path];
@@ -60,6 +110,10 @@ const program = params.programFile ? programOfFile(params.programFile) : async (
 };
 
 async function main() {
+  if (op === "typecheck") {
+    process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...typecheckAsTheEngine(params.files) })}\n`);
+    return;
+  }
   const workspace = await auto.LocalWorkspace.create({
     workDir: __dirname,
     program,
@@ -94,7 +148,7 @@ async function main() {
     Object.entries(result.outputs ?? {}).map(([k, v]) => [k, v.secret ? "[secret]" : v.value]),
   );
   const changeSummary = result.summary?.resourceChanges ?? result.changeSummary ?? {};
-  const summary = { ok: true, op, changeSummary, outputs, ...(agentOperations ? { agentOperations } : {}) };
+  const summary = { ok: true, op, changeSummary, outputs, ...(agentOperations ? { agentOperations } : {}), ...(engineTypeScript ? { engineTypeScript } : {}) };
   if (result.deployment) summary.deployment = result.deployment;
   process.stdout.write(`\n${JSON.stringify(summary)}\n`);
 }
