@@ -49,10 +49,21 @@ export interface DynamicProvider {
 
 const urnOf = (props: Props): string => (typeof props[URN_KEY] === "string" ? props[URN_KEY] : "");
 
-/** A partial create or update keeps the serialized provider in its outputs, as every state of this resource does. */
+/**
+ * The keys the dynamic host keeps in every state of the resource: the
+ * serialized provider, and the resource's URN, which Pulumi's dynamic
+ * provider hands to create and update (in the inputs) but not to read and
+ * delete, whose lines then go on the resource's row too.
+ */
+function hostKeys(props: Props): Props {
+  const urn = urnOf(props);
+  return { [PROVIDER_KEY]: props[PROVIDER_KEY], ...(urn === "" ? {} : { [URN_KEY]: urn }) };
+}
+
+/** A partial create or update keeps the host's keys in its outputs, as every state of this resource does. */
 function keepingProvider<T>(props: Props, run: () => Promise<T>): Promise<T> {
   return run().catch((error: unknown) => {
-    if (isPartialFailure(error)) error.properties = { ...error.properties, [PROVIDER_KEY]: props[PROVIDER_KEY] };
+    if (isPartialFailure(error)) error.properties = { ...error.properties, ...hostKeys(props) };
     throw error;
   });
 }
@@ -79,16 +90,17 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
         keepingProvider(props, async () => {
           const call = core.call(urnOf(props), { waiting: true });
           const stored = await entry().verbs.create({ ...call, inputs: withoutReserved(props), marks: { secretInputs: marksOf(props).secretInputs } });
-          return { id: stored.id, outs: withMarks(stored.outputs, stored.marks) };
+          return { id: stored.id, outs: { ...withMarks(stored.outputs, stored.marks), ...hostKeys(props) } };
         }),
       ),
     read: (id, props) =>
       core.talking(async () => {
         const olds = props === undefined ? undefined : withoutReserved(props);
         const adopting = olds === undefined || Object.keys(olds).length === 0;
-        const read = await entry().verbs.read({ ...core.call(""), id, ...(adopting ? {} : { olds }), marks: marksOf(props ?? {}) });
+        const read = await entry().verbs.read({ ...core.call(urnOf(props ?? {})), id, ...(adopting ? {} : { olds }), marks: marksOf(props ?? {}) });
         if (read === undefined) return { id: "", props: {} };
-        return { id: read.id, props: withMarks(read.outputs, read.marks), inputs: read.inputs };
+        const kept = props === undefined ? {} : hostKeys(props);
+        return { id: read.id, props: { ...withMarks(read.outputs, read.marks), ...kept }, inputs: read.inputs };
       }),
     update: (id, olds, news) =>
       core.talking(() =>
@@ -96,10 +108,10 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
           const call = core.call(urnOf(news), { waiting: true });
           const marks = { secretInputs: marksOf(news).secretInputs };
           const stored = await entry().verbs.update({ ...call, id, olds: withoutReserved(olds), oldMarks: marksOf(olds), inputs: withoutReserved(news), marks });
-          return { outs: withMarks(stored.outputs, stored.marks) };
+          return { outs: { ...withMarks(stored.outputs, stored.marks), ...hostKeys(news) } };
         }),
       ),
-    delete: (id) => core.talking(() => entry().verbs.delete({ ...core.call(""), id })),
+    delete: (id, props) => core.talking(() => entry().verbs.delete({ ...core.call(urnOf(props ?? {})), id })),
   };
 }
 

@@ -65,8 +65,9 @@ export class Agent extends pulumi.CustomResource {
       Object.assign(props, args);
       const secretInputs = secretInputNames(args);
       if (secretInputs !== undefined) props[SECRET_INPUTS_PROPERTY] = secretInputs;
-      props[URN_KEY] = urnOf(name, opts?.parent);
     }
+    // The provider's lines go on this resource's row, also those of a read (refresh, Agent.get) and a delete.
+    props[URN_KEY] = urnOf(name, opts?.parent);
     for (const key of [...INPUT_NAMES, ...OUTPUT_NAMES]) if (!(key in props)) props[key] = undefined;
     props[PROVIDER_KEY] = AGENT_PROVIDER_SOURCE;
     warnIfKeyInPlainText();
