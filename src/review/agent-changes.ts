@@ -97,7 +97,20 @@ function collectSteps(steps: readonly PreviewStep[]): Map<string, PreviewStep[]>
   return byUrn;
 }
 
-function agentChange(urn: string, steps: readonly PreviewStep[]): AgentChange {
+/**
+ * The steps that plan the resource's change: all but a `refresh` step. With
+ * `pulumi preview --refresh` each resource has a refresh step first, whose
+ * states are the ones recorded before the refresh (the dynamic provider's
+ * host reports the same state twice); the planned step's old state is the
+ * one the refresh read, which the change is made from.
+ */
+function plannedSteps(steps: readonly PreviewStep[]): readonly PreviewStep[] {
+  const planned = steps.filter((step) => step.op !== "refresh");
+  return planned.length > 0 ? planned : steps;
+}
+
+function agentChange(urn: string, allSteps: readonly PreviewStep[]): AgentChange {
+  const steps = plannedSteps(allSteps);
   const ops = steps.map((s) => s.op);
   const operation = foldOperation(ops);
   const oldState = steps.find((s) => s.oldState)?.oldState;
@@ -149,7 +162,7 @@ function agentChange(urn: string, steps: readonly PreviewStep[]): AgentChange {
     resource: parseUrn(urn)?.name ?? urn,
     provider: agentProviderKind(type, [newState, oldState]) ?? "dynamic",
     operation,
-    steps: ops,
+    steps: allSteps.map((s) => s.op),
     replaceReasons: [...new Set(steps.flatMap((step) => (step.replaceReasons ?? []).map(topProperty)))],
     serviceNameBefore,
     serviceNameAfter: newState ? after("serviceName") : { kind: "unset" },
