@@ -5,6 +5,7 @@
  */
 import { AGENT_FIELDS, AGENT_OUTPUTS } from "../resources/agent/model";
 import { agentProviderKind, type AgentProviderKind } from "./agent-types";
+import { liveSessionsCut, type LiveSessions } from "./live-sessions";
 import type { PreviewDigest, PreviewStep } from "./preview";
 import { propertyValue, sameValue, type PropertyValue } from "./property-value";
 import { secretPropertyNames } from "./secrets";
@@ -37,6 +38,8 @@ export interface AgentChange {
   serviceNameAfter: PropertyValue;
   /** For create: the inputs; for delete: the old inputs; for update and replace: what changes. */
   properties: PropertyChange[];
+  /** The live sessions of the agent (its last-read outputs) that this change cuts, when it cuts any. */
+  liveSessions?: LiveSessions;
 }
 
 /** The Agent's inputs, in the model's order: the order a reviewer reads them in; any other input follows alphabetically. */
@@ -157,7 +160,7 @@ function agentChange(urn: string, allSteps: readonly PreviewStep[]): AgentChange
       ? propertyValue(oldState.outputs?.["name"], secret.has("name"))
       : before("serviceName")
     : { kind: "unset" as const };
-  return {
+  const change: AgentChange = {
     urn,
     resource: parseUrn(urn)?.name ?? urn,
     provider: agentProviderKind(type, [newState, oldState]) ?? "dynamic",
@@ -168,6 +171,10 @@ function agentChange(urn: string, allSteps: readonly PreviewStep[]): AgentChange
     serviceNameAfter: newState ? after("serviceName") : { kind: "unset" },
     properties,
   };
+  const refreshed = allSteps.some((step) => step.op === "refresh");
+  const liveSessions = liveSessionsCut(operation, { old: oldState, new: newState }, properties, { refreshed, secret });
+  if (liveSessions) change.liveSessions = liveSessions;
+  return change;
 }
 
 /** The order of the review: what removes an agent first, what leaves it alone last. */
