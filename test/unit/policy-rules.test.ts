@@ -9,6 +9,7 @@ import {
   checkOnFailureRollback,
   checkPrivateRegistryPullSecret,
   checkScalingRange,
+  checkSecretSetRequiredSecrets,
   AGENT_POLICY_NAMES,
   agentPolicies,
   fromRegistry,
@@ -109,6 +110,53 @@ describe("agent-on-failure-rollback", () => {
   it("an onFailure not known at preview is no violation: @pulumi/policy skips the rule until it is known", () => {
     const found: string[] = [];
     expect(() => run({ serviceName: "keep-bot", onFailure: unknownValue }, found)).toThrow(UnknownValueError);
+    expect(found).toEqual([]);
+  });
+});
+
+describe("agent-secret-set-required-secrets", () => {
+  const policy = agentPolicies().find((p) => p.name === AGENT_POLICY_NAMES.secretSetRequiredSecrets) as ResourceValidationPolicy;
+  const validate = policy.validateResource as ResourceValidation;
+  const { unknownCheckingProxy, UnknownValueError } = crossGuard as unknown as {
+    unknownCheckingProxy: (props: Record<string, unknown>) => Record<string, unknown>;
+    UnknownValueError: new () => Error;
+  };
+  const MISSING =
+    "`secretSet` is set, but `requiredSecrets` does not list the fields the agent needs from it, so the preview cannot check that the set holds them.";
+  const EMPTY = "`secretSet` is set, but `requiredSecrets` is empty, so the preview checks no field of the set; list the fields the agent needs from it.";
+  /** Runs the policy on an Agent "voice-bot" of `type` with these inputs; its violations land in `found`. */
+  const run = (type: string, props: Record<string, unknown>, found: string[]): void => {
+    const args = { type, name: "voice-bot", props: unknownCheckingProxy(props), getConfig: () => ({}) } as unknown as ResourceValidationArgs;
+    void validate(args, (message: string) => found.push(message));
+  };
+
+  it("an Agent with a secretSet and no requiredSecrets, or an empty list, violates it; a listed field, or no secretSet, passes", () => {
+    expect(checkSecretSetRequiredSecrets({ secretSet: "voice-secrets" })).toEqual([MISSING]);
+    expect(checkSecretSetRequiredSecrets({ secretSet: "voice-secrets", requiredSecrets: [] })).toEqual([EMPTY]);
+    expect(checkSecretSetRequiredSecrets({ secretSet: "voice-secrets", requiredSecrets: ["TOKEN"] })).toEqual([]);
+    expect(checkSecretSetRequiredSecrets({ image: "bot:1" })).toEqual([]);
+    // The message quotes no value: neither the set's name nor a field's.
+    expect(`${MISSING}${EMPTY}`).not.toContain("voice-secrets");
+  });
+
+  it("is advisory unless configured; a violation names the Agent, on the dynamic and the native Agent alike", () => {
+    expect(policy.enforcementLevel).toBe("advisory");
+    expect(policy.configSchema).toBeUndefined();
+    for (const type of [DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE]) {
+      const found: string[] = [];
+      run(type, { serviceName: "voice-bot", secretSet: "voice-secrets" }, found);
+      run(type, { serviceName: "voice-bot", secretSet: "voice-secrets", requiredSecrets: ["TOKEN", "SIP_PASSWORD"] }, found);
+      expect(found).toEqual([`Agent "voice-bot": ${MISSING}`]);
+    }
+    const other: string[] = [];
+    run("aws:s3/bucket:Bucket", { secretSet: "voice-secrets" }, other);
+    expect(other).toEqual([]);
+  });
+
+  it("a secretSet or requiredSecrets not known at preview is no violation: @pulumi/policy skips the rule until it is known", () => {
+    const found: string[] = [];
+    expect(() => run(NATIVE_AGENT_TYPE, { serviceName: "voice-bot", secretSet: unknownValue }, found)).toThrow(UnknownValueError);
+    expect(() => run(NATIVE_AGENT_TYPE, { serviceName: "voice-bot", secretSet: "voice-secrets", requiredSecrets: unknownValue }, found)).toThrow(UnknownValueError);
     expect(found).toEqual([]);
   });
 });
