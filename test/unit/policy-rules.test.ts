@@ -1,4 +1,6 @@
 /** The Agent policy pack's rules as plain functions, and the image references they read. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import * as crossGuard from "@pulumi/policy";
 import type { ResourceValidation, ResourceValidationArgs, ResourceValidationPolicy } from "@pulumi/policy";
 import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
@@ -168,5 +170,22 @@ describe("isAgentResource", () => {
     expect(isAgentResource("pulumi-nodejs:dynamic:Resource", { __provider: `require("${PROVIDER_IMPLEMENTATION_MODULE}")` })).toBe(true);
     expect(isAgentResource("pulumi-nodejs:dynamic:Resource", { __provider: "other" })).toBe(false);
     expect(isAgentResource("aws:s3/bucket:Bucket", {})).toBe(false);
+  });
+});
+
+describe("the pack's documentation", () => {
+  const root = join(__dirname, "../..");
+  const read = (path: string) => readFileSync(join(root, path), "utf8");
+
+  it("every policy is in the README's table, the pipeline example's README and its policy-config.json, at its default level", () => {
+    const names = agentPolicies().map((p) => p.name);
+    expect(names).toEqual(Object.values(AGENT_POLICY_NAMES));
+    const config = JSON.parse(read("examples/pipeline/policy-pack/policy-config.json")) as Record<string, unknown>;
+    expect(Object.keys(config).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      expect(read("README.md"), name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, "m"));
+      expect(read("examples/pipeline/README.md"), name).toContain(`\`${name}\``);
+    }
+    expect(config[AGENT_POLICY_NAMES.secretSetRequiredSecrets]).toBe("advisory");
   });
 });
