@@ -81,3 +81,22 @@ export function checkOnFailureRollback(props: AgentProps): string[] {
   if (value === "rollback" || (value !== undefined && typeof value !== "string")) return [];
   return ['`onFailure` is "keep" (its default when not set), so a failed deployment stays in place; this pack requires `onFailure: "rollback"`.'];
 }
+
+/**
+ * An Agent that names a `secretSet` lists the fields it needs from it in
+ * `requiredSecrets` (a provider setting: the preview then checks that the
+ * set holds each one, so a missing field fails the preview instead of the
+ * deployment). No `secretSet`, or one not known yet, is no violation.
+ */
+export function checkSecretSetRequiredSecrets(props: AgentProps): string[] {
+  const secretSet = props["secretSet"];
+  if (typeof secretSet !== "string" || secretSet === "") return [];
+  const required = props["requiredSecrets"];
+  if (required === undefined || required === null) {
+    return ["`secretSet` is set, but `requiredSecrets` does not list the fields the agent needs from it, so the preview cannot check that the set holds them."];
+  }
+  if (Array.isArray(required) && required.length === 0) {
+    return ["`secretSet` is set, but `requiredSecrets` is empty, so the preview checks no field of the set; list the fields the agent needs from it."];
+  }
+  return [];
+}

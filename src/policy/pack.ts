@@ -7,7 +7,14 @@
  */
 import { PolicyPack } from "@pulumi/policy";
 import type { EnforcementLevel, PolicyConfigSchema, ResourceValidationPolicy } from "@pulumi/policy";
-import { checkImagePinned, checkMaxAgentsCap, checkOnFailureRollback, checkPrivateRegistryPullSecret, checkScalingRange } from "./agent-rules";
+import {
+  checkImagePinned,
+  checkMaxAgentsCap,
+  checkOnFailureRollback,
+  checkPrivateRegistryPullSecret,
+  checkScalingRange,
+  checkSecretSetRequiredSecrets,
+} from "./agent-rules";
 import type { AgentProps } from "./agent-rules";
 import { isAgentResource } from "./agent-resource";
 
@@ -18,6 +25,7 @@ export const AGENT_POLICY_NAMES = {
   scalingRange: "agent-scaling-range",
   privateRegistryPullSecret: "agent-private-registry-pull-secret",
   onFailureRollback: "agent-on-failure-rollback",
+  secretSetRequiredSecrets: "agent-secret-set-required-secrets",
 } as const;
 
 export const DEFAULT_MAX_AGENTS_CAP = 10;
@@ -94,6 +102,15 @@ export function agentPolicies(): ResourceValidationPolicy[] {
       undefined,
       (props) => checkOnFailureRollback(props),
     ),
+    // Advisory by default: an agent may need no field of its set by name; a team that
+    // wants every set's fields checked at preview makes the rule mandatory in its config.
+    agentPolicy(
+      AGENT_POLICY_NAMES.secretSetRequiredSecrets,
+      "An Agent with a `secretSet` lists in `requiredSecrets` the fields it needs from it, so the preview checks that the set holds them.",
+      "advisory",
+      undefined,
+      (props) => checkSecretSetRequiredSecrets(props),
+    ),
   ];
 }
 
@@ -104,7 +121,7 @@ export function agentPolicies(): ResourceValidationPolicy[] {
  */
 export function createAgentPolicyPack(name = "agent-hosting"): PolicyPack {
   return new PolicyPack(name, {
-    description: "Rules for Agents of the Agent Hosting Service (pulumi-agent-hosting): pinned images, scaling, pull secrets, rollback on failure.",
+    description: "Rules for Agents of the Agent Hosting Service (pulumi-agent-hosting): pinned images, scaling, pull secrets, rollback on failure, the fields required of secret sets.",
     policies: agentPolicies(),
   });
 }

@@ -5,6 +5,7 @@
  */
 import { AGENT_FIELDS, AGENT_OUTPUTS } from "../resources/agent/model";
 import { agentProviderKind, type AgentProviderKind } from "./agent-types";
+import { liveSessionsCut, type LiveSessions } from "./live-sessions";
 import type { PreviewDigest, PreviewStep } from "./preview";
 import { propertyValue, sameValue, type PropertyValue } from "./property-value";
 import { secretPropertyNames } from "./secrets";
@@ -37,6 +38,8 @@ export interface AgentChange {
   serviceNameAfter: PropertyValue;
   /** For create: the inputs; for delete: the old inputs; for update and replace: what changes. */
   properties: PropertyChange[];
+  /** The live sessions of the agent (its last-read outputs) that this change cuts, when it cuts any. */
+  liveSessions?: LiveSessions;
 }
 
 /** The Agent's inputs, in the model's order: the order a reviewer reads them in; any other input follows alphabetically. */
@@ -97,7 +100,20 @@ function collectSteps(steps: readonly PreviewStep[]): Map<string, PreviewStep[]>
   return byUrn;
 }
 
-function agentChange(urn: string, steps: readonly PreviewStep[]): AgentChange {
+/**
+ * The steps that plan the resource's change: all but a `refresh` step. With
+ * `pulumi preview --refresh` each resource has a refresh step first, whose
+ * states are the ones recorded before the refresh (the dynamic provider's
+ * host reports the same state twice); the planned step's old state is the
+ * one the refresh read, which the change is made from.
+ */
+function plannedSteps(steps: readonly PreviewStep[]): readonly PreviewStep[] {
+  const planned = steps.filter((step) => step.op !== "refresh");
+  return planned.length > 0 ? planned : steps;
+}
+
+function agentChange(urn: string, allSteps: readonly PreviewStep[]): AgentChange {
+  const steps = plannedSteps(allSteps);
   const ops = steps.map((s) => s.op);
   const operation = foldOperation(ops);
   const oldState = steps.find((s) => s.oldState)?.oldState;
@@ -144,17 +160,21 @@ function agentChange(urn: string, steps: readonly PreviewStep[]): AgentChange {
       ? propertyValue(oldState.outputs?.["name"], secret.has("name"))
       : before("serviceName")
     : { kind: "unset" as const };
-  return {
+  const change: AgentChange = {
     urn,
     resource: parseUrn(urn)?.name ?? urn,
     provider: agentProviderKind(type, [newState, oldState]) ?? "dynamic",
     operation,
-    steps: ops,
+    steps: allSteps.map((s) => s.op),
     replaceReasons: [...new Set(steps.flatMap((step) => (step.replaceReasons ?? []).map(topProperty)))],
     serviceNameBefore,
     serviceNameAfter: newState ? after("serviceName") : { kind: "unset" },
     properties,
   };
+  const refreshed = allSteps.some((step) => step.op === "refresh");
+  const liveSessions = liveSessionsCut(operation, { old: oldState, new: newState }, properties, { refreshed, secret });
+  if (liveSessions) change.liveSessions = liveSessions;
+  return change;
 }
 
 /** The order of the review: what removes an agent first, what leaves it alone last. */

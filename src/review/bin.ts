@@ -12,6 +12,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { EXIT, FAIL_ON_DRIFT, parseReviewArgs, USAGE, type ReviewOptions } from "./flags";
+import { operationLabel } from "./markdown";
 import { reviewDrift, reviewPreview, reviewUp } from "./review";
 
 function fail(code: number, message: string, usage = false): never {
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
     const review = reviewPreview(text, options.failOn, { identity: identity(options), skipNoChanges: options.skipNoChanges });
     process.stdout.write(review.markdown);
     if (review.blocked.length > 0) {
-      const list = review.blocked.map((agent) => `${agent.resource} (${agent.operation})`).join(", ");
+      const list = review.blocked.map((agent) => `${agent.resource} (${operationLabel(agent)})`).join(", ");
       process.stderr.write(`agent-hosting-review: --fail-on ${options.failOn.join(",")}: ${list}\n`);
       process.exitCode = EXIT.failOn;
     }

@@ -10,6 +10,11 @@ import { parseArgs } from "node:util";
 export const FAIL_ON_OPERATIONS = ["create", "update", "replace", "delete"] as const;
 export type FailOnOperation = (typeof FAIL_ON_OPERATIONS)[number];
 export const FAIL_ON_DRIFT = "drift";
+/** `--fail-on live-sessions`: a planned change cuts an Agent's live sessions (src/review/live-sessions.ts). */
+export const FAIL_ON_LIVE_SESSIONS = "live-sessions";
+/** What `--fail-on` accepts for a preview: its operations and `live-sessions`. */
+export const FAIL_ON_PREVIEW = [...FAIL_ON_OPERATIONS, FAIL_ON_LIVE_SESSIONS] as const;
+export type FailOn = (typeof FAIL_ON_PREVIEW)[number];
 
 /** Exit codes of the bin. */
 export const EXIT = { ok: 0, badInput: 1, usage: 2, failOn: 3 } as const;
@@ -37,7 +42,9 @@ export const REVIEW_FLAGS = {
     value: "OPS",
     defaultText: "none",
     description:
-      `exit ${EXIT.failOn} after printing when an Agent is planned for one of OPS (comma-separated: ${FAIL_ON_OPERATIONS.join(", ")}); ` +
+      `exit ${EXIT.failOn} after printing when an Agent is planned for one of OPS (comma-separated: ${FAIL_ON_OPERATIONS.join(", ")}), ` +
+      `or, with ${FAIL_ON_LIVE_SESSIONS}, when a planned change cuts an Agent's live sessions (a delete or replace of an agent whose outputs count ` +
+      "sessions; an update that makes a new deployment on a service that switches at once); " +
       `with drift: \`--fail-on ${FAIL_ON_DRIFT}\` exits ${EXIT.failOn} when an Agent drifted`,
   },
   drift: { type: "boolean", defaultText: "off", description: "the same as the drift command" },
@@ -79,7 +86,7 @@ export interface ReviewOptions {
   command: ReviewCommand;
   /** The input file, or undefined for stdin. */
   file?: string;
-  failOn: FailOnOperation[];
+  failOn: FailOn[];
   failOnDrift: boolean;
   skipNoChanges: boolean;
   stack?: string;
@@ -91,8 +98,8 @@ export interface ReviewOptions {
 
 export type ParsedReviewArgs = { ok: true; options: ReviewOptions } | { ok: false; message: string };
 
-function isFailOnOperation(value: string): value is FailOnOperation {
-  return (FAIL_ON_OPERATIONS as readonly string[]).includes(value);
+function isFailOn(value: string): value is FailOn {
+  return (FAIL_ON_PREVIEW as readonly string[]).includes(value);
 }
 
 function isCommand(value: string | undefined): value is ReviewCommand {
@@ -118,7 +125,7 @@ export function parseReviewArgs(argv: readonly string[]): ParsedReviewArgs {
   if (positionals.length > 1) {
     return { ok: false, message: `expected at most one input file, got ${positionals.length}: ${positionals.join(" ")}` };
   }
-  const failOn: FailOnOperation[] = [];
+  const failOn: FailOn[] = [];
   let failOnDrift = false;
   if (values["fail-on"] !== undefined) {
     for (const item of values["fail-on"].split(",").map((s) => s.trim())) {
@@ -128,10 +135,10 @@ export function parseReviewArgs(argv: readonly string[]): ParsedReviewArgs {
         continue;
       }
       if (command === "up") return { ok: false, message: "--fail-on does not apply to the up command: `pulumi up` sets its own exit code" };
-      if (!isFailOnOperation(item)) {
+      if (!isFailOn(item)) {
         return {
           ok: false,
-          message: `--fail-on takes a comma-separated list of ${FAIL_ON_OPERATIONS.join(", ")} (or ${FAIL_ON_DRIFT}, with drift); "${item}" is not one`,
+          message: `--fail-on takes a comma-separated list of ${FAIL_ON_PREVIEW.join(", ")} (or ${FAIL_ON_DRIFT}, with drift); "${item}" is not one`,
         };
       }
       if (!failOn.includes(item)) failOn.push(item);

@@ -5,7 +5,8 @@
  */
 import { agentField } from "../resources/agent/model";
 import type { AgentChange, AgentOperation } from "./agent-changes";
-import type { FailOnOperation } from "./flags";
+import { FAIL_ON_LIVE_SESSIONS, type FailOn } from "./flags";
+import { liveSessionsLines, sessionsText } from "./live-sessions";
 import { codeBlock, formatValue, inlineCode } from "./markdown-text";
 import type { PreviewDigest } from "./preview";
 import { sameValue } from "./property-value";
@@ -46,7 +47,7 @@ function settingNote(name: string, operation: AgentOperation): string {
 
 export interface RenderOptions {
   /** Operations the pipeline refuses without approval (`--fail-on`). */
-  failOn?: readonly FailOnOperation[];
+  failOn?: readonly FailOn[];
   /** The project and stack the comment names, when not those of the document's URNs. */
   identity?: Partial<StackIdentity>;
 }
@@ -63,28 +64,42 @@ function countsLine(summary: Record<string, number>): string {
 
 function warning(agent: AgentChange): string[] {
   const resource = inlineCode(agent.resource);
+  const sessions = agent.liveSessions ? liveSessionsLines(agent.liveSessions).map((line) => `> ${line}`) : [];
   if (agent.operation === "replace") {
     const reasons = agent.replaceReasons.length > 0 ? ` (forced by ${agent.replaceReasons.map(inlineCode).join(", ")})` : "";
     const renamed = !sameValue(agent.serviceNameBefore, agent.serviceNameAfter);
     return [
-      "> [!WARNING]",
+      // Live sessions cut make a replace as grave as a delete.
+      sessions.length > 0 ? "> [!CAUTION]" : "> [!WARNING]",
       renamed
         ? `> **Replace** of ${resource}${reasons}: \`serviceName\` ${formatValue(agent.serviceNameBefore)} → ${formatValue(agent.serviceNameAfter)}.`
         : `> **Replace** of ${resource}${reasons}: the agent ${formatValue(agent.serviceNameBefore)} is created anew.`,
       `> The old agent ${formatValue(agent.serviceNameBefore)} is deleted, with its deployments and sessions.`,
+      ...sessions,
     ];
   }
   if (agent.operation === "delete") {
     return [
       "> [!CAUTION]",
       `> **Delete** of ${resource}: the agent ${formatValue(agent.serviceNameBefore)} is deleted, with its deployments and sessions.`,
+      ...sessions,
     ];
+  }
+  if (agent.liveSessions) {
+    const [first = "", ...rest] = liveSessionsLines(agent.liveSessions);
+    return ["> [!WARNING]", `> **Update** of ${resource}: ${first}`, ...rest.map((line) => `> ${line}`)];
   }
   return [];
 }
 
+/** The Agent's operation, and the live sessions it cuts: `delete, 2 live sessions`. */
+export function operationLabel(agent: AgentChange): string {
+  return agent.liveSessions ? `${agent.operation}, ${sessionsText(agent.liveSessions.count)}` : agent.operation;
+}
+
 function agentSection(agent: AgentChange): string[] {
-  const lines = [`#### ${inlineCode(agent.resource)}: ${OPERATION_LABELS[agent.operation]}`];
+  const sessions = agent.liveSessions ? ` (${sessionsText(agent.liveSessions.count)})` : "";
+  const lines = [`#### ${inlineCode(agent.resource)}: ${OPERATION_LABELS[agent.operation]}${sessions}`];
   if (agent.provider === "native") lines.push("_native provider_");
   for (const change of agent.properties) {
     const note = change.secretUnsure
@@ -101,9 +116,11 @@ function agentSection(agent: AgentChange): string[] {
   return lines;
 }
 
-/** Agents whose planned operation is one of `failOn`. */
-export function blockedAgents(agents: readonly AgentChange[], failOn: readonly FailOnOperation[]): AgentChange[] {
-  return agents.filter((agent) => (failOn as readonly string[]).includes(agent.operation));
+/** Agents whose planned operation is one of `failOn`, or, with `live-sessions`, whose live sessions the change cuts. */
+export function blockedAgents(agents: readonly AgentChange[], failOn: readonly FailOn[]): AgentChange[] {
+  return agents.filter(
+    (agent) => (failOn as readonly string[]).includes(agent.operation) || (failOn.includes(FAIL_ON_LIVE_SESSIONS) && agent.liveSessions !== undefined),
+  );
 }
 
 /**
@@ -142,7 +159,7 @@ export function renderReview(digest: PreviewDigest, agents: readonly AgentChange
   }
   const blocked = blockedAgents(agents, options.failOn ?? []);
   if (blocked.length > 0) {
-    const named = blocked.slice(0, MAX_BLOCKED_NAMED).map((agent) => `${inlineCode(agent.resource)} (${agent.operation})`);
+    const named = blocked.slice(0, MAX_BLOCKED_NAMED).map((agent) => `${inlineCode(agent.resource)} (${operationLabel(agent)})`);
     const more = blocked.length > MAX_BLOCKED_NAMED ? ` and ${blocked.length - MAX_BLOCKED_NAMED} more` : "";
     const list = named.join(", ") + more;
     tail.push("", `**Approval required:** ${list}; \`--fail-on ${(options.failOn ?? []).join(",")}\` refuses it.`);

@@ -1,7 +1,7 @@
 /** From the text of `pulumi preview --json` to the review: its Markdown and the Agents a pipeline refuses. */
 import { agentChanges, type AgentChange } from "./agent-changes";
 import { withDetails } from "./comment";
-import type { FailOnOperation } from "./flags";
+import type { FailOn } from "./flags";
 import { blockedAgents, renderReview } from "./markdown";
 import { parsePreview, type PreviewDigest } from "./preview";
 import { previewText } from "./preview-text";
@@ -17,7 +17,7 @@ export interface Review {
   /** The summary alone. */
   summary: string;
   agents: AgentChange[];
-  /** Agents planned for an operation of `failOn`. */
+  /** Agents planned for an operation of `failOn`, or whose live sessions the change cuts under `live-sessions`. */
   blocked: AgentChange[];
   /** Whether the preview plans any change or reports an error. */
   changes: boolean;
@@ -36,7 +36,7 @@ export function previewHasChanges(digest: PreviewDigest): boolean {
 }
 
 /** Throws PreviewFormatError when the text is not a preview document. */
-export function reviewPreview(text: string, failOn: readonly FailOnOperation[] = [], settings: ReviewSettings = {}): Review {
+export function reviewPreview(text: string, failOn: readonly FailOn[] = [], settings: ReviewSettings = {}): Review {
   const digest = parsePreview(text);
   const agents = agentChanges(digest);
   const summary = renderReview(digest, agents, { failOn, ...(settings.identity ? { identity: settings.identity } : {}) });

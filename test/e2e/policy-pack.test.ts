@@ -13,7 +13,9 @@
  * Agent, and every rule's message is shown by a preview where the rules are
  * advisory. Every Agent but keep-bot sets `onFailure: "rollback"`, so the
  * rollback rule, mandatory in the mandatory and relaxed configs, lets them
- * through and stops only keep-bot's preview.
+ * through and stops only keep-bot's preview. secrets-bot names a
+ * `secretSet` without `requiredSecrets`, which the advisory
+ * agent-secret-set-required-secrets names.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,7 +29,8 @@ import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "policy-SECRET-key-5d2e";
 
-const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 100 });
+// The sets the Agents name, for a preview that checks that a set exists.
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 100, secretSets: { "voice-secrets": ["TOKEN"], "pull-creds": ["USERNAME", "PASSWORD"] } });
 let pack: PolicyPackDir;
 let configs: Record<"mandatory" | "advisory" | "relaxed", string>;
 
@@ -39,6 +42,7 @@ const RULE_OPTIONS: Record<string, Record<string, unknown>> = {
   "agent-scaling-range": {},
   "agent-private-registry-pull-secret": { privateRegistries: ["registry.example.com"] },
   "agent-on-failure-rollback": {},
+  "agent-secret-set-required-secrets": {},
 };
 
 /** A `--policy-pack-config` document: each rule named at its level, with its options unless it is disabled or has none. */
@@ -86,15 +90,19 @@ const INVERTED: AgentSpec = {
   resource: "inverted-bot",
   args: { serviceName: "inverted-bot", image: "docker.io/acme/bot:2", autoScaling: { minAgents: 4, maxAgents: 2 }, ...ROLLBACK },
 };
+/** A `secretSet` without `requiredSecrets`. */
+const SECRETS: AgentSpec = { resource: "secrets-bot", args: { serviceName: "secrets-bot", image: "docker.io/acme/bot:2", secretSet: "voice-secrets", ...ROLLBACK } };
 /** No `onFailure`: the default "keep". */
 const KEEP: AgentSpec = { resource: "keep-bot", args: { serviceName: "keep-bot", image: "docker.io/acme/bot:2" } };
-const ALL = [GOOD, LATEST, BIG, PRIVATE];
+const ALL = [GOOD, LATEST, BIG, PRIVATE, SECRETS];
 
 const MESSAGES = {
   pinned: /\[(mandatory|advisory)\] +agent-image-pinned +\([^)]*: latest-bot\)[\s\S]*?Agent "latest-bot": `image` uses the tag `latest`, which moves/,
   cap: /\[advisory\] +agent-max-agents-cap +\([^)]*: big-bot\)[\s\S]*?Agent "big-bot": `autoScaling.maxAgents` is 5, above this pack's cap of 3/,
   pullSecret: /\[advisory\] +agent-private-registry-pull-secret +\([^)]*: private-bot\)[\s\S]*?Agent "private-bot": `image` comes from the private registry `registry.example.com`/,
   rollback: /\[mandatory\] +agent-on-failure-rollback +\([^)]*: keep-bot\)[\s\S]*?Agent "keep-bot": `onFailure` is "keep" \(its default when not set\)/,
+  requiredSecrets:
+    /\[advisory\] +agent-secret-set-required-secrets +\([^)]*: secrets-bot\)[\s\S]*?Agent "secrets-bot": `secretSet` is set, but `requiredSecrets` does not list the fields the agent needs from it/,
   scaling: /agent-scaling-range +\([^)]*: inverted-bot\)[\s\S]*?Agent "inverted-bot": `autoScaling.minAgents` \(4\) is above `autoScaling.maxAgents` \(2\)/,
 };
 
@@ -123,7 +131,7 @@ function checksThePack(preview: () => Preview): void {
   it("every rule advisory: the preview goes through and warns of each violation, naming each Agent", async () => {
     const { stopped, out } = await preview()(ALL, "advisory");
     expect(stopped, out).toBe(false);
-    for (const message of [MESSAGES.pinned, MESSAGES.cap, MESSAGES.pullSecret]) expect(out).toMatch(message);
+    for (const message of [MESSAGES.pinned, MESSAGES.cap, MESSAGES.pullSecret, MESSAGES.requiredSecrets]) expect(out).toMatch(message);
     expect(out).not.toContain('Agent "good-bot"');
   });
 

@@ -2,8 +2,10 @@
  * `agent-hosting-review` on previews the real CLI produced: `pulumi preview
  * --json` of a program of Agents against the emulator, for a create, an
  * update in place, a replace, a delete, an input marked secret, and a
- * preview that fails. The bin runs as a pipeline runs it, with the document
- * on stdin or in a file.
+ * preview that fails; and `pulumi preview --refresh --json` of agents with
+ * live sessions (set at the emulator), on a service that rolls updates (the
+ * default) and on one that switches at once. The bin runs as a pipeline runs
+ * it, with the document on stdin or in a file.
  *
  * With AGENT_HOSTING_WRITE_REVIEW_FIXTURES=1 the documents are saved as the
  * unit tests' fixtures (test/unit/fixtures/review/).
@@ -70,6 +72,13 @@ function botCInputs(text: string): Record<string, unknown> | undefined {
 async function up(agents: AgentSpec[]): Promise<void> {
   const result = await stack.run("up", { params: { agents } });
   expect(result.error).toBeUndefined();
+}
+
+/** `pulumi preview --json` of `agents` with `previewArgs` (not saved as a fixture). */
+async function sessionsPreview(agents: AgentSpec[], previewArgs: string[] = []): Promise<string> {
+  const result = await stack.run("preview-json", { params: { agents }, previewArgs });
+  expect(result.ok, result.engineOutput).toBe(true);
+  return JSON.stringify(result.preview);
 }
 
 /** Nothing of the serialized provider, the key or a secret reaches the comment. */
@@ -198,5 +207,59 @@ describe("agent-hosting-review on previews of the real CLI", () => {
       "### Preview errors",
       "resource 'bot-c' has a problem: image (a secret): must carry a tag",
     ]);
+  });
+
+  it("live sessions set at the service: `pulumi preview --refresh` reads them, a delete is marked with the count and --fail-on live-sessions exits 3; an image update on this rolling service is not marked", async () => {
+    await fx.control.setSessions("bot-c", 2);
+    await fx.control.setSessions("bot-a", 2);
+    const program = [botA({ ...UPDATED_A, image: "registry.example.com/bot:3" })];
+    const text = await sessionsPreview(program, ["--refresh"]);
+    const review = await cleanReview(["--fail-on", "live-sessions"], text, 3);
+    expectContains(review.stdout, [
+      [
+        "> [!CAUTION]",
+        "> **Delete** of `bot-c`: the agent `bot-c` is deleted, with its deployments and sessions.",
+        "> **2 live sessions** (as of this preview's refresh) will be cut: `drainSeconds` is 0, so the delete does not wait for them to end.",
+        "> To let them end, set `drainSeconds` and run `pulumi up` before this change: a delete waits what the state records.",
+      ].join("\n"),
+      "#### `bot-c`: delete (2 live sessions)",
+      "**Approval required:** `bot-c` (delete, 2 live sessions); `--fail-on live-sessions` refuses it.",
+      // The service rolls updates (the outputs carry desiredDeploymentId): the old deployment keeps serving bot-a's sessions.
+      "#### `bot-a`: update in place\n- `image`: `registry.example.com/bot:2` → `registry.example.com/bot:3`",
+    ]);
+    expect(review.stdout).not.toContain("**Update** of `bot-a`");
+    expect(review.stderr).toBe("agent-hosting-review: --fail-on live-sessions: bot-c (delete, 2 live sessions)\n");
+    // Without --refresh, the preview holds the outputs of the last `pulumi up`, which counted no session.
+    const stale = await runReviewBin(["--fail-on", "live-sessions"], await sessionsPreview(program));
+    expect(stale.code, stale.stderr).toBe(0);
+    expect(stale.stdout).toContain("> **Delete** of `bot-c`: the agent `bot-c` is deleted, with its deployments and sessions.\n\n");
+    expect(stale.stdout).not.toContain("live session");
+  });
+});
+
+describe("agent-hosting-review on a service that switches to a new deployment at once (the emulator's immediate rollout)", () => {
+  const immediate = useEmulator({ apiKey: API_KEY, readyAfterMs: 200, rollout: "immediate" });
+  let bots: StackHandle;
+
+  beforeAll(() => {
+    bots = makeStack("review-immediate", { baseUrl: immediate.emulator.url, apiKey: API_KEY, program: join(repoRoot, "test/e2e/programs/review.cjs") });
+  });
+
+  it("an image update of an agent with live sessions cuts them: the review says so and --fail-on live-sessions exits 3", async () => {
+    expect((await bots.run("up", { params: { agents: [botA()] } })).error).toBeUndefined();
+    await immediate.control.setSessions("bot-a", 2);
+    const result = await bots.run("preview-json", { params: { agents: [botA({ image: "registry.example.com/bot:2" })] }, previewArgs: ["--refresh"] });
+    expect(result.ok, result.engineOutput).toBe(true);
+    const review = await cleanReview(["--fail-on", "live-sessions"], JSON.stringify(result.preview), 3);
+    expectContains(review.stdout, [
+      [
+        "> [!WARNING]",
+        "> **Update** of `bot-a`: **2 live sessions** (as of this preview's refresh) will be cut: this update makes a new deployment, " +
+          "and this service switches to it at once (the agent's outputs carry no `desiredDeploymentId`, which a service that rolls updates sends).",
+      ].join("\n"),
+      "#### `bot-a`: update in place (2 live sessions)\n- `image`: `registry.example.com/bot:1` → `registry.example.com/bot:2`",
+      "**Approval required:** `bot-a` (update, 2 live sessions); `--fail-on live-sessions` refuses it.",
+    ]);
+    expect(review.stderr).toBe("agent-hosting-review: --fail-on live-sessions: bot-a (update, 2 live sessions)\n");
   });
 });

@@ -74,6 +74,16 @@ describe("agent-hosting-review bin", () => {
     expect((await runReviewBin([join(fixtures, "create.json"), "--fail-on", "update,replace,delete"])).code).toBe(0);
   });
 
+  it("--fail-on live-sessions refuses a delete of an agent with live sessions (the delete fixture with 2 in its outputs), naming them", async () => {
+    const document = JSON.parse(readFileSync(join(fixtures, "delete.json"), "utf8")) as { steps: { urn: string; oldState?: { outputs?: Record<string, unknown> } }[] };
+    Object.assign(document.steps.find((s) => s.urn.endsWith("::bot-c"))?.oldState?.outputs ?? {}, { activeSessionCount: 2 });
+    const run = await runReviewBin(["--fail-on", "live-sessions"], JSON.stringify(document));
+    expect(run.code).toBe(3);
+    expect(run.stdout).toContain("#### `bot-c`: delete (2 live sessions)");
+    expect(run.stderr).toBe("agent-hosting-review: --fail-on live-sessions: bot-c (delete, 2 live sessions)\n");
+    expect((await runReviewBin(["--fail-on", "live-sessions"], readFileSync(join(fixtures, "delete.json"), "utf8"))).code).toBe(0);
+  });
+
   it.each([
     [["--fail-on", "destroy"], '"destroy" is not one'],
     [["--fail-on"], "argument missing"],

@@ -1,4 +1,6 @@
 /** The Agent policy pack's rules as plain functions, and the image references they read. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import * as crossGuard from "@pulumi/policy";
 import type { ResourceValidation, ResourceValidationArgs, ResourceValidationPolicy } from "@pulumi/policy";
 import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
@@ -9,6 +11,7 @@ import {
   checkOnFailureRollback,
   checkPrivateRegistryPullSecret,
   checkScalingRange,
+  checkSecretSetRequiredSecrets,
   AGENT_POLICY_NAMES,
   agentPolicies,
   fromRegistry,
@@ -113,6 +116,53 @@ describe("agent-on-failure-rollback", () => {
   });
 });
 
+describe("agent-secret-set-required-secrets", () => {
+  const policy = agentPolicies().find((p) => p.name === AGENT_POLICY_NAMES.secretSetRequiredSecrets) as ResourceValidationPolicy;
+  const validate = policy.validateResource as ResourceValidation;
+  const { unknownCheckingProxy, UnknownValueError } = crossGuard as unknown as {
+    unknownCheckingProxy: (props: Record<string, unknown>) => Record<string, unknown>;
+    UnknownValueError: new () => Error;
+  };
+  const MISSING =
+    "`secretSet` is set, but `requiredSecrets` does not list the fields the agent needs from it, so the preview cannot check that the set holds them.";
+  const EMPTY = "`secretSet` is set, but `requiredSecrets` is empty, so the preview checks no field of the set; list the fields the agent needs from it.";
+  /** Runs the policy on an Agent "voice-bot" of `type` with these inputs; its violations land in `found`. */
+  const run = (type: string, props: Record<string, unknown>, found: string[]): void => {
+    const args = { type, name: "voice-bot", props: unknownCheckingProxy(props), getConfig: () => ({}) } as unknown as ResourceValidationArgs;
+    void validate(args, (message: string) => found.push(message));
+  };
+
+  it("an Agent with a secretSet and no requiredSecrets, or an empty list, violates it; a listed field, or no secretSet, passes", () => {
+    expect(checkSecretSetRequiredSecrets({ secretSet: "voice-secrets" })).toEqual([MISSING]);
+    expect(checkSecretSetRequiredSecrets({ secretSet: "voice-secrets", requiredSecrets: [] })).toEqual([EMPTY]);
+    expect(checkSecretSetRequiredSecrets({ secretSet: "voice-secrets", requiredSecrets: ["TOKEN"] })).toEqual([]);
+    expect(checkSecretSetRequiredSecrets({ image: "bot:1" })).toEqual([]);
+    // The message quotes no value: neither the set's name nor a field's.
+    expect(`${MISSING}${EMPTY}`).not.toContain("voice-secrets");
+  });
+
+  it("is advisory unless configured; a violation names the Agent, on the dynamic and the native Agent alike", () => {
+    expect(policy.enforcementLevel).toBe("advisory");
+    expect(policy.configSchema).toBeUndefined();
+    for (const type of [DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE]) {
+      const found: string[] = [];
+      run(type, { serviceName: "voice-bot", secretSet: "voice-secrets" }, found);
+      run(type, { serviceName: "voice-bot", secretSet: "voice-secrets", requiredSecrets: ["TOKEN", "SIP_PASSWORD"] }, found);
+      expect(found).toEqual([`Agent "voice-bot": ${MISSING}`]);
+    }
+    const other: string[] = [];
+    run("aws:s3/bucket:Bucket", { secretSet: "voice-secrets" }, other);
+    expect(other).toEqual([]);
+  });
+
+  it("a secretSet or requiredSecrets not known at preview is no violation: @pulumi/policy skips the rule until it is known", () => {
+    const found: string[] = [];
+    expect(() => run(NATIVE_AGENT_TYPE, { serviceName: "voice-bot", secretSet: unknownValue }, found)).toThrow(UnknownValueError);
+    expect(() => run(NATIVE_AGENT_TYPE, { serviceName: "voice-bot", secretSet: "voice-secrets", requiredSecrets: unknownValue }, found)).toThrow(UnknownValueError);
+    expect(found).toEqual([]);
+  });
+});
+
 describe("isAgentResource", () => {
   it("knows the dynamic and the native Agent by their type tokens, and the generic dynamic type by its provider code", () => {
     expect(isAgentResource(DYNAMIC_AGENT_TYPE, {})).toBe(true);
@@ -120,5 +170,22 @@ describe("isAgentResource", () => {
     expect(isAgentResource("pulumi-nodejs:dynamic:Resource", { __provider: `require("${PROVIDER_IMPLEMENTATION_MODULE}")` })).toBe(true);
     expect(isAgentResource("pulumi-nodejs:dynamic:Resource", { __provider: "other" })).toBe(false);
     expect(isAgentResource("aws:s3/bucket:Bucket", {})).toBe(false);
+  });
+});
+
+describe("the pack's documentation", () => {
+  const root = join(__dirname, "../..");
+  const read = (path: string) => readFileSync(join(root, path), "utf8");
+
+  it("every policy is in the README's table, the pipeline example's README and its policy-config.json, at its default level", () => {
+    const names = agentPolicies().map((p) => p.name);
+    expect(names).toEqual(Object.values(AGENT_POLICY_NAMES));
+    const config = JSON.parse(read("examples/pipeline/policy-pack/policy-config.json")) as Record<string, unknown>;
+    expect(Object.keys(config).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      expect(read("README.md"), name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, "m"));
+      expect(read("examples/pipeline/README.md"), name).toContain(`\`${name}\``);
+    }
+    expect(config[AGENT_POLICY_NAMES.secretSetRequiredSecrets]).toBe("advisory");
   });
 });

@@ -34,7 +34,7 @@ describe("parseReviewArgs", () => {
   });
 
   it.each([
-    [["--fail-on", "replace,destroy"], '--fail-on takes a comma-separated list of create, update, replace, delete (or drift, with drift); "destroy" is not one'],
+    [["--fail-on", "replace,destroy"], '--fail-on takes a comma-separated list of create, update, replace, delete, live-sessions (or drift, with drift); "destroy" is not one'],
     [["--fail-on", ""], '"" is not one'],
     [["--fail-on", "drift"], '"drift" is not one'],
     [["drift", "--fail-on", "replace"], 'with drift, --fail-on takes only "drift"; "replace" is not it'],

@@ -101,6 +101,25 @@ describe("the review of an update in place", () => {
   });
 });
 
+describe("the review of `pulumi preview --refresh --json`", () => {
+  it("reads each Agent's change from the state the refresh read, not the one recorded before it", () => {
+    // Outside Pulumi, bot-a's image became :9 and bot-b's scaling 2..6; the refresh steps (first) still hold the recorded :1 and 1..2.
+    const { summary, agents } = reviewPreview(fixtureText("drift-preview-refresh"));
+    expect(agents.find((a) => a.resource === "bot-a")?.steps).toEqual(["refresh", "update"]);
+    expect(summary).toContain(
+      [
+        "#### `bot-a`: update in place",
+        "- `image`: `registry.example.com/bot:9` → `registry.example.com/bot:1`",
+        "",
+        "#### `bot-b`: update in place",
+        '- `autoScaling`: `{"maxAgents":6,"minAgents":2}` → `{"maxAgents":2,"minAgents":1}`',
+        "",
+        "#### `bot-c`: create",
+      ].join("\n"),
+    );
+  });
+});
+
 describe("the review of a replace", () => {
   it("warns with the old and new serviceName, and lists the Agent under --fail-on replace", () => {
     const { markdown, blocked } = reviewPreview(fixtureText("replace"), ["replace", "delete"]);
