@@ -10,7 +10,7 @@ import type { AgentLogsQuery } from "../client/schemas";
 import { token } from "../core/schema-parts";
 import type { GetAgentLogsResult } from "../functions/get-agent-logs";
 import type { GetSecretSetArgs, GetSecretSetResult } from "../functions/get-secret-set";
-import { withPluginOptions } from "./plugin-options";
+import { withPluginOptions } from "../resources/plugin-options";
 
 const GET_SECRET_SET = token("getSecretSet");
 const GET_AGENT_LOGS = token("getAgentLogs");

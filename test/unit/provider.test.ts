@@ -18,7 +18,7 @@ import { SIGNATURE_KEY } from "../../src/core/engine-sentinels";
 import { createProviderCore } from "../../src/core/provider-core";
 import type { DynamicProvider } from "../../src/hosts/dynamic/dynamic-host";
 import { REGISTRY } from "../../src/registry";
-import { createAgentDynamicProvider as createDynamicProvider } from "../../src/resources/agent/dynamic-provider";
+import { createAgentDynamicProvider as createDynamicProvider } from "../../src/hosts/dynamic/provider-impl";
 import { DYNAMIC_AGENT_TYPE } from "../../src/resources/agent/type-tokens";
 
 /** The pending mark, as the state keeps it. */
