@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { asInputs } from "../../src/resources/agent/outputs";
 import { marksOf, withMarks } from "../../src/core/state-marks";
-import { lastReadyBefore, lastReadyOf, rolledBackInputs } from "../../src/resources/agent/rollback";
+import { lastReadyBefore, lastReadyOf, rolledBackInputs } from "../../src/resources/agent/on-failure";
 
 const OLD_OUTPUTS = {
   serviceName: "voice-bot",

@@ -4,9 +4,9 @@ import { mayHaveActed } from "../../client/retry";
 import type { Call, CreateRequest, Stored } from "../../core/resource-entry";
 import { signalWithin } from "../../core/engine-limit";
 import { finish } from "./finish";
-import { incompleteError, startStep } from "./incomplete";
+import { incompleteError, startStep } from "./step";
 import type { AgentInputs } from "./inputs-outputs";
-import { createBody } from "./request-body";
+import { createBody } from "./manifest";
 import type { ServiceAgent } from "./service-agent";
 
 export async function createVerb(request: CreateRequest<AgentInputs>): Promise<Stored> {

@@ -11,7 +11,7 @@ import type { FieldSpec } from "../../core/field-table";
 import type { DiffRequest, DiffResult, Marks } from "../../core/resource-entry";
 import { sameJson } from "../../core/same-json";
 import { AGENT_FIELDS } from "./fields";
-import { shownImage } from "./shown-image";
+import { shownImage } from "./outputs";
 
 const isAbsent = (v: unknown) => v === undefined || v === null;
 

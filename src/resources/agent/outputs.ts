@@ -127,3 +127,8 @@ export function agentFromOutputs(olds: Props): ServiceAgent {
 }
 
 const isRecord = (value: unknown): value is Props => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The image as the provider's messages name it: a secret image (the program declares it secret) is never shown. */
+export function shownImage(image: unknown, secretInputs: readonly string[]): string {
+  return secretInputs.includes("image") ? "(a secret)" : String(image);
+}

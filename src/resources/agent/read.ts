@@ -2,12 +2,15 @@
  * Read (refresh, and `Agent.get` or an import when no state is passed): the
  * agent as the service holds it, the inputs rebuilt from it. An agent
  * deleted outside Pulumi leaves the state; one asked for by name that does
- * not exist is an AgentNotFoundError.
+ * not exist is an AgentNotFoundError. Delete: DELETE /agents/{name}, within
+ * the engine's customTimeouts.delete when given; an agent already gone
+ * counts as deleted.
  */
 import { AgentNotFoundError, NotFoundError } from "../../client/errors";
 import { isTransientPollFailure } from "../../client/retry";
+import { signalWithin } from "../../core/engine-limit";
 import { WaitFailure, waitForReady } from "../../core/readiness";
-import type { Call, ReadRequest, ReadResult } from "../../core/resource-entry";
+import type { Call, DeleteRequest, ReadRequest, ReadResult } from "../../core/resource-entry";
 import { inputsFromAgent, toOutputs } from "./outputs";
 import { pendingDeploymentOf, type ServiceAgent } from "./service-agent";
 import { describeAgent, failedPollNotes, watchedAgent } from "./watched-agent";
@@ -62,4 +65,15 @@ export async function readVerb(request: ReadRequest): Promise<ReadResult> {
   }
   const inputs = inputsFromAgent(agent, adopting ? {} : (olds ?? {}));
   return { id: agent.name, outputs: toOutputs(inputs, agent, marks.secretInputs), marks, inputs: { ...inputs, name: agent.name } };
+}
+
+export async function deleteVerb(request: DeleteRequest): Promise<void> {
+  const { id, service, log } = request;
+  const deadline = request.timeoutMs === undefined ? undefined : Date.now() + request.timeoutMs;
+  try {
+    await (await service.client()).deleteAgent(id, { signal: signalWithin(request, deadline, "delete"), onRetry: log.retry });
+  } catch (error) {
+    if (error instanceof NotFoundError) return;
+    throw error;
+  }
 }

@@ -2,8 +2,6 @@
  * The service's Agent as the package reads it: only the fields it relies on
  * are typed and checked; everything else the service sends is kept as it came.
  */
-import type { AgentOutputs } from "./inputs-outputs";
-
 export interface Replicas {
   minReplicas: number;
   maxReplicas: number;
@@ -30,10 +28,12 @@ export interface Deployment {
   [extra: string]: unknown;
 }
 
-/** The members every answer has, typed as the Agent's outputs of the same names. */
-type ReliedOn = Pick<AgentOutputs, "name" | "ready" | "activeDeploymentId" | "activeDeploymentReady">;
-
-export interface ServiceAgent extends ReliedOn {
+export interface ServiceAgent {
+  /** The members every answer has (the Agent's outputs of the same names). */
+  name: string;
+  ready: boolean;
+  activeDeploymentId: string;
+  activeDeploymentReady: boolean;
   autoScaling: Replicas;
   /** Null while the service has not made it yet; absent when the service never reports it. */
   deployment?: Deployment | null;

@@ -1,25 +1,27 @@
 /**
  * Update: POST /agents/{name} with the full body, then the wait for
  * readiness. A change only to settings the provider keeps in the state sends
- * nothing; a pending create or update of an earlier `up` is resumed.
+ * nothing. A create or update that an earlier `up` sent and that did not
+ * finish is resumed: not sent again, but read and waited for (a create whose
+ * agent never appeared is posted again).
  */
 import { NotFoundError } from "../../client/errors";
 import { mayHaveActed } from "../../client/retry";
 import { signalWithin } from "../../core/engine-limit";
 import type { FieldSpec } from "../../core/field-table";
 import type { Stored, UpdateRequest } from "../../core/resource-entry";
-import { AGENT_FIELDS } from "./fields";
-import { incompleteError, startStep } from "./incomplete";
-import type { AgentInputs } from "./inputs-outputs";
+import { postAgent } from "./create";
 import { diffAgent } from "./diff";
+import { AGENT_FIELDS } from "./fields";
 import { finish } from "./finish";
+import type { AgentInputs } from "./inputs-outputs";
 import { clearKeptFields } from "./kept-fields";
+import { updateBody } from "./manifest";
+import { lastReadyBefore } from "./on-failure";
 import { agentFromOutputs, inputValues, toOutputs } from "./outputs";
 import { getAgent } from "./read";
-import { updateBody } from "./request-body";
-import { resume } from "./resume";
-import { lastReadyBefore } from "./rollback";
 import { wantedDeploymentOf, type ServiceAgent } from "./service-agent";
+import { incompleteError, startStep, type Step } from "./step";
 
 /** The error for an agent deleted outside Pulumi since the last refresh. */
 function goneError(name: string, error: NotFoundError): NotFoundError {
@@ -68,6 +70,18 @@ export async function updateVerb(request: UpdateRequest<AgentInputs>): Promise<S
     await request.log.warning(
       `agent-hosting: agent "${inputs.serviceName}": redeployTrigger changed, but the service kept deployment ${wantedDeploymentOf(agent)}; it may treat an unchanged spec as no change (pin the image by digest instead)`,
     );
+  }
+  return finish(step, { agent });
+}
+
+/** A step an earlier `up` sent: the agent is read and waited for; a create whose agent never appeared is posted again. */
+async function resume(step: Step): Promise<Stored> {
+  let agent: ServiceAgent;
+  try {
+    agent = await getAgent(step.call, step.inputs.serviceName);
+  } catch (error) {
+    if (!(error instanceof NotFoundError) || step.verb !== "create") throw error;
+    agent = await postAgent(step.inputs, step.call);
   }
   return finish(step, { agent });
 }

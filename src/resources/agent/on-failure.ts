@@ -1,32 +1,102 @@
 /**
- * onFailure "rollback". An update whose deployment failed is updated back to
- * the last ready spec (the previous outputs' image, scaling, secret sets,
- * noise flag, node type), whose deployment is waited for (no health check);
- * the step then fails with outputs that describe that deployment, so the
- * next preview shows the wanted change again. A create whose deployment
- * failed is deleted, and nothing stays in the state.
+ * A deployment that failed (not ready within the wait, or its health check
+ * found a line or was cut short by the engine's limit), and what
+ * `onFailure` does about it.
  *
- * Whatever ends a rollback early (a refused request, a Cancel or SIGINT, a
- * deployment that is not ready either) leaves outputs describing a
- * deployment that exists: the failed one when the rollback's request did not
- * reach the service, else the rollback's own, with the pending mark.
+ * "keep" leaves the agent as it is and in the state, so the next `up`
+ * checks on it again.
+ *
+ * "rollback": an update whose deployment failed is updated back to the last
+ * ready spec (the previous outputs' image, scaling, secret sets, noise flag,
+ * node type), whose deployment is waited for (no health check); the step
+ * then fails with outputs that describe that deployment, so the next
+ * preview shows the wanted change again. A create whose deployment failed
+ * is deleted, and nothing stays in the state. Whatever ends a rollback early
+ * (a refused request, a Cancel or SIGINT, a deployment that is not ready
+ * either) leaves outputs describing a deployment that exists: the failed one
+ * when the rollback's request did not reach the service, else the
+ * rollback's own, with the pending mark.
  */
-import { AgentCreateRolledBackError, AgentIncompleteError, AgentRolledBackError, NotFoundError } from "../../client/errors";
+import {
+  AgentCreateRolledBackError,
+  AgentIncompleteError,
+  AgentNotReadyError,
+  AgentRolledBackError,
+  AgentUnhealthyError,
+  NotFoundError,
+} from "../../client/errors";
 import { mayHaveActed } from "../../client/retry";
 import type { FieldSpec } from "../../core/field-table";
 import { progressReporter, WaitFailure, waitForReady, type WaitResult } from "../../core/readiness";
 import type { Marks, Props } from "../../core/resource-entry";
 import { withMarks } from "../../core/state-marks";
-import type { DeploymentFailure } from "./failure";
 import { AGENT_FIELDS } from "./fields";
-import { KEEP_NOTE, pendingProperties, type LastReady, type Step } from "./incomplete";
 import type { AgentInputs } from "./inputs-outputs";
 import { clearKeptFields } from "./kept-fields";
-import { asInputs, inputValues, toOutputs } from "./outputs";
-import { updateBody } from "./request-body";
-import { wantedDeploymentOf, type ServiceAgent } from "./service-agent";
+import { updateBody } from "./manifest";
+import { asInputs, inputValues, shownImage, toOutputs } from "./outputs";
+import { pendingDeploymentOf, wantedDeploymentOf, type ServiceAgent } from "./service-agent";
+import { KEEP_NOTE, pendingProperties, type LastReady, type Step } from "./step";
 import { watchedAgent } from "./watched-agent";
-import { shownImage } from "./shown-image";
+
+export interface DeploymentFailure {
+  /** The agent as last seen. */
+  agent: ServiceAgent | undefined;
+  /** What happened: the agent, the deployment, why it failed, its log lines. */
+  description: string;
+  /** What to change so that the next deployment does not fail the same way. */
+  fix: string;
+  unhealthy: boolean;
+  cause?: unknown;
+}
+
+/** Ends the step on a failed deployment, as onFailure says: always with an error. */
+export async function deploymentFailed(step: Step, failure: DeploymentFailure): Promise<never> {
+  if (step.rollback) throw keepError(step, failure, 'This deployment is the rollback to the last ready spec (onFailure "rollback"), which is not rolled back again.');
+  if (step.inputs.onFailure === "rollback") {
+    if (step.verb === "create") return rollbackCreate(step, failure);
+    if (step.lastReady) return rollbackUpdate(step, step.lastReady, failure);
+    throw keepError(
+      step,
+      failure,
+      'onFailure "rollback" has no last ready spec to return to: the stack\'s state holds an unfinished update of an earlier `pulumi up`, so the deployment is kept.',
+    );
+  }
+  throw keepError(step, failure, keptNote(step, failure));
+}
+
+/**
+ * onFailure "keep": what stays at the service, and, for an update with a
+ * last ready spec, the two ways back to it: onFailure "rollback" (the next
+ * `up` finds the kept deployment failed and rolls back) or that spec declared again.
+ */
+export function keptNote(step: Step, failure: DeploymentFailure): string {
+  const kept = `onFailure "keep": ${keptDeployment(failure.agent)}.`;
+  const last = step.lastReady;
+  if (step.verb !== "update" || last === undefined) return kept;
+  return (
+    `${kept} To go back to the last ready spec (image ${shownImage(last.inputs.image, step.secretInputs)}, deployment ${last.deploymentId}), ` +
+    'set onFailure: "rollback" and run `pulumi up`, or declare that spec again.'
+  );
+}
+
+/** What stays at the service: the failed deployment, and on a service that rolls updates, the one that serves instead. */
+function keptDeployment(agent: ServiceAgent | undefined): string {
+  if (agent === undefined) return "the new deployment stays in place at the service";
+  const pending = pendingDeploymentOf(agent);
+  if (pending === undefined) return `deployment ${agent.activeDeploymentId} stays in place at the service`;
+  return (
+    `deployment ${pending} stays wanted at the service, which keeps serving deployment ${agent.activeDeploymentId} while it does not validate; ` +
+    "the stack's state records what serves and the pending deployment, so the next `pulumi preview` shows the update and `pulumi up` waits for it again"
+  );
+}
+
+/** onFailure "keep": the agent stays as it is, in the state with the pending mark. */
+export function keepError(step: Step, failure: DeploymentFailure, note?: string): AgentNotReadyError | AgentUnhealthyError {
+  const message = [failure.description, ...(note ? [note] : []), `${KEEP_NOTE} ${failure.fix}`].join("\n");
+  const KeptError = failure.unhealthy ? AgentUnhealthyError : AgentNotReadyError;
+  return new KeptError(message, step.inputs.serviceName, pendingProperties(step, failure.agent), { cause: failure.cause });
+}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

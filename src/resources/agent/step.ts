@@ -1,9 +1,9 @@
 /**
- * The errors of a create or update that reached the service but did not
- * finish. They carry the agent's id and its last known outputs with the
- * pending mark, which each host turns into the engine's "initialization
- * failed" answer, so the agent stays in the state and the next `up`
- * continues.
+ * A create or update in progress (a step), and what it leaves when it does
+ * not finish: an error that carries the agent's id and its last known
+ * outputs with the pending mark, which each host turns into the engine's
+ * "initialization failed" answer, so the agent stays in the state and the
+ * next `up` continues instead of sending the request again.
  */
 import { AgentIncompleteError } from "../../client/errors";
 import type { FieldSpec } from "../../core/field-table";
@@ -42,6 +42,11 @@ export function startStep(verb: Verb, inputs: AgentInputs, secretInputs: readonl
   if (call.timeoutMs !== undefined) step.deadline = Date.now() + call.timeoutMs;
   if (lastReady !== undefined) step.lastReady = lastReady;
   return step;
+}
+
+/** Milliseconds left of the engine's limit for the step (none without one). */
+export function remainingMs(step: Step): number | undefined {
+  return step.deadline === undefined ? undefined : Math.max(0, step.deadline - Date.now());
 }
 
 /**
