@@ -6,10 +6,11 @@ import { signalWithin } from "../../core/engine-limit";
 import { finish } from "./finish";
 import { incompleteError, startStep } from "./step";
 import type { AgentInputs } from "./inputs-outputs";
+import type { AgentState } from "./outputs";
 import { createBody } from "./manifest";
 import type { ServiceAgent } from "./service-agent";
 
-export async function createVerb(request: CreateRequest<AgentInputs>): Promise<Stored> {
+export async function createVerb(request: CreateRequest<AgentInputs>): Promise<Stored<AgentState>> {
   const step = startStep("create", request.inputs, request.marks.secretInputs, request);
   let created: ServiceAgent;
   try {

@@ -2,12 +2,12 @@
 import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
 import { defineResource, type Json } from "../../core/resource-entry";
 import { examplesSection, type SchemaExample } from "../../core/schema-docs";
-import { capitalized, property, token, type SchemaField } from "../../core/schema-parts";
+import { capitalized, property, token } from "../../core/schema-parts";
 import { checkAgent } from "./check";
 import { createVerb } from "./create";
 import { diffVerb } from "./diff";
 import { AGENT_FIELDS } from "./fields";
-import { asInputs } from "./outputs";
+import { asInputs, asState, outputProps } from "./outputs";
 import { AGENT_OUTPUTS, serviceObjectTypes, TYPED_OUTPUTS } from "./outputs-table";
 import { deleteVerb, readVerb } from "./read";
 import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "./type-tokens";
@@ -36,17 +36,15 @@ const IMPORT_SECTION = [
 function agentSchema(types: Json): Json {
   Object.assign(types, serviceObjectTypes(token));
   const inputProperties: Json = {};
-  const inputs: readonly SchemaField[] = AGENT_FIELDS;
-  const outputs: readonly (SchemaField & { reliedOn: boolean })[] = AGENT_OUTPUTS;
-  for (const field of inputs) inputProperties[field.name] = property(field, `Agent${capitalized(field.name)}`, types);
+  for (const field of AGENT_FIELDS) inputProperties[field.name] = property(field, `Agent${capitalized(field.name)}`, types);
   const properties: Record<string, Json> = {};
-  for (const field of inputs) properties[field.name] = property(field, `Agent${capitalized(field.name)}`, types);
+  for (const field of AGENT_FIELDS) properties[field.name] = property(field, `Agent${capitalized(field.name)}`, types);
   // An output of the same name as an input (autoScaling) is the service's report of it, with its own shape.
-  for (const field of outputs) properties[field.name] = property(field, `Agent${capitalized(field.name)}Status`, types, TYPED_OUTPUTS);
+  for (const field of AGENT_OUTPUTS) properties[field.name] = property(field, `Agent${capitalized(field.name)}Status`, types, TYPED_OUTPUTS);
   for (const spec of Object.values(properties)) delete spec["default"];
   const alwaysSet = [
-    ...inputs.filter((f) => f.required || f.default !== undefined).map((f) => f.name),
-    ...outputs.filter((f) => f.reliedOn).map((f) => f.name),
+    ...AGENT_FIELDS.filter((f) => f.required || f.default !== undefined).map((f) => f.name),
+    ...AGENT_OUTPUTS.filter((f) => f.reliedOn).map((f) => f.name),
   ];
   return {
     description: [
@@ -56,7 +54,7 @@ function agentSchema(types: Json): Json {
       IMPORT_SECTION,
     ].join("\n\n"),
     inputProperties,
-    requiredInputs: inputs.filter((f) => f.required).map((f) => f.name),
+    requiredInputs: AGENT_FIELDS.filter((f) => f.required).map((f) => f.name),
     properties,
     required: [...new Set(alwaysSet)],
   };
@@ -71,6 +69,8 @@ export const AGENT = defineResource({
   schema: agentSchema,
   examples: AGENT_EXAMPLES,
   decodeInputs: asInputs,
+  decodeOutputs: asState,
+  encodeOutputs: (outputs, marks) => outputProps(outputs, marks.secretInputs),
   // Previewing a create, the agent does not exist yet: its name is unknown like its ID, so a function
   // that reads it (Pulumi YAML's fn::invoke with ${bot.name}) waits for the update, as output invokes do.
   previewCreate: (inputs) => ({ ...inputs, name: UNKNOWN_VALUE }),

@@ -10,7 +10,7 @@ import { notReadyMessage, progressReporter, WaitFailure, waitForReady, type NotR
 import type { Stored } from "../../core/resource-entry";
 import { watchDeploymentHealth, type HealthCheck, type HealthResult } from "./health-check";
 import { deploymentFailed, type DeploymentFailure } from "./on-failure";
-import { toOutputs } from "./outputs";
+import { toOutputs, type AgentState } from "./outputs";
 import { wantedDeploymentOf, type ServiceAgent } from "./service-agent";
 import { incompleteError, remainingMs, type Step } from "./step";
 import { failedPollNotes, watchedAgent } from "./watched-agent";
@@ -28,9 +28,9 @@ export function waitLimitMs(step: Step): number {
 }
 
 /** What a finished step stores, after waiting for readiness when `inputs.waitForReady` asks for it. */
-export async function finish(step: Step, answered: Answered): Promise<Stored> {
+export async function finish(step: Step, answered: Answered): Promise<Stored<AgentState>> {
   const { inputs, secretInputs } = step;
-  const stored = (agent: ServiceAgent): Stored => ({ id: agent.name, outputs: toOutputs(inputs, agent, secretInputs), marks: { secretInputs } });
+  const stored = (agent: ServiceAgent): Stored<AgentState> => ({ id: agent.name, outputs: toOutputs(inputs, agent), marks: { secretInputs } });
   if (!inputs.waitForReady) return stored(answered.agent);
   const limitMs = waitLimitMs(step);
   const wanted = wantedDeploymentOf(answered.agent);

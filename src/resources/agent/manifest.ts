@@ -11,11 +11,11 @@ import type { FieldSpec } from "../../core/field-table";
 import { sameJson } from "../../core/same-json";
 import { AGENT_FIELDS, SERVICE_FIELDS } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
-import type { ManifestSpec, ServiceAgent } from "./service-agent";
+import type { ServiceAgent } from "./service-agent";
 
 export type RequestBody = Record<string, unknown>;
 
-function at(spec: ManifestSpec | undefined, path: readonly string[]): { found: boolean; value: unknown } {
+function at(spec: unknown, path: readonly string[]): { found: boolean; value: unknown } {
   let node: unknown = spec;
   for (const key of path) {
     if (typeof node !== "object" || node === null || !(key in node)) return { found: false, value: undefined };
@@ -29,11 +29,11 @@ function withDefault(field: FieldSpec, body: RequestBody): unknown {
   return body[field.name] ?? field.default;
 }
 
-/** The request values the agent's manifest reports, by field name; fields it does not report are absent. */
-export function reportedValues(agent: ServiceAgent): Record<string, unknown> {
-  const spec = agent.deployment?.manifest?.spec;
+/** The request values a manifest reports (an agent's, or as the outputs record it), by field name; fields it does not report are absent. */
+export function reportedValues(manifest: { spec?: unknown } | null | undefined): Record<string, unknown> {
+  const spec = manifest?.spec;
   const values: Record<string, unknown> = {};
-  for (const field of AGENT_FIELDS as readonly FieldSpec[]) {
+  for (const field of AGENT_FIELDS) {
     if (!field.manifest) continue;
     const found = at(spec, field.manifest.path);
     if (found.found) values[field.name] = field.manifest.fromManifest(found.value);

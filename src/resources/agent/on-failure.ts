@@ -26,7 +26,6 @@ import {
   NotFoundError,
 } from "../../client/errors";
 import { mayHaveActed } from "../../client/retry";
-import type { FieldSpec } from "../../core/field-table";
 import { progressReporter, WaitFailure, waitForReady, type WaitResult } from "../../core/readiness";
 import type { Marks, Props } from "../../core/resource-entry";
 import { withMarks } from "../../core/state-marks";
@@ -34,7 +33,7 @@ import { AGENT_FIELDS } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
 import { clearKeptFields } from "./kept-fields";
 import { updateBody } from "./manifest";
-import { asInputs, inputValues, shownImage, toOutputs } from "./outputs";
+import { asInputs, inputValues, outputProps, shownImage, toOutputs, type AgentState } from "./outputs";
 import { pendingDeploymentOf, wantedDeploymentOf, type ServiceAgent } from "./service-agent";
 import { KEEP_NOTE, pendingProperties, type LastReady, type Step } from "./step";
 import { watchedAgent } from "./watched-agent";
@@ -102,11 +101,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** The inputs after a rollback: the last ready spec, with the provider settings the program declares now. */
 export function rolledBackInputs(wanted: AgentInputs, lastReady: AgentInputs): AgentInputs {
-  const table: readonly FieldSpec[] = AGENT_FIELDS;
   const now = inputValues(wanted);
   const then = inputValues(lastReady);
   const merged: Props = {};
-  for (const field of table) {
+  for (const field of AGENT_FIELDS) {
     const value = field.change === "local" ? now[field.name] : then[field.name];
     if (value !== undefined) merged[field.name] = value;
   }
@@ -114,10 +112,10 @@ export function rolledBackInputs(wanted: AgentInputs, lastReady: AgentInputs): A
 }
 
 /** The last ready spec the previous outputs describe; none when they hold an unfinished step. */
-export function lastReadyOf(olds: Props, pending: boolean): LastReady | undefined {
-  const deploymentId = olds["activeDeploymentId"];
-  if (pending || typeof deploymentId !== "string" || deploymentId === "") return undefined;
-  return { inputs: asInputs(olds), deploymentId };
+export function lastReadyOf(olds: AgentState, pending: boolean): LastReady | undefined {
+  const deploymentId = olds.agent.activeDeploymentId;
+  if (pending || deploymentId === "") return undefined;
+  return { inputs: asInputs(olds.inputs), deploymentId };
 }
 
 /**
@@ -126,11 +124,11 @@ export function lastReadyOf(olds: Props, pending: boolean): LastReady | undefine
  * kept; for an unfinished rollback, the spec it returns to, which its
  * outputs describe; none for an unfinished create.
  */
-export function lastReadyBefore(olds: Props, marks: Marks): LastReady | undefined {
+export function lastReadyBefore(olds: AgentState, marks: Marks): LastReady | undefined {
   if (marks.pending === "create") return undefined;
   if (marks.pending === "update") {
     const kept = marks.lastReady;
-    return kept ? { inputs: asInputs({ ...kept.spec, serviceName: olds["serviceName"] }), deploymentId: kept.deploymentId } : undefined;
+    return kept ? { inputs: asInputs({ ...kept.spec, serviceName: olds.inputs.serviceName }), deploymentId: kept.deploymentId } : undefined;
   }
   return lastReadyOf(olds, false);
 }
@@ -169,7 +167,7 @@ export async function rollbackUpdate(step: Step, lastReady: LastReady, failure: 
     `rolled back to deployment ${deploymentId} of the last ready spec (image ${image}), which is ready. ` +
       `The stack's state describes it, so the next \`pulumi preview\` shows the change again and \`pulumi up\` retries it. ${failure.fix}`,
   );
-  throw new AgentRolledBackError(message, name, withMarks(toOutputs(inputs, result.value, secretInputs), { secretInputs }), { cause: failure.cause });
+  throw new AgentRolledBackError(message, name, withMarks(outputProps(toOutputs(inputs, result.value), secretInputs), { secretInputs }), { cause: failure.cause });
 }
 
 /** The wait for the rollback's deployment, within readyTimeoutSeconds; an abort or a lasting poll failure ends it with `failed`'s error. */

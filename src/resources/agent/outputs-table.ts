@@ -4,9 +4,9 @@
  * one (so drift shows), else the declared value. Then the named object types
  * of the package schema for what the service reports of a deployment.
  */
-import type { OutputFieldSpec } from "../../core/field-table";
+import { outputTable } from "../../core/field-table";
 
-export const AGENT_OUTPUTS = [
+export const AGENT_OUTPUTS = outputTable([
   {
     name: "name",
     type: "string",
@@ -100,7 +100,7 @@ export const AGENT_OUTPUTS = [
       "The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.",
     reliedOn: false,
   },
-] as const satisfies readonly OutputFieldSpec[];
+] as const);
 
 export type AgentOutputName = (typeof AGENT_OUTPUTS)[number]["name"];
 

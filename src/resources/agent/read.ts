@@ -11,7 +11,7 @@ import { isTransientPollFailure } from "../../client/retry";
 import { signalWithin } from "../../core/engine-limit";
 import { WaitFailure, waitForReady } from "../../core/readiness";
 import type { Call, DeleteRequest, ReadRequest, ReadResult } from "../../core/resource-entry";
-import { inputsFromAgent, toOutputs } from "./outputs";
+import { inputsFromAgent, toOutputs, type AgentState } from "./outputs";
 import { pendingDeploymentOf, type ServiceAgent } from "./service-agent";
 import { describeAgent, failedPollNotes, watchedAgent } from "./watched-agent";
 
@@ -42,9 +42,9 @@ export async function getAgent(call: Call, name: string): Promise<ServiceAgent> 
   }
 }
 
-export async function readVerb(request: ReadRequest): Promise<ReadResult> {
+export async function readVerb(request: ReadRequest<AgentState>): Promise<ReadResult<AgentState>> {
   const { id, olds, marks } = request;
-  const adopting = olds?.["serviceName"] === undefined;
+  const adopting = olds?.inputs.serviceName === undefined;
   let agent: ServiceAgent;
   try {
     agent = await getAgent(request, id);
@@ -63,8 +63,8 @@ export async function readVerb(request: ReadRequest): Promise<ReadResult> {
         `(it has not validated yet, or never does: ${describeAgent(agent)}); the state records both, and its manifest describes the pending one`,
     );
   }
-  const inputs = inputsFromAgent(agent, adopting ? {} : (olds ?? {}));
-  return { id: agent.name, outputs: toOutputs(inputs, agent, marks.secretInputs), marks, inputs: { ...inputs, name: agent.name } };
+  const inputs = inputsFromAgent(agent, adopting ? {} : (olds?.inputs ?? {}));
+  return { id: agent.name, outputs: toOutputs(inputs, agent), marks, inputs: { ...inputs, name: agent.name } };
 }
 
 export async function deleteVerb(request: DeleteRequest): Promise<void> {

@@ -6,12 +6,11 @@
  * next `up` continues instead of sending the request again.
  */
 import { AgentIncompleteError } from "../../client/errors";
-import type { FieldSpec } from "../../core/field-table";
 import type { Call, Marks, Props } from "../../core/resource-entry";
 import { withMarks } from "../../core/state-marks";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
-import { inputValues, outputsWithoutAnswer, toOutputs } from "./outputs";
+import { inputValues, outputProps, outputsWithoutAnswer, toOutputs } from "./outputs";
 import type { ServiceAgent } from "./service-agent";
 
 export type Verb = "create" | "update";
@@ -56,10 +55,9 @@ export function remainingMs(step: Step): number | undefined {
  */
 export function pendingProperties(step: Step, agent: ServiceAgent | undefined): Props {
   const { inputs, secretInputs, verb } = step;
-  const outputs = agent ? toOutputs(inputs, agent, secretInputs) : outputsWithoutAnswer(inputs);
+  const outputs = agent ? outputProps(toOutputs(inputs, agent), secretInputs) : outputsWithoutAnswer(inputs);
   const declared = inputValues(inputs);
-  const table: readonly FieldSpec[] = AGENT_FIELDS;
-  for (const field of table) {
+  for (const field of AGENT_FIELDS) {
     const value = declared[field.name];
     if (!field.answer && value !== undefined) outputs[field.name] = value;
   }
