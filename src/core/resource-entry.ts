@@ -14,12 +14,6 @@ import type { SchemaExample } from "./schema-docs";
 export type Props = Record<string, unknown>;
 export type Json = Record<string, unknown>;
 
-/** How the verbs reach the service: the provider instance's client (made at first use) and its readiness gate. */
-export interface ServiceAccess {
-  client(): Promise<AgentHostingClient>;
-  gate: PollGate;
-}
-
 /** What the provider keeps in the state beside the outputs. */
 export interface Marks {
   /** Names of the inputs the program declared secret: the outputs that reflect them stay secret. */
@@ -38,7 +32,7 @@ export interface Marks {
   lastReady?: { deploymentId: string; spec: Props };
 }
 
-/** Every call that may talk to the service. */
+/** Every call that talks to the service (create, read, update, delete); check and diff never do. */
 export interface Call {
   /** Which host serves the call: messages name what that host's users write. */
   host: "dynamic" | "grpc";
@@ -47,7 +41,10 @@ export interface Call {
   log: ResourceLog;
   /** Aborted by Cancel or SIGINT: polls and requests in flight end, and the step answers with what it has. */
   signal: AbortSignal;
-  service: ServiceAccess;
+  /** The provider instance's client, made once from its settings, resolved once (src/core/provider-core.ts). */
+  client: AgentHostingClient;
+  /** The provider instance's readiness gate: every poll of every wait goes through it. */
+  gate: PollGate;
   /** The engine's limit for this operation (`customTimeouts`, which only the native plugin receives). */
   timeoutMs?: number;
 }

@@ -71,33 +71,31 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
     },
     check: async (olds, news) => entry().verbs.check({ urn: urnOf(news), olds, news, secretInputs: marksOf(news).secretInputs }),
     diff: (id, olds, news) =>
-      entry().verbs.diff({ urn: urnOf(news), id, olds: withoutReserved(olds), news: withoutReserved(news), oldMarks: marksOf(olds), newMarks: marksOf(news), log: log.forResource(urnOf(news)) }),
+      entry().verbs.diff({ urn: urnOf(news), id, olds: withoutReserved(olds), news: withoutReserved(news), oldMarks: marksOf(olds), newMarks: marksOf(news), log: core.rowLog(urnOf(news)) }),
     create: (props) =>
-      core.talking(() =>
+      core.talking(urnOf(props), { waiting: true }, (call) =>
         keepingProvider(props, async () => {
-          const call = core.call(urnOf(props), { waiting: true });
           const stored = await entry().verbs.create({ ...call, inputs: withoutReserved(props), marks: { secretInputs: marksOf(props).secretInputs } });
           return { id: stored.id, outs: withMarks(stored.outputs, stored.marks) };
         }),
       ),
     read: (id, props) =>
-      core.talking(async () => {
+      core.talking("", {}, async (call) => {
         const olds = props === undefined ? undefined : withoutReserved(props);
         const adopting = olds === undefined || Object.keys(olds).length === 0;
-        const read = await entry().verbs.read({ ...core.call(""), id, ...(adopting ? {} : { olds }), marks: marksOf(props ?? {}) });
+        const read = await entry().verbs.read({ ...call, id, ...(adopting ? {} : { olds }), marks: marksOf(props ?? {}) });
         if (read === undefined) return { id: "", props: {} };
         return { id: read.id, props: withMarks(read.outputs, read.marks), inputs: read.inputs };
       }),
     update: (id, olds, news) =>
-      core.talking(() =>
+      core.talking(urnOf(news), { waiting: true }, (call) =>
         keepingProvider(news, async () => {
-          const call = core.call(urnOf(news), { waiting: true });
           const marks = { secretInputs: marksOf(news).secretInputs };
           const stored = await entry().verbs.update({ ...call, id, olds: withoutReserved(olds), oldMarks: marksOf(olds), inputs: withoutReserved(news), marks });
           return { outs: withMarks(stored.outputs, stored.marks) };
         }),
       ),
-    delete: (id) => core.talking(() => entry().verbs.delete({ ...core.call(""), id })),
+    delete: (id) => core.talking("", {}, (call) => entry().verbs.delete({ ...call, id })),
   };
 }
 

@@ -42,9 +42,8 @@ function readItBack(call: Call, name: string): string {
  * only way a create of this call is recognized at the service.
  */
 export async function postAgent(inputs: AgentInputs, call: Call): Promise<ServiceAgent> {
-  const client = await call.service.client();
   try {
-    return await client.createAgent(createBody(inputs), { signal: call.signal, onRetry: call.log.retry });
+    return await call.client.createAgent(createBody(inputs), { signal: call.signal, onRetry: call.log.retry });
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
     const name = inputs.serviceName;

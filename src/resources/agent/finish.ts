@@ -44,13 +44,13 @@ export async function finish(step: Step, answered: Answered): Promise<Stored<Age
 /** Polls until the service serves `wanted` and it is ready. */
 async function waitFor(step: Step, answered: ServiceAgent, wanted: string, timeoutMs: number): Promise<WaitResult<ServiceAgent>> {
   const { call } = step;
-  const watched = watchedAgent(await call.service.client(), step.inputs.serviceName, wanted);
+  const watched = watchedAgent(call.client, step.inputs.serviceName, wanted);
   try {
     return await waitForReady({
       watched,
       initial: answered,
       timeoutMs,
-      gate: call.service.gate,
+      gate: call.gate,
       signal: call.signal,
       progress: progressReporter(watched, (line) => call.log.info(line)),
       onFailedPoll: failedPollNotes(call, step.inputs.serviceName),
@@ -74,7 +74,7 @@ async function checkHealth(step: Step, agent: ServiceAgent): Promise<DeploymentF
   const left = remainingMs(step);
   try {
     const result = await watchDeploymentHealth({
-      client: await call.service.client(),
+      client: call.client,
       agentName: inputs.serviceName,
       deploymentId: agent.activeDeploymentId,
       check,
@@ -93,7 +93,7 @@ const seconds = (ms: number | undefined) => Math.round((ms ?? 0) / 1000);
 /** A deployment not ready within the wait; `engineLimited` when the engine's customTimeouts ended the wait before readyTimeoutSeconds. */
 async function notReadyFailure(step: Step, ended: NotReady<ServiceAgent>, wanted: string, engineLimited: boolean): Promise<DeploymentFailure> {
   const { verb, inputs, call } = step;
-  const watched = watchedAgent(await call.service.client(), inputs.serviceName, wanted);
+  const watched = watchedAgent(call.client, inputs.serviceName, wanted);
   const limit = engineLimited
     ? `The wait ended at the engine's customTimeouts.${verb} (${seconds(call.timeoutMs)} s), before readyTimeoutSeconds (${inputs.readyTimeoutSeconds} s).`
     : "";
@@ -125,7 +125,7 @@ async function unhealthyFailure(
       unhealthy: true,
     };
   }
-  const watched = watchedAgent(await call.service.client(), inputs.serviceName);
+  const watched = watchedAgent(call.client, inputs.serviceName);
   let newest: string[];
   try {
     newest = (await watched.newestLogs(agent, 10)).map((e) => `  ${e.timestamp} ${e.log}`);

@@ -26,8 +26,7 @@ export async function clearKeptFields(name: string, sent: { body: UpdateAgentBod
   const nulls = Object.fromEntries(kept.map((f) => [f.name, null]));
   let answer = sent.answer;
   try {
-    const client = await call.service.client();
-    answer = await client.updateAgent(name, { ...sent.body, ...nulls }, { signal: call.signal, onRetry: call.log.retry });
+    answer = await call.client.updateAgent(name, { ...sent.body, ...nulls }, { signal: call.signal, onRetry: call.log.retry });
   } catch {
     // Reported below, with what the service still holds.
   }

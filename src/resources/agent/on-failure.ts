@@ -141,11 +141,10 @@ export async function rollbackUpdate(step: Step, lastReady: LastReady, failure: 
   const said = (what: string) => `${failure.description}\nonFailure "rollback": ${what}`;
   const image = shownImage(inputs.image, secretInputs);
   await call.log.info(`agent "${name}": onFailure "rollback": updating the agent back to the last ready spec (image ${image})`);
-  const client = await call.service.client();
   const body = updateBody(inputs, undefined);
   let agent: ServiceAgent;
   try {
-    agent = await clearKeptFields(name, { body, answer: await client.updateAgent(name, body, { signal: call.signal, onRetry: call.log.retry }) }, call);
+    agent = await clearKeptFields(name, { body, answer: await call.client.updateAgent(name, body, { signal: call.signal, onRetry: call.log.retry }) }, call);
   } catch (error) {
     const message = said(`the update back to the last ready spec failed: ${messageOf(error)}\n${KEEP_NOTE}`);
     const kept = mayHaveActed(error) ? pendingProperties(back, failure.agent) : pendingProperties(step, failure.agent);
@@ -178,13 +177,13 @@ async function waitForRollback(
   failed: (error: unknown, seen: ServiceAgent | undefined) => AgentIncompleteError,
 ): Promise<WaitResult<ServiceAgent>> {
   const { call, inputs } = back;
-  const watched = watchedAgent(await call.service.client(), inputs.serviceName, wanted);
+  const watched = watchedAgent(call.client, inputs.serviceName, wanted);
   try {
     return await waitForReady({
       watched,
       initial: agent,
       timeoutMs: inputs.readyTimeoutSeconds * 1000,
-      gate: call.service.gate,
+      gate: call.gate,
       signal: call.signal,
       progress: progressReporter(watched, (line) => call.log.info(line)),
     });
@@ -199,7 +198,7 @@ export async function rollbackCreate(step: Step, failure: DeploymentFailure): Pr
   const name = step.inputs.serviceName;
   await call.log.info(`agent "${name}": onFailure "rollback": deleting the agent whose create failed`);
   try {
-    await (await call.service.client()).deleteAgent(name, { signal: call.signal, onRetry: call.log.retry });
+    await call.client.deleteAgent(name, { signal: call.signal, onRetry: call.log.retry });
   } catch (error) {
     if (!(error instanceof NotFoundError)) {
       const message = `${failure.description}\nonFailure "rollback": deleting the agent failed: ${messageOf(error)}\n${KEEP_NOTE}`;

@@ -24,13 +24,13 @@ const READ_PATIENCE_MS = 30_000;
  * first answer, so a read and a wait share one retry policy.
  */
 export async function getAgent(call: Call, name: string): Promise<ServiceAgent> {
-  const watched = { ...watchedAgent(await call.service.client(), name), isReady: () => true };
+  const watched = { ...watchedAgent(call.client, name), isReady: () => true };
   try {
     const result = await waitForReady({
       watched,
       initial: undefined,
       timeoutMs: READ_PATIENCE_MS,
-      gate: call.service.gate,
+      gate: call.gate,
       signal: call.signal,
       transient: (error) => !(error instanceof NotFoundError) && isTransientPollFailure(error),
       onFailedPoll: failedPollNotes(call, name),
@@ -68,10 +68,10 @@ export async function readVerb(request: ReadRequest<AgentState>): Promise<ReadRe
 }
 
 export async function deleteVerb(request: DeleteRequest): Promise<void> {
-  const { id, service, log } = request;
+  const { id, client, log } = request;
   const deadline = request.timeoutMs === undefined ? undefined : Date.now() + request.timeoutMs;
   try {
-    await (await service.client()).deleteAgent(id, { signal: signalWithin(request, deadline, "delete"), onRetry: log.retry });
+    await client.deleteAgent(id, { signal: signalWithin(request, deadline, "delete"), onRetry: log.retry });
   } catch (error) {
     if (error instanceof NotFoundError) return;
     throw error;

@@ -47,7 +47,6 @@ export async function updateVerb(request: UpdateRequest<AgentInputs, AgentState>
     return resume(resumed);
   }
   const step = startStep("update", inputs, secretInputs, request, lastReady);
-  const client = await request.service.client();
   const options = { signal: signalWithin(request, step.deadline, "update"), onRetry: request.log.retry };
   let live: ServiceAgent | undefined;
   let answer: ServiceAgent;
@@ -56,7 +55,7 @@ export async function updateVerb(request: UpdateRequest<AgentInputs, AgentState>
     const declared = inputValues(inputs);
     const keeps = AGENT_FIELDS.some((f) => f.undeclared === "keep" && declared[f.name] === undefined);
     live = keeps ? await getAgent(request, id) : undefined;
-    answer = await client.updateAgent(id, updateBody(inputs, live), options);
+    answer = await request.client.updateAgent(id, updateBody(inputs, live), options);
   } catch (error) {
     if (error instanceof NotFoundError) throw goneError(id, error);
     if (!mayHaveActed(error)) throw error;
