@@ -6,6 +6,7 @@
  * the engine's customTimeouts.delete when given; an agent already gone
  * counts as deleted.
  */
+import { READ_PATIENCE_MS } from "../../client/delays";
 import { AgentNotFoundError, NotFoundError } from "../../client/errors";
 import { isTransientPollFailure } from "../../client/retry";
 import { signalWithin } from "../../core/engine-limit";
@@ -14,9 +15,6 @@ import type { Call, DeleteRequest, ReadRequest, ReadResult } from "../../core/re
 import { inputsFromAgent, toOutputs, type AgentState } from "./outputs";
 import { pendingDeploymentOf, type ServiceAgent } from "./service-agent";
 import { describeAgent, failedPollNotes, watchedAgent } from "./watched-agent";
-
-/** How long a read rides out a service's transient failures (a 5xx for a while right after a create). */
-const READ_PATIENCE_MS = 30_000;
 
 /**
  * GET /agents/{name}, riding out transient failures (not a 404: the agent is
