@@ -1,9 +1,10 @@
 /**
  * The dynamic-provider host: turns Pulumi's dynamic-provider calls (plain
  * property bags) into the typed requests of a registered resource's verbs,
- * and their answers back. The serialized shim (shim.ts) hands the engine's
- * dynamic-provider process a provider made here, loaded from the installed
- * package at call time, so no code, client or key is captured in the state.
+ * and their answers back. The serialized text (src/resources/agent/type-tokens.ts)
+ * hands the engine's dynamic-provider process a provider made here
+ * (provider-impl.ts), loaded from the installed package at call time, so no
+ * code, client or key is captured in the state.
  *
  * What the dynamic interface does not carry is passed among the properties:
  * the resource class puts its URN in `__urn` and its secret inputs in
