@@ -7,7 +7,7 @@ import { makeFigure } from "../lib/figure.mjs";
 const DELAYS_MS = [500, 2000, 5000];
 
 export async function readinessFigures(ctx) {
-  const { provider: impl } = ctx.require("./dist/resources/agent/dynamic-provider.js");
+  const { provider: impl } = ctx.require("./dist/hosts/dynamic/provider-impl.js");
   const figures = [];
   for (const delay of DELAYS_MS) {
     ctx.log(`readiness latency, ready after ${delay} ms: ${ctx.pairs} creates`);

@@ -1,6 +1,6 @@
 // @ts-check
 // A temporary build of the Agent's dynamic provider module
-// (dist/resources/agent/dynamic-provider.js, what the serialized text loads)
+// (dist/hosts/dynamic/provider-impl.js, what the serialized text loads)
 // whose `provider.create` first calls a generated function of at least
 // `bytes` bytes of code, which leaves a marker file when it runs, so the
 // bench can tell that the grown code was really called (and not just
@@ -27,7 +27,7 @@ export function growthFunction(bytes, markerFile) {
 }
 
 /** The module the serialized provider text loads, below the package root. */
-export const PROVIDER_MODULE = "dist/resources/agent/dynamic-provider.js";
+export const PROVIDER_MODULE = "dist/hosts/dynamic/provider-impl.js";
 
 /**
  * @param {string} repoRoot

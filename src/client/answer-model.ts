@@ -20,7 +20,7 @@
 import type { FunctionField } from "../core/resource-entry";
 import { FUNCTION_DOCS } from "../functions/function-fields";
 import { AGENT_OUTPUTS } from "../resources/agent/outputs-table";
-import { SERVICE_OBJECT_TYPES } from "../resources/agent/service-object-types";
+import { SERVICE_OBJECT_TYPES } from "../resources/agent/outputs-table";
 
 export type ModelType =
   | { kind: "string" | "boolean" | "integer" | "number" }

@@ -1,5 +1,6 @@
 /** AgentHostingClient: the typed client of every endpoint of the service. */
 import type { Dispatcher } from "undici";
+import { REQUEST_TIMEOUT_MS, RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS } from "./delays";
 import { ConflictError, InputValidationError, NotFoundError } from "./errors";
 import { MAX_LOG_LIMIT, checkLogsQuery, logsQueryFailures, logsQueryParams } from "./logs-query";
 import { LogEntryIterator } from "./pagination";
@@ -95,7 +96,7 @@ export class AgentHostingClient {
     const transportOptions = {
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
-      timeoutMs: options.timeoutMs ?? 30_000,
+      timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
       userAgent: options.userAgent ?? "pulumi-agent-hosting",
       allowInsecureHttp: options.allowInsecureHttp ?? false,
     };
@@ -104,8 +105,8 @@ export class AgentHostingClient {
     );
     this.policy = {
       maxRetries: options.maxRetries ?? 3,
-      baseDelayMs: options.retryBaseDelayMs ?? 500,
-      maxDelayMs: options.retryMaxDelayMs ?? 8_000,
+      baseDelayMs: options.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS,
+      maxDelayMs: options.retryMaxDelayMs ?? RETRY_MAX_DELAY_MS,
       random: pacing.random ?? Math.random,
       sleep: pacing.sleep ?? defaultSleep,
     };

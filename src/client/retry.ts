@@ -25,6 +25,7 @@
  * injectable sleep). So this is a small loop with the same rules, tested
  * with an injected sleep and with fake timers.
  */
+import { RETRY_AFTER_CAP_MS } from "./delays";
 import * as errors from "./errors";
 
 export interface RetryPolicy {
@@ -42,8 +43,6 @@ export interface RetryNote {
   delayMs: number;
   reason: string;
 }
-
-const RETRY_AFTER_CAP_MS = 60_000;
 
 export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -82,3 +82,23 @@ export interface OutputFieldSpec {
   /** Properties of the object, for the package schema. */
   properties?: readonly { name: string; type: "integer" | "string"; description: string }[];
 }
+
+/**
+ * A resource's field table as its folder declares it: each entry keeps its
+ * literal types (its name, where it is sent, whether it is required), from
+ * which types such as the request bodies derive, and each is a FieldSpec,
+ * which generic code reads without widening the table.
+ */
+export type FieldTable<T extends readonly FieldSpec[]> = readonly (T[number] & FieldSpec)[];
+
+/** The table of `fields`, typed as a FieldTable (`fieldTable([...] as const)`). */
+export function fieldTable<const T extends readonly FieldSpec[]>(fields: T): FieldTable<T> {
+  return fields;
+}
+
+/** A resource's outputs table, typed like its field table (OutputFieldSpec entries with their literal types kept). */
+export type OutputTable<T extends readonly OutputFieldSpec[]> = readonly (T[number] & OutputFieldSpec)[];
+
+export function outputTable<const T extends readonly OutputFieldSpec[]>(outputs: T): OutputTable<T> {
+  return outputs;
+}

@@ -1,19 +1,20 @@
 /**
  * One provider instance, host-neutral: the registry's resources and
- * functions over one client (made from the resolved settings at the first
- * call that needs it, so a preview's check and diff never load the HTTP
- * stack), one readiness gate, and one cancellation. The dynamic host builds
- * one per `configure`; the gRPC host one per Configure. Nothing is kept
- * outside the object.
+ * functions over one client, made from the settings resolved once, at the
+ * first call that talks to the service (so a preview's check and diff never
+ * load the HTTP stack); one readiness gate, and one cancellation. The
+ * dynamic host builds one per `configure`; the gRPC host one per Configure.
+ * Nothing is kept outside the object.
  */
 import type { AgentHostingClient, AgentHostingClientOptions } from "../client/client";
-import type { EngineLog } from "./engine-log";
+import type { EngineLog, ResourceLog } from "./engine-log";
 import { InterruptedError } from "./interrupt";
 import type { Cancellable } from "./interrupt";
 import { PollGate } from "./readiness/poll-gate";
-import type { Call, FunctionEntry, Registry, ResourceEntry, ServiceAccess } from "./resource-entry";
+import type { Call, FunctionEntry, Registry, ResourceEntry } from "./resource-entry";
 import { explainServiceError } from "./service-errors";
-import { resolveSettings, settingSources } from "./settings";
+import type { ErrorContext } from "./service-errors";
+import { resolveConnection } from "./settings";
 import type { ConfigSource } from "./settings";
 
 /** Client options beyond the settings (a dispatcher such as undici's MockAgent or a proxy agent, retry delays). */
@@ -28,29 +29,41 @@ export interface ProviderCoreOptions {
   client?: ExtraClientOptions;
 }
 
+/** What a call that talks to the service is about: its resource's URN, whether it waits (a create or update), the engine's limit. */
+export interface CallOptions {
+  waiting?: boolean;
+  timeoutMs?: number;
+}
+
 export interface ProviderCore extends Cancellable {
   /** The registered resource of `type` (its native or dynamic type token). */
   resource(type: string): ResourceEntry;
   /** The registered function of `token`. */
   function(token: string): FunctionEntry;
-  /** What a verb's request carries for a call about `urn`; `waiting` for a create or update. */
-  call(urn: string, options?: { waiting?: boolean; timeoutMs?: number }): Call;
+  /** The lines on the row of `urn`, for a verb that talks to no service (diff). */
+  rowLog(urn: string): ResourceLog;
   /**
-   * Runs a verb that may talk to the service: counted as in flight (so a
-   * signal waits for its answer), and a failure of the service or the
-   * settings named with the setting to fix.
+   * Runs a verb that talks to the service, handing it its call (the client
+   * and the gate among them): counted as in flight (so a signal waits for
+   * its answer), and a failure of the service or the settings named with the
+   * setting to fix.
    */
-  talking<T>(verb: () => Promise<T>): Promise<T>;
-  service: ServiceAccess;
+  talking<T>(urn: string, options: CallOptions, verb: (call: Call) => Promise<T>): Promise<T>;
 }
 
-function clientMaker(options: ProviderCoreOptions): () => Promise<AgentHostingClient> {
-  let made: Promise<AgentHostingClient> | undefined;
+/** The client and what its errors name, made once from the settings resolved once. */
+interface Service {
+  client: AgentHostingClient;
+  context: ErrorContext;
+}
+
+function serviceMaker(options: ProviderCoreOptions): () => Promise<Service> {
+  let made: Promise<Service> | undefined;
   return () => {
     made ??= (async () => {
-      const settings = resolveSettings(options.config);
+      const { settings, sources } = resolveConnection(options.config);
       const { AgentHostingClient } = await import("../client/client");
-      return new AgentHostingClient({ ...options.client, ...settings });
+      return { client: new AgentHostingClient({ ...options.client, ...settings }), context: { baseUrl: settings.baseUrl, ...sources } };
     })();
     return made;
   };
@@ -59,7 +72,8 @@ function clientMaker(options: ProviderCoreOptions): () => Promise<AgentHostingCl
 export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
   const { registry, log, host } = options;
   const cancelled = new AbortController();
-  const service: ServiceAccess = { client: clientMaker(options), gate: new PollGate() };
+  const service = serviceMaker(options);
+  const gate = new PollGate();
   let inFlight = 0;
   const served = (kind: string, names: readonly string[]) => `this provider serves the ${kind} ${names.join(", ")}`;
   return {
@@ -73,31 +87,23 @@ export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
       if (!entry) throw new Error(`unknown function ${token}; ${served("functions", registry.functions.map((f) => f.token))}`);
       return entry;
     },
-    call(urn, callOptions = {}) {
-      const call: Call = { host, urn, log: log.forResource(urn, { waiting: callOptions.waiting ?? false }), signal: cancelled.signal, service };
-      return callOptions.timeoutMs === undefined ? call : { ...call, timeoutMs: callOptions.timeoutMs };
-    },
-    async talking(verb) {
+    rowLog: (urn) => log.forResource(urn),
+    async talking(urn, callOptions, verb) {
       inFlight++;
+      // Unset while the settings do not resolve: their error names the setting itself.
+      let context: ErrorContext | undefined;
       try {
-        return await verb();
+        const made = await service();
+        context = made.context;
+        const call: Call = { host, urn, log: log.forResource(urn, { waiting: callOptions.waiting ?? false }), signal: cancelled.signal, client: made.client, gate };
+        return await verb(callOptions.timeoutMs === undefined ? call : { ...call, timeoutMs: callOptions.timeoutMs });
       } catch (error) {
-        throw explainServiceError(error, { baseUrl: baseUrlOf(options.config), ...settingSources(options.config) });
+        throw context === undefined ? error : explainServiceError(error, context);
       } finally {
         inFlight--;
       }
     },
-    service,
     busy: () => inFlight,
     cancel: (reason) => cancelled.abort(new InterruptedError(reason)),
   };
-}
-
-/** The base URL the client talks to, for messages (resolved again: it holds no secret). */
-function baseUrlOf(config: ConfigSource | undefined): string {
-  try {
-    return resolveSettings(config).baseUrl;
-  } catch {
-    return "";
-  }
 }

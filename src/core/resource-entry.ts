@@ -14,12 +14,6 @@ import type { SchemaExample } from "./schema-docs";
 export type Props = Record<string, unknown>;
 export type Json = Record<string, unknown>;
 
-/** How the verbs reach the service: the provider instance's client (made at first use) and its readiness gate. */
-export interface ServiceAccess {
-  client(): Promise<AgentHostingClient>;
-  gate: PollGate;
-}
-
 /** What the provider keeps in the state beside the outputs. */
 export interface Marks {
   /** Names of the inputs the program declared secret: the outputs that reflect them stay secret. */
@@ -38,7 +32,7 @@ export interface Marks {
   lastReady?: { deploymentId: string; spec: Props };
 }
 
-/** Every call that may talk to the service. */
+/** Every call that talks to the service (create, read, update, delete); check and diff never do. */
 export interface Call {
   /** Which host serves the call: messages name what that host's users write. */
   host: "dynamic" | "grpc";
@@ -47,7 +41,10 @@ export interface Call {
   log: ResourceLog;
   /** Aborted by Cancel or SIGINT: polls and requests in flight end, and the step answers with what it has. */
   signal: AbortSignal;
-  service: ServiceAccess;
+  /** The provider instance's client, made once from its settings, resolved once (src/core/provider-core.ts). */
+  client: AgentHostingClient;
+  /** The provider instance's readiness gate: every poll of every wait goes through it. */
+  gate: PollGate;
   /** The engine's limit for this operation (`customTimeouts`, which only the native plugin receives). */
   timeoutMs?: number;
 }
@@ -66,11 +63,11 @@ export interface CheckResult {
   failures: RuleFailure[];
 }
 
-export interface DiffRequest {
+export interface DiffRequest<O = Props> {
   urn: string;
   id: string;
-  /** The previous outputs, as the state holds them (written by this version or an earlier one), without the marks. */
-  olds: Props;
+  /** The previous outputs, decoded once at the host from the state (written by this version or an earlier one) without the marks. */
+  olds: O;
   /** The checked inputs (a preview's unknowns are the engine's unknown sentinel), without the marks. */
   news: Props;
   oldMarks: Marks;
@@ -95,17 +92,17 @@ export interface CreateRequest<I> extends Call {
   marks: Marks;
 }
 
-export interface ReadRequest extends Call {
+export interface ReadRequest<O = Props> extends Call {
   id: string;
-  /** The previous outputs; absent when a resource is adopted by id (a `get` in the program, an import). */
-  olds?: Props;
+  /** The previous outputs, as in DiffRequest; absent when a resource is adopted by id (a `get` in the program, an import). */
+  olds?: O;
   marks: Marks;
 }
 
-export interface UpdateRequest<I> extends Call {
+export interface UpdateRequest<I, O = Props> extends Call {
   id: string;
   /** The previous outputs, as in DiffRequest. */
-  olds: Props;
+  olds: O;
   oldMarks: Marks;
   inputs: I;
   marks: Marks;
@@ -116,31 +113,44 @@ export interface DeleteRequest extends Call {
 }
 
 /** What a create, read or update leaves in the state. */
-export interface Stored {
+export interface Stored<O = Props> {
   id: string;
   /**
-   * The outputs as the engine keeps them, built from the resource's field
-   * tables; a value that reflects a secret input is the engine's secret
-   * (`asSecret`, src/core/engine-sentinels.ts).
+   * The outputs, built from the resource's field tables. As the hosts see
+   * them, they are the engine's properties, where a value that reflects a
+   * secret input is the engine's secret (`asSecret`,
+   * src/core/engine-sentinels.ts): the resource's encodeOutputs writes them so.
    */
-  outputs: Props;
+  outputs: O;
   marks: Marks;
 }
 
 /** A read: the resource as the service holds it and its inputs rebuilt, or `undefined` when it is gone. */
-export type ReadResult = (Stored & { inputs: Props }) | undefined;
+export type ReadResult<O = Props> = (Stored<O> & { inputs: Props }) | undefined;
 
-export interface ResourceVerbs<I> {
+/** The verbs over typed requests: `I` the checked inputs, `O` the outputs (the previous ones decoded from the state). */
+export interface ResourceVerbs<I, O = Props> {
   check(request: CheckRequest): CheckResult;
-  diff(request: DiffRequest): Promise<DiffResult>;
-  create(request: CreateRequest<I>): Promise<Stored>;
-  read(request: ReadRequest): Promise<ReadResult>;
-  update(request: UpdateRequest<I>): Promise<Stored>;
+  diff(request: DiffRequest<O>): Promise<DiffResult>;
+  create(request: CreateRequest<I>): Promise<Stored<O>>;
+  read(request: ReadRequest<O>): Promise<ReadResult<O>>;
+  update(request: UpdateRequest<I, O>): Promise<Stored<O>>;
   delete(request: DeleteRequest): Promise<void>;
 }
 
-/** A resource as its folder describes it, with typed inputs. */
-export interface ResourceSpec<I> {
+/**
+ * How a resource's outputs are kept in the state, both ways. A resource
+ * without it keeps its outputs as plain properties.
+ */
+export interface OutputsCodec<O> {
+  /** The previous outputs, from the state without the marks: typed once, before any verb sees them; tolerant of what earlier versions wrote. */
+  decodeOutputs(props: Props): O;
+  /** The outputs as the engine keeps them (those that reflect a secret input, the engine's secrets). */
+  encodeOutputs(outputs: O, marks: Marks): Props;
+}
+
+/** A resource as its folder describes it, with typed inputs and outputs. */
+export interface ResourceSpec<I, O = Props> {
   /** The resource's name in the package (`Agent`). */
   name: string;
   /** Its type token on the native plugin (`agent-hosting:index:Agent`). */
@@ -157,23 +167,46 @@ export interface ResourceSpec<I> {
   decodeInputs(props: Props): I;
   /** A preview of a create: the outputs the engine shows before the resource exists. */
   previewCreate?(inputs: Props): Props;
-  verbs: ResourceVerbs<I>;
+  verbs: ResourceVerbs<I, O>;
 }
 
-/** A resource as the hosts see it: requests carry inputs as the engine sent them (checked). */
+/**
+ * A resource as the hosts see it: requests carry inputs and previous
+ * outputs as the engine sent them (checked; without the marks), and what
+ * its verbs store are the engine's properties.
+ */
 export type ResourceEntry = Omit<ResourceSpec<Props>, "decodeInputs">;
 
-/** Erases a resource's input type: the entry decodes the inputs before its verbs see them. */
-export function defineResource<I>(spec: ResourceSpec<I>): ResourceEntry {
+const PLAIN_OUTPUTS: OutputsCodec<Props> = { decodeOutputs: (props) => props, encodeOutputs: (outputs) => outputs };
+
+/**
+ * Erases a resource's types: the entry decodes the inputs and the previous
+ * outputs once, as the host hands them over, before its verbs see them, and
+ * encodes what they store.
+ */
+export function defineResource<I>(spec: ResourceSpec<I>): ResourceEntry;
+export function defineResource<I, O>(spec: ResourceSpec<I, O> & OutputsCodec<O>): ResourceEntry;
+export function defineResource<I, O>(spec: ResourceSpec<I> | (ResourceSpec<I, O> & OutputsCodec<O>)): ResourceEntry {
+  if (!("decodeOutputs" in spec)) return typedEntry(spec, PLAIN_OUTPUTS);
+  const { decodeOutputs, encodeOutputs, ...rest } = spec;
+  return typedEntry(rest, { decodeOutputs, encodeOutputs });
+}
+
+function typedEntry<I, O>(spec: ResourceSpec<I, O>, codec: OutputsCodec<O>): ResourceEntry {
   const { decodeInputs, verbs, ...rest } = spec;
+  const { decodeOutputs, encodeOutputs } = codec;
+  const stored = ({ id, outputs, marks }: Stored<O>): Stored => ({ id, outputs: encodeOutputs(outputs, marks), marks });
   return {
     ...rest,
     verbs: {
       check: (request) => verbs.check(request),
-      diff: (request) => verbs.diff(request),
-      create: (request) => verbs.create({ ...request, inputs: decodeInputs(request.inputs) }),
-      read: (request) => verbs.read(request),
-      update: (request) => verbs.update({ ...request, inputs: decodeInputs(request.inputs) }),
+      diff: (request) => verbs.diff({ ...request, olds: decodeOutputs(request.olds) }),
+      create: async (request) => stored(await verbs.create({ ...request, inputs: decodeInputs(request.inputs) })),
+      read: async ({ olds, ...request }) => {
+        const read = await verbs.read(olds === undefined ? request : { ...request, olds: decodeOutputs(olds) });
+        return read && { ...stored(read), inputs: read.inputs };
+      },
+      update: async (request) => stored(await verbs.update({ ...request, olds: decodeOutputs(request.olds), inputs: decodeInputs(request.inputs) })),
       delete: (request) => verbs.delete(request),
     },
   };

@@ -6,7 +6,7 @@
  * Read at call time, never captured: the API key must not reach the
  * serialized provider, the state, logs or error messages.
  */
-import { checkApiKey, checkBaseUrl as checkUrl, type SettingNames } from "../client/connection-settings";
+import { checkApiKey, checkBaseUrl, type SettingNames } from "../client/connection-settings";
 import { ConfigurationError } from "../client/errors";
 
 /** The namespace of the provider's stack config keys (the package name of the native provider). */
@@ -84,14 +84,14 @@ function setValue(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value;
 }
 
-/** Returns the base URL without a trailing slash, or throws naming `from` (a config key, input or variable) and the rule. */
-export function checkBaseUrl(raw: string, from: string, allowInsecureHttp = false): string {
-  const names: SettingNames = {
-    baseUrl: from,
-    apiKey: from === BASE_URL_ENV ? API_KEY_ENV : API_KEY_CONFIG,
-    insecureHttpOptIn: OPT_IN,
-  };
-  return checkUrl(raw.trim(), names, allowInsecureHttp);
+/**
+ * How the connection rules (src/client/connection-settings.ts, the client's
+ * own) name the settings in their messages, for a base URL taken from
+ * `baseUrlFrom` (a config key, a provider input or a variable) and a key
+ * from `apiKeyFrom`.
+ */
+export function settingNames(baseUrlFrom: string, apiKeyFrom = baseUrlFrom === BASE_URL_ENV ? API_KEY_ENV : API_KEY_CONFIG): SettingNames {
+  return { baseUrl: baseUrlFrom, apiKey: apiKeyFrom, insecureHttpOptIn: OPT_IN };
 }
 
 /** A true/false setting; anything else is an error naming `from`. */
@@ -112,13 +112,10 @@ export function insecureHttpAllowed(config?: ConfigSource, env: NodeJS.ProcessEn
   );
 }
 
-/** Which settings the key and the base URL are taken from: stack config wins over the environment. */
-export function settingSources(config?: ConfigSource, env: NodeJS.ProcessEnv = process.env): SettingSources {
-  const fromConfig = (key: string, variable: string) => setValue(config?.get(key)) !== undefined || setValue(env[variable]) === undefined;
-  return {
-    apiKeySetting: fromConfig(API_KEY_CONFIG, API_KEY_ENV) ? API_KEY_CONFIG : API_KEY_ENV,
-    baseUrlSetting: fromConfig(BASE_URL_CONFIG, BASE_URL_ENV) ? BASE_URL_CONFIG : BASE_URL_ENV,
-  };
+/** The settings, checked, and which settings the key and the URL came from. */
+export interface Connection {
+  settings: Settings;
+  sources: SettingSources;
 }
 
 /**
@@ -128,6 +125,11 @@ export function settingSources(config?: ConfigSource, env: NodeJS.ProcessEnv = p
  * came from and the fix.
  */
 export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = process.env): Settings {
+  return resolveConnection(config, env).settings;
+}
+
+/** resolveSettings, with the sources of the key and the URL that error messages name. */
+export function resolveConnection(config?: ConfigSource, env: NodeJS.ProcessEnv = process.env): Connection {
   const configKey = setValue(config?.get(API_KEY_CONFIG));
   const apiKey = configKey ?? setValue(env[API_KEY_ENV]);
   const configUrl = setValue(config?.get(BASE_URL_CONFIG));
@@ -146,8 +148,9 @@ export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = 
   if (missing.length > 0 || !apiKey) throw new ConfigurationError(missing.join("; "));
   const allowInsecureHttp = insecureHttpAllowed(config, env);
   const baseUrlSetting = configUrl ? BASE_URL_CONFIG : BASE_URL_ENV;
-  const baseUrl = checkBaseUrl(configUrl ?? envUrl ?? "", baseUrlSetting, allowInsecureHttp);
+  const baseUrl = checkBaseUrl((configUrl ?? envUrl ?? "").trim(), settingNames(baseUrlSetting), allowInsecureHttp);
   const apiKeySetting = configKey !== undefined ? API_KEY_CONFIG : API_KEY_ENV;
-  checkApiKey(apiKey, { baseUrl: BASE_URL_CONFIG, apiKey: apiKeySetting, insecureHttpOptIn: OPT_IN });
-  return allowInsecureHttp ? { apiKey, baseUrl, allowInsecureHttp: true } : { apiKey, baseUrl };
+  checkApiKey(apiKey, settingNames(BASE_URL_CONFIG, apiKeySetting));
+  const settings: Settings = allowInsecureHttp ? { apiKey, baseUrl, allowInsecureHttp: true } : { apiKey, baseUrl };
+  return { settings, sources: { apiKeySetting, baseUrlSetting } };
 }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AgentHostingClient } from "../client/client";
 import { warnIfKeyInPlainText } from "../core/plain-key-warning";
-import { resolveSettings, settingSources, type ConfigSource } from "../core/settings";
+import { resolveConnection, type Connection, type ConfigSource } from "../core/settings";
 import { programCallError } from "./program-call-error";
 
 /**
@@ -15,18 +15,19 @@ import { programCallError } from "./program-call-error";
 export async function withProgramClient<T>(call: string, fn: (client: AgentHostingClient) => Promise<T>): Promise<T> {
   const config: ConfigSource = { get: (key) => pulumi.runtime.getConfig(key) };
   warnIfKeyInPlainText();
-  let settings;
+  let connection: Connection;
   try {
-    settings = resolveSettings(config);
+    connection = resolveConnection(config);
   } catch (error) {
     throw programCallError(call, error, "", "");
   }
+  const { settings, sources } = connection;
   const { AgentHostingClient: Client } = await import("../client/client");
   const client = new Client({ ...settings });
   try {
     return await fn(client);
   } catch (error) {
-    throw programCallError(call, error, settings.baseUrl, settingSources(config).baseUrlSetting);
+    throw programCallError(call, error, settings.baseUrl, sources.baseUrlSetting);
   } finally {
     await client.close();
   }

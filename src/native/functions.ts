@@ -15,7 +15,7 @@ import type {
   GetSecretSetOutputArgs,
   GetSecretSetResult,
 } from "../functions/function-types";
-import { withPluginOptions } from "./plugin-options";
+import { withPluginOptions } from "../resources/plugin-options";
 
 const GET_SECRET_SET = token("getSecretSet");
 const GET_AGENT_LOGS = token("getAgentLogs");

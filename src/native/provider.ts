@@ -1,6 +1,6 @@
 /** An explicit agent-hosting provider (one account), served by the native plugin. */
 import * as pulumi from "@pulumi/pulumi";
-import { withPluginOptions } from "./plugin-options";
+import { withPluginOptions } from "../resources/plugin-options";
 
 export interface ProviderArgs {
   /** API key of the account; kept secret. Falls back to AGENT_HOSTING_API_KEY. */

@@ -13,7 +13,7 @@ import { AgentHostingClient } from "../../src/client/client";
 import { READINGS, startEmulator, type RunningEmulator } from "../../src/emulator";
 import { buildSchema } from "../../src/hosts/grpc/package-schema";
 import { fromStruct, toStruct } from "../../src/hosts/grpc/struct-values";
-import { asInputs, toOutputs } from "../../src/resources/agent/outputs";
+import { asInputs, outputProps, toOutputs } from "../../src/resources/agent/outputs";
 
 type Json = Record<string, unknown>;
 const schema = buildSchema("0.0.0");
@@ -57,7 +57,7 @@ describe.each(Object.keys(READINGS))("the manifest and deployment outputs, the e
       const body = { serviceName: "typed-bot", image: "registry.example.com/bot:1", secretSet: "voice-secrets", autoScaling: { minAgents: 1, maxAgents: 2 }, enableNoise: true };
       await client.createAgent(body);
       const agent = await client.getAgent("typed-bot");
-      const outputs = fromStruct(toStruct(toOutputs(asInputs(body), agent, []))).props;
+      const outputs = fromStruct(toStruct(outputProps(toOutputs(asInputs(body), agent), []))).props;
       const manifest = outputs["manifest"] as Json;
       expect(manifest).toMatchObject({ spec: { image: "registry.example.com/bot:1", envFromSecretNames: ["voice-secrets"] } });
       expect(outputs["deployment"]).toMatchObject({ id: agent.activeDeploymentId });

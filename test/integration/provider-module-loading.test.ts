@@ -25,7 +25,7 @@ afterAll(async () => emu?.close());
 
 /** The child: runs the verbs in order and prints, after each, whether undici and zod are loaded. */
 const CHILD = `
-const impl = require(${JSON.stringify(join(repoRoot, "dist/resources/agent/dynamic-provider.js"))}).provider;
+const impl = require(${JSON.stringify(join(repoRoot, "dist/hosts/dynamic/provider-impl.js"))}).provider;
 const loaded = (lib) => Object.keys(require.cache).some((file) => file.includes("/node_modules/" + lib + "/"));
 const seen = () => ({ undici: loaded("undici"), zod: loaded("zod") });
 (async () => {

@@ -1,5 +1,5 @@
 /** The provider the serialized text hands to the engine's dynamic-provider process, called as that process calls it. */
-import { createAgentDynamicProvider, provider } from "../../src/resources/agent/dynamic-provider";
+import { createAgentDynamicProvider, provider } from "../../src/hosts/dynamic/provider-impl";
 
 export const dynamicProvider = {
   configure: (config: undefined) => provider.configure({ config }),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { marksOf } from "../../src/core/state-marks";
 import { diffAgent as diffOf, diffVerb } from "../../src/resources/agent/diff";
+import { asState } from "../../src/resources/agent/outputs";
 import { UNKNOWN_VALUE } from "../../src/core/engine-sentinels";
 
-/** The diff as a host asks for it: the secret marks the properties list are typed fields. */
-const diffAgent = (olds: Record<string, unknown>, news: Record<string, unknown>) => diffOf(olds, news, { olds: marksOf(olds), news: marksOf(news) });
+/** The diff as a host asks for it: the previous outputs decoded, the secret marks the properties list as typed fields. */
+const diffAgent = (olds: Record<string, unknown>, news: Record<string, unknown>) => diffOf(asState(olds), news, { olds: marksOf(olds), news: marksOf(news) });
 
 /** The inputs of a program. */
 const news = {
@@ -93,7 +94,7 @@ describe("diffVerb", () => {
     const lines: string[] = [];
     const log = { info: async (line: string) => void lines.push(line), warning: async () => undefined, retry: () => undefined };
     const oldMarks = pending ? { secretInputs, pending } : { secretInputs };
-    await diffVerb({ urn: "urn:pulumi:dev::p::agent-hosting:index:Agent::bot", id: "voice-bot", olds, news: inputs, oldMarks, newMarks: { secretInputs: [] }, log });
+    await diffVerb({ urn: "urn:pulumi:dev::p::agent-hosting:index:Agent::bot", id: "voice-bot", olds: asState(olds), news: inputs, oldMarks, newMarks: { secretInputs: [] }, log });
     return lines;
   }
 

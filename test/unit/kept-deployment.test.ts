@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { AgentNotReadyError, AgentUnhealthyError } from "../../src/client/errors";
 import type { Call } from "../../src/core/resource-entry";
-import { deploymentFailed, type DeploymentFailure } from "../../src/resources/agent/failure";
-import type { Step } from "../../src/resources/agent/incomplete";
+import { deploymentFailed, type DeploymentFailure } from "../../src/resources/agent/on-failure";
+import type { Step } from "../../src/resources/agent/step";
 import { asInputs } from "../../src/resources/agent/outputs";
 import type { ServiceAgent } from "../../src/resources/agent/service-agent";
 

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
-import * as implementation from "../../src/resources/agent/dynamic-provider";
+import * as implementation from "../../src/hosts/dynamic/provider-impl";
 import { AGENT_PROVIDER_SOURCE, PROVIDER_IMPLEMENTATION_MODULE } from "../../src/resources/agent/type-tokens";
 import { API_KEY } from "../support/fixtures";
 import { JSON_REPLY } from "./support/client-harness";

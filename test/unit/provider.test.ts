@@ -18,7 +18,7 @@ import { SIGNATURE_KEY } from "../../src/core/engine-sentinels";
 import { createProviderCore } from "../../src/core/provider-core";
 import type { DynamicProvider } from "../../src/hosts/dynamic/dynamic-host";
 import { REGISTRY } from "../../src/registry";
-import { createAgentDynamicProvider as createDynamicProvider } from "../../src/resources/agent/dynamic-provider";
+import { createAgentDynamicProvider as createDynamicProvider } from "../../src/hosts/dynamic/provider-impl";
 import { DYNAMIC_AGENT_TYPE } from "../../src/resources/agent/type-tokens";
 
 /** The pending mark, as the state keeps it. */
@@ -320,7 +320,7 @@ describe("cancel", () => {
     api().intercept({ path: "/v1/agents/slow-bot", method: "GET" }).reply(200, notReady("slow-bot"), JSON_REPLY).persist();
     const agent = provider.resource(DYNAMIC_AGENT_TYPE);
     const checked = await inputs({ serviceName: "slow-bot", image: "bot:1", readyTimeoutSeconds: 600 });
-    const creating = provider.talking(() => agent.verbs.create({ ...provider.call("", { waiting: true }), inputs: checked, marks: { secretInputs: [] } }));
+    const creating = provider.talking("", { waiting: true }, (call) => agent.verbs.create({ ...call, inputs: checked, marks: { secretInputs: [] } }));
     while (!requests().includes("GET /v1/agents/slow-bot")) await new Promise((r) => setTimeout(r, 5));
     expect(provider.busy()).toBe(1);
     provider.cancel("the engine's Cancel call");

@@ -5,9 +5,9 @@
  * rollback, which keep the provider settings the program declares now.
  */
 import { describe, expect, it } from "vitest";
-import { asInputs } from "../../src/resources/agent/outputs";
+import { asInputs, asState } from "../../src/resources/agent/outputs";
 import { marksOf, withMarks } from "../../src/core/state-marks";
-import { lastReadyBefore, lastReadyOf, rolledBackInputs } from "../../src/resources/agent/rollback";
+import { lastReadyBefore, lastReadyOf, rolledBackInputs } from "../../src/resources/agent/on-failure";
 
 const OLD_OUTPUTS = {
   serviceName: "voice-bot",
@@ -28,14 +28,14 @@ const OLD_OUTPUTS = {
 
 describe("lastReadyOf", () => {
   it("reads the spec and the deployment of the previous outputs, the scaling in its input form", () => {
-    const lastReady = lastReadyOf(OLD_OUTPUTS, false);
+    const lastReady = lastReadyOf(asState(OLD_OUTPUTS), false);
     expect(lastReady?.deploymentId).toBe("dep-1");
     expect(lastReady?.inputs).toMatchObject({ image: "registry.example.com/bot:1", secretSet: "voice-secrets", autoScaling: { minAgents: 1, maxAgents: 3 }, enableNoise: true });
   });
 
   it("has none while the outputs hold an unfinished step, or no deployment", () => {
-    expect(lastReadyOf(OLD_OUTPUTS, true)).toBeUndefined();
-    expect(lastReadyOf({ ...OLD_OUTPUTS, activeDeploymentId: "" }, false)).toBeUndefined();
+    expect(lastReadyOf(asState(OLD_OUTPUTS), true)).toBeUndefined();
+    expect(lastReadyOf(asState({ ...OLD_OUTPUTS, activeDeploymentId: "" }), false)).toBeUndefined();
   });
 });
 
@@ -51,7 +51,7 @@ describe("rolledBackInputs", () => {
       onFailure: "rollback",
       healthCheck: { failOnLogQuery: "panic", watchSeconds: 10 },
     });
-    const back = rolledBackInputs(wanted, lastReadyOf(OLD_OUTPUTS, false)?.inputs ?? wanted);
+    const back = rolledBackInputs(wanted, lastReadyOf(asState(OLD_OUTPUTS), false)?.inputs ?? wanted);
     expect(back).toEqual({
       serviceName: "voice-bot",
       image: "registry.example.com/bot:1",
@@ -73,15 +73,15 @@ describe("lastReadyBefore", () => {
   const unfinished = { ...OLD_OUTPUTS, image: "registry.example.com/bot:2", activeDeploymentId: "dep-2" };
 
   it("is the previous outputs' spec after a finished step or an unfinished rollback", () => {
-    expect(lastReadyBefore(OLD_OUTPUTS, { secretInputs: [] })?.deploymentId).toBe("dep-1");
-    expect(lastReadyBefore(OLD_OUTPUTS, { secretInputs: [], pending: "rollback" })?.deploymentId).toBe("dep-1");
+    expect(lastReadyBefore(asState(OLD_OUTPUTS), { secretInputs: [] })?.deploymentId).toBe("dep-1");
+    expect(lastReadyBefore(asState(OLD_OUTPUTS), { secretInputs: [], pending: "rollback" })?.deploymentId).toBe("dep-1");
   });
 
   it("is the spec an unfinished update replaced, kept in its state; none for a create or a state without it", () => {
-    const back = lastReadyBefore(unfinished, { secretInputs: [], pending: "update", lastReady: kept });
+    const back = lastReadyBefore(asState(unfinished), { secretInputs: [], pending: "update", lastReady: kept });
     expect(back).toEqual({ deploymentId: "dep-1", inputs: expect.objectContaining({ serviceName: "voice-bot", image: "registry.example.com/bot:1" }) });
-    expect(lastReadyBefore(unfinished, { secretInputs: [], pending: "update" })).toBeUndefined();
-    expect(lastReadyBefore(unfinished, { secretInputs: [], pending: "create" })).toBeUndefined();
+    expect(lastReadyBefore(asState(unfinished), { secretInputs: [], pending: "update" })).toBeUndefined();
+    expect(lastReadyBefore(asState(unfinished), { secretInputs: [], pending: "create" })).toBeUndefined();
   });
 
   it("survives the state: written as __lastReady, a secret when any input is, and read back", () => {

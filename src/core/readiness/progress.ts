@@ -5,11 +5,10 @@
  * engine as a status line on the resource's own row. No key and no input
  * value other than the resource's name is printed.
  */
+import { PROGRESS_FIRST_MS, PROGRESS_INTERVAL_MS } from "../../client/delays";
 import type { Watched } from "./watched";
 
-export const PROGRESS_INTERVAL_MS = 10_000;
-/** A wait shorter than this prints nothing: most resources are ready by then, and a stack of hundreds stays quiet. */
-export const PROGRESS_FIRST_MS = 5_000;
+export { PROGRESS_FIRST_MS, PROGRESS_INTERVAL_MS };
 
 export interface PollObservation<T> {
   value: T | undefined;

@@ -12,6 +12,7 @@
  * same loop, ready at the first answer.
  */
 import { setTimeout as sleepFor } from "node:timers/promises";
+import { POLL_FAST_INTERVAL_MS, POLL_FAST_PHASE_MS, POLL_SLOW_INTERVAL_MS } from "../../client/delays";
 import { RateLimitError } from "../../client/errors";
 import { isTransientPollFailure } from "../../client/retry";
 import type { PollGate } from "./poll-gate";
@@ -46,13 +47,9 @@ export class WaitFailure<T> {
   ) {}
 }
 
-const FAST_PHASE_MS = 60_000;
-const FAST_INTERVAL_MS = 500;
-const SLOW_INTERVAL_MS = 5_000;
-
 /** The delay before the next poll, given how long the wait has lasted: the one retry policy of a wait. */
 export function nextPollDelay(elapsedMs: number): number {
-  return elapsedMs < FAST_PHASE_MS ? FAST_INTERVAL_MS : SLOW_INTERVAL_MS;
+  return elapsedMs < POLL_FAST_PHASE_MS ? POLL_FAST_INTERVAL_MS : POLL_SLOW_INTERVAL_MS;
 }
 
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,9 +1,10 @@
 /**
  * The dynamic-provider host: turns Pulumi's dynamic-provider calls (plain
  * property bags) into the typed requests of a registered resource's verbs,
- * and their answers back. The serialized shim (shim.ts) hands the engine's
- * dynamic-provider process a provider made here, loaded from the installed
- * package at call time, so no code, client or key is captured in the state.
+ * and their answers back. The serialized text (src/resources/agent/type-tokens.ts)
+ * hands the engine's dynamic-provider process a provider made here
+ * (provider-impl.ts), loaded from the installed package at call time, so no
+ * code, client or key is captured in the state.
  *
  * What the dynamic interface does not carry is passed among the properties:
  * the resource class puts its URN in `__urn` and its secret inputs in
@@ -84,34 +85,32 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
     },
     check: async (olds, news) => entry().verbs.check({ urn: urnOf(news), olds, news, secretInputs: marksOf(news).secretInputs }),
     diff: (id, olds, news) =>
-      entry().verbs.diff({ urn: urnOf(news), id, olds: withoutReserved(olds), news: withoutReserved(news), oldMarks: marksOf(olds), newMarks: marksOf(news), log: log.forResource(urnOf(news)) }),
+      entry().verbs.diff({ urn: urnOf(news), id, olds: withoutReserved(olds), news: withoutReserved(news), oldMarks: marksOf(olds), newMarks: marksOf(news), log: core.rowLog(urnOf(news)) }),
     create: (props) =>
-      core.talking(() =>
+      core.talking(urnOf(props), { waiting: true }, (call) =>
         keepingProvider(props, async () => {
-          const call = core.call(urnOf(props), { waiting: true });
           const stored = await entry().verbs.create({ ...call, inputs: withoutReserved(props), marks: { secretInputs: marksOf(props).secretInputs } });
           return { id: stored.id, outs: { ...withMarks(stored.outputs, stored.marks), ...hostKeys(props) } };
         }),
       ),
     read: (id, props) =>
-      core.talking(async () => {
+      core.talking(urnOf(props ?? {}), {}, async (call) => {
         const olds = props === undefined ? undefined : withoutReserved(props);
         const adopting = olds === undefined || Object.keys(olds).length === 0;
-        const read = await entry().verbs.read({ ...core.call(urnOf(props ?? {})), id, ...(adopting ? {} : { olds }), marks: marksOf(props ?? {}) });
+        const read = await entry().verbs.read({ ...call, id, ...(adopting ? {} : { olds }), marks: marksOf(props ?? {}) });
         if (read === undefined) return { id: "", props: {} };
         const kept = props === undefined ? {} : hostKeys(props);
         return { id: read.id, props: { ...withMarks(read.outputs, read.marks), ...kept }, inputs: read.inputs };
       }),
     update: (id, olds, news) =>
-      core.talking(() =>
+      core.talking(urnOf(news), { waiting: true }, (call) =>
         keepingProvider(news, async () => {
-          const call = core.call(urnOf(news), { waiting: true });
           const marks = { secretInputs: marksOf(news).secretInputs };
           const stored = await entry().verbs.update({ ...call, id, olds: withoutReserved(olds), oldMarks: marksOf(olds), inputs: withoutReserved(news), marks });
           return { outs: { ...withMarks(stored.outputs, stored.marks), ...hostKeys(news) } };
         }),
       ),
-    delete: (id, props) => core.talking(() => entry().verbs.delete({ ...core.call(urnOf(props ?? {})), id })),
+    delete: (id, props) => core.talking(urnOf(props ?? {}), {}, (call) => entry().verbs.delete({ ...call, id })),
   };
 }
 

@@ -4,5 +4,5 @@ import type { InvokeOutcome, Props } from "../../core/resource-entry";
 
 export async function invoke(core: ProviderCore, token: string, args: Props): Promise<InvokeOutcome> {
   const entry = core.function(token);
-  return core.talking(async () => entry.handler(args, await core.service.client()));
+  return core.talking("", {}, (call) => entry.handler(args, call.client));
 }

@@ -6,7 +6,8 @@
  * to the environment, as in the dynamic provider (src/core/settings.ts
  * resolves both).
  */
-import { CONFIG_NAMESPACE, PROVIDER_SETTINGS, checkBaseUrl, flagSetting, insecureHttpAllowed, type ConfigSource } from "../../core/settings";
+import { checkBaseUrl } from "../../client/connection-settings";
+import { CONFIG_NAMESPACE, PROVIDER_SETTINGS, flagSetting, insecureHttpAllowed, settingNames, type ConfigSource } from "../../core/settings";
 import type { RuleFailure } from "../../core/field-rules";
 import { containsUnknown, type Props } from "./struct-values";
 
@@ -54,7 +55,7 @@ function settingProblem(name: string, value: unknown, news: Props): string | und
   if (name !== "baseUrl") return undefined;
   try {
     const allowed = insecureHttpAllowed(configSource(news, new Map()));
-    checkBaseUrl(value, "baseUrl", allowed);
+    checkBaseUrl(value.trim(), settingNames("baseUrl"), allowed);
     return undefined;
   } catch (error) {
     // The message starts with the setting's name, which the failure already carries.

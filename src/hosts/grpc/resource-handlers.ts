@@ -18,7 +18,7 @@ import {
   type UpdateRequest,
 } from "@pulumi/pulumi/proto/provider_pb";
 import type { ProviderCore } from "../../core/provider-core";
-import type { Marks, ResourceEntry } from "../../core/resource-entry";
+import type { Call, Marks, ResourceEntry } from "../../core/resource-entry";
 import { isReservedKey, marksOf, withMarks, withoutReserved } from "../../core/state-marks";
 import { diffResponse } from "./detailed-diff";
 import { RpcFailure, rpcError } from "./rpc-errors";
@@ -61,14 +61,14 @@ export async function diff(core: ProviderCore, request: DiffRequest): Promise<Di
   const news = fromStruct(request.getNews());
   const urn = request.getUrn();
   const newMarks: Marks = { secretInputs: secretInputsOf(news) };
-  const outcome = await resource.verbs.diff({ urn, id: request.getId(), olds: withoutReserved(olds), news: withoutReserved(news.props), oldMarks: marksOf(olds), newMarks, log: core.call(urn).log });
+  const outcome = await resource.verbs.diff({ urn, id: request.getId(), olds: withoutReserved(olds), news: withoutReserved(news.props), oldMarks: marksOf(olds), newMarks, log: core.rowLog(urn) });
   return diffResponse(outcome, olds, news.props);
 }
 
 /** Runs a create or update; a failure keeps the inputs' secrets secret in the partial outputs it carries. */
-async function changing<T>(core: ProviderCore, secrets: ReadonlySet<string>, run: () => Promise<T>): Promise<T> {
+async function changing<T>(core: ProviderCore, request: CreateRequest | UpdateRequest, secrets: ReadonlySet<string>, run: (call: Call) => Promise<T>): Promise<T> {
   try {
-    return await core.talking(run);
+    return await core.talking(request.getUrn(), { waiting: true, ...timeoutOf(request.getTimeout()) }, run);
   } catch (error) {
     throw new RpcFailure(rpcError(error, secrets));
   }
@@ -82,9 +82,8 @@ export async function create(core: ProviderCore, request: CreateRequest): Promis
     response.setProperties(toStruct(resource.previewCreate?.(inputs.props) ?? inputs.props, inputs.secrets));
     return response;
   }
-  const call = core.call(request.getUrn(), { waiting: true, ...timeoutOf(request.getTimeout()) });
   const marks: Marks = { secretInputs: secretInputsOf(inputs) };
-  const stored = await changing(core, inputs.secrets, () => resource.verbs.create({ ...call, inputs: withoutReserved(inputs.props), marks }));
+  const stored = await changing(core, request, inputs.secrets, (call) => resource.verbs.create({ ...call, inputs: withoutReserved(inputs.props), marks }));
   response.setId(stored.id);
   response.setProperties(toStruct(withMarks(stored.outputs, stored.marks), inputs.secrets));
   return response;
@@ -98,7 +97,7 @@ export async function read(core: ProviderCore, request: ReadRequest): Promise<Re
   // An import (`pulumi import` or the `import:` option) sends only the id.
   const importing = Object.keys(state.props).length === 0;
   const olds = importing ? {} : { olds: withoutReserved(state.props) };
-  const result = await core.talking(() => resource.verbs.read({ ...core.call(request.getUrn()), id: request.getId(), ...olds, marks: marksOf(state.props) }));
+  const result = await core.talking(request.getUrn(), {}, (call) => resource.verbs.read({ ...call, id: request.getId(), ...olds, marks: marksOf(state.props) }));
   const response = new ReadResponse();
   if (result === undefined) return response.setId(""); // gone at the service: the engine drops it from the state
   response.setId(result.id);
@@ -113,9 +112,8 @@ export async function update(core: ProviderCore, request: UpdateRequest): Promis
   const inputs = fromStruct(request.getNews());
   const response = new UpdateResponse();
   if (request.getPreview()) return response.setProperties(toStruct(inputs.props, inputs.secrets));
-  const call = core.call(request.getUrn(), { waiting: true, ...timeoutOf(request.getTimeout()) });
   const marks: Marks = { secretInputs: secretInputsOf(inputs) };
-  const stored = await changing(core, inputs.secrets, () =>
+  const stored = await changing(core, request, inputs.secrets, (call) =>
     resource.verbs.update({ ...call, id: request.getId(), olds: withoutReserved(olds), oldMarks: marksOf(olds), inputs: withoutReserved(inputs.props), marks }),
   );
   return response.setProperties(toStruct(withMarks(stored.outputs, stored.marks), inputs.secrets));
@@ -123,5 +121,5 @@ export async function update(core: ProviderCore, request: UpdateRequest): Promis
 
 export async function remove(core: ProviderCore, request: DeleteRequest): Promise<void> {
   const resource = resourceOf(core, request);
-  await core.talking(() => resource.verbs.delete({ ...core.call(request.getUrn(), timeoutOf(request.getTimeout())), id: request.getId() }));
+  await core.talking(request.getUrn(), timeoutOf(request.getTimeout()), (call) => resource.verbs.delete({ ...call, id: request.getId() }));
 }

@@ -4,12 +4,13 @@ import { mayHaveActed } from "../../client/retry";
 import type { Call, CreateRequest, Stored } from "../../core/resource-entry";
 import { signalWithin } from "../../core/engine-limit";
 import { finish } from "./finish";
-import { incompleteError, startStep } from "./incomplete";
+import { incompleteError, startStep } from "./step";
 import type { AgentInputs } from "./inputs-outputs";
-import { createBody } from "./request-body";
+import type { AgentState } from "./outputs";
+import { createBody } from "./manifest";
 import type { ServiceAgent } from "./service-agent";
 
-export async function createVerb(request: CreateRequest<AgentInputs>): Promise<Stored> {
+export async function createVerb(request: CreateRequest<AgentInputs>): Promise<Stored<AgentState>> {
   const step = startStep("create", request.inputs, request.marks.secretInputs, request);
   let created: ServiceAgent;
   try {
@@ -41,9 +42,8 @@ function readItBack(call: Call, name: string): string {
  * only way a create of this call is recognized at the service.
  */
 export async function postAgent(inputs: AgentInputs, call: Call): Promise<ServiceAgent> {
-  const client = await call.service.client();
   try {
-    return await client.createAgent(createBody(inputs), { signal: call.signal, onRetry: call.log.retry });
+    return await call.client.createAgent(createBody(inputs), { signal: call.signal, onRetry: call.log.retry });
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
     const name = inputs.serviceName;

@@ -51,7 +51,7 @@ export interface Agent extends AgentOutputProperties {}
 
 /**
  * A dynamic resource: its type is the dynamic provider's, and its
- * `__provider` is the provider's module text (src/hosts/dynamic/shim.ts), which
+ * `__provider` is the provider's module text (`AGENT_PROVIDER_SOURCE`, type-tokens.ts), which
  * `pulumi.dynamic.Resource` would instead produce with the closure
  * serializer (four times the size, in every Agent's state and call).
  */

@@ -1,17 +1,64 @@
-/** The Agent's registration: its type tokens, field tables, schema part and verbs. */
-import { defineResource } from "../../core/resource-entry";
+/** The Agent's registration: its type tokens, field tables, schema part (from its field tables) and verbs. */
+import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
+import { defineResource, type Json } from "../../core/resource-entry";
+import { examplesSection, type SchemaExample } from "../../core/schema-docs";
+import { capitalized, property, token } from "../../core/schema-parts";
 import { checkAgent } from "./check";
 import { createVerb } from "./create";
-import { deleteVerb } from "./delete";
 import { diffVerb } from "./diff";
 import { AGENT_FIELDS } from "./fields";
-import { asInputs } from "./outputs";
-import { AGENT_OUTPUTS } from "./outputs-table";
-import { readVerb } from "./read";
-import { AGENT_EXAMPLES, agentSchema } from "./schema";
+import { asInputs, asState, outputProps } from "./outputs";
+import { AGENT_OUTPUTS, serviceObjectTypes, TYPED_OUTPUTS } from "./outputs-table";
+import { deleteVerb, readVerb } from "./read";
 import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "./type-tokens";
-import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
 import { updateVerb } from "./update";
+
+/** The Agent's example programs, under schema-docs/examples/. */
+const AGENT_EXAMPLES: readonly SchemaExample[] = [
+  { dir: "agent", title: "A voice agent with noise cancellation, scaled between one and three agents" },
+];
+
+/** How an agent that exists at the service is adopted: the plugin reads it by its service name, the ID. */
+const IMPORT_SECTION = [
+  "## Import",
+  "",
+  "An agent that exists at the service is adopted by its service name, which is the resource's ID; " +
+    "the inputs are read back from what the service reports:",
+  "",
+  "```sh",
+  "$ pulumi import agent-hosting:index:Agent <name> <serviceName>",
+  "```",
+  "",
+  "For example, `pulumi import agent-hosting:index:Agent bot voice-bot`. " +
+    "The `import` resource option does the same from a program.",
+].join("\n");
+
+function agentSchema(types: Json): Json {
+  Object.assign(types, serviceObjectTypes(token));
+  const inputProperties: Json = {};
+  for (const field of AGENT_FIELDS) inputProperties[field.name] = property(field, `Agent${capitalized(field.name)}`, types);
+  const properties: Record<string, Json> = {};
+  for (const field of AGENT_FIELDS) properties[field.name] = property(field, `Agent${capitalized(field.name)}`, types);
+  // An output of the same name as an input (autoScaling) is the service's report of it, with its own shape.
+  for (const field of AGENT_OUTPUTS) properties[field.name] = property(field, `Agent${capitalized(field.name)}Status`, types, TYPED_OUTPUTS);
+  for (const spec of Object.values(properties)) delete spec["default"];
+  const alwaysSet = [
+    ...AGENT_FIELDS.filter((f) => f.required || f.default !== undefined).map((f) => f.name),
+    ...AGENT_OUTPUTS.filter((f) => f.reliedOn).map((f) => f.name),
+  ];
+  return {
+    description: [
+      "An agent of the Agent Hosting Service: a container image run on the service's nodes, scaled between limits. " +
+        "A create waits until the agent and its deployment are ready (`waitForReady`, `readyTimeoutSeconds`).",
+      examplesSection(AGENT_EXAMPLES),
+      IMPORT_SECTION,
+    ].join("\n\n"),
+    inputProperties,
+    requiredInputs: AGENT_FIELDS.filter((f) => f.required).map((f) => f.name),
+    properties,
+    required: [...new Set(alwaysSet)],
+  };
+}
 
 export const AGENT = defineResource({
   name: "Agent",
@@ -22,6 +69,8 @@ export const AGENT = defineResource({
   schema: agentSchema,
   examples: AGENT_EXAMPLES,
   decodeInputs: asInputs,
+  decodeOutputs: asState,
+  encodeOutputs: (outputs, marks) => outputProps(outputs, marks.secretInputs),
   // Previewing a create, the agent does not exist yet: its name is unknown like its ID, so a function
   // that reads it (Pulumi YAML's fn::invoke with ${bot.name}) waits for the update, as output invokes do.
   previewCreate: (inputs) => ({ ...inputs, name: UNKNOWN_VALUE }),

@@ -8,7 +8,7 @@
  * the generated TypeScript types, the README's reference and the package
  * schema.
  */
-import type { FieldSpec, ManifestMapping } from "../../core/field-table";
+import { fieldTable, type ManifestMapping } from "../../core/field-table";
 import { booleanProblem, fieldRule } from "../../core/field-rules";
 import { secretSetNameProblem, serviceNameProblem } from "../../client/service-names";
 import {
@@ -52,7 +52,7 @@ function scalingFromReplicas(v: unknown): { minAgents: number; maxAgents: number
   return typeof s?.minReplicas === "number" && typeof s.maxReplicas === "number" ? { minAgents: s.minReplicas, maxAgents: s.maxReplicas } : undefined;
 }
 
-export const AGENT_FIELDS = [
+export const AGENT_FIELDS = fieldTable([
   {
     name: "serviceName",
     type: "string",
@@ -207,13 +207,16 @@ export const AGENT_FIELDS = [
       { name: "watchSeconds", type: "integer", description: "How long the logs are read after the deployment is ready, 1 to 3600 seconds." },
     ],
   },
-] as const satisfies readonly FieldSpec[];
+] as const);
 
 export type AgentFieldName = (typeof AGENT_FIELDS)[number]["name"];
 
-/** Fields of the create body (and, without serviceName, of the update body). */
-export const SERVICE_FIELDS: readonly FieldSpec[] = AGENT_FIELDS.filter((f) => f.sentTo === "service");
+/** An entry of the Agent's field table. */
+export type AgentField = (typeof AGENT_FIELDS)[number];
 
-export function agentField(name: string): FieldSpec | undefined {
-  return (AGENT_FIELDS as readonly FieldSpec[]).find((f) => f.name === name);
+/** Fields of the create body (and, without serviceName, of the update body). */
+export const SERVICE_FIELDS = AGENT_FIELDS.filter((f) => f.sentTo === "service");
+
+export function agentField(name: string): AgentField | undefined {
+  return AGENT_FIELDS.find((f) => f.name === name);
 }

@@ -1,27 +1,23 @@
 /**
  * The end of a create or update: the wait for readiness when the inputs ask
  * for it, then the health check of a new deployment when the inputs declare
- * one. A deployment that fails either goes to onFailure (failure.ts); any
- * other failure from here on keeps the agent in the state with the pending
- * mark, so the next `up` checks on it instead of sending it again.
+ * one. A deployment that fails either is described here and goes to
+ * onFailure (on-failure.ts); any other failure from here on keeps the agent
+ * in the state with the pending mark, so the next `up` checks on it instead
+ * of sending it again.
  */
-import { progressReporter, WaitFailure, waitForReady, type WaitResult } from "../../core/readiness";
+import { notReadyMessage, progressReporter, WaitFailure, waitForReady, type NotReady, type WaitResult } from "../../core/readiness";
 import type { Stored } from "../../core/resource-entry";
-import { deploymentFailed, notReadyFailure, unhealthyFailure, type DeploymentFailure } from "./failure";
-import { watchDeploymentHealth } from "./health-check";
-import { incompleteError, type Step } from "./incomplete";
-import { toOutputs } from "./outputs";
+import { watchDeploymentHealth, type HealthCheck, type HealthResult } from "./health-check";
+import { deploymentFailed, type DeploymentFailure } from "./on-failure";
+import { toOutputs, type AgentState } from "./outputs";
 import { wantedDeploymentOf, type ServiceAgent } from "./service-agent";
+import { incompleteError, remainingMs, type Step } from "./step";
 import { failedPollNotes, watchedAgent } from "./watched-agent";
 
 export interface Answered {
   /** The agent as the service answered the create or update, or as a resumed step read it; it names the wanted deployment. */
   agent: ServiceAgent;
-}
-
-/** Milliseconds left of the engine's limit for the step (none without one). */
-export function remainingMs(step: Step): number | undefined {
-  return step.deadline === undefined ? undefined : Math.max(0, step.deadline - Date.now());
 }
 
 /** The wait's limit: readyTimeoutSeconds, or what is left of the engine's limit for the operation when that ends first. */
@@ -32,9 +28,9 @@ export function waitLimitMs(step: Step): number {
 }
 
 /** What a finished step stores, after waiting for readiness when `inputs.waitForReady` asks for it. */
-export async function finish(step: Step, answered: Answered): Promise<Stored> {
+export async function finish(step: Step, answered: Answered): Promise<Stored<AgentState>> {
   const { inputs, secretInputs } = step;
-  const stored = (agent: ServiceAgent): Stored => ({ id: agent.name, outputs: toOutputs(inputs, agent, secretInputs), marks: { secretInputs } });
+  const stored = (agent: ServiceAgent): Stored<AgentState> => ({ id: agent.name, outputs: toOutputs(inputs, agent), marks: { secretInputs } });
   if (!inputs.waitForReady) return stored(answered.agent);
   const limitMs = waitLimitMs(step);
   const wanted = wantedDeploymentOf(answered.agent);
@@ -48,13 +44,13 @@ export async function finish(step: Step, answered: Answered): Promise<Stored> {
 /** Polls until the service serves `wanted` and it is ready. */
 async function waitFor(step: Step, answered: ServiceAgent, wanted: string, timeoutMs: number): Promise<WaitResult<ServiceAgent>> {
   const { call } = step;
-  const watched = watchedAgent(await call.service.client(), step.inputs.serviceName, wanted);
+  const watched = watchedAgent(call.client, step.inputs.serviceName, wanted);
   try {
     return await waitForReady({
       watched,
       initial: answered,
       timeoutMs,
-      gate: call.service.gate,
+      gate: call.gate,
       signal: call.signal,
       progress: progressReporter(watched, (line) => call.log.info(line)),
       onFailedPoll: failedPollNotes(call, step.inputs.serviceName),
@@ -78,7 +74,7 @@ async function checkHealth(step: Step, agent: ServiceAgent): Promise<DeploymentF
   const left = remainingMs(step);
   try {
     const result = await watchDeploymentHealth({
-      client: await call.service.client(),
+      client: call.client,
       agentName: inputs.serviceName,
       deploymentId: agent.activeDeploymentId,
       check,
@@ -90,4 +86,61 @@ async function checkHealth(step: Step, agent: ServiceAgent): Promise<DeploymentF
   } catch (error) {
     throw incompleteError(step, agent, error);
   }
+}
+
+const seconds = (ms: number | undefined) => Math.round((ms ?? 0) / 1000);
+
+/** A deployment not ready within the wait; `engineLimited` when the engine's customTimeouts ended the wait before readyTimeoutSeconds. */
+async function notReadyFailure(step: Step, ended: NotReady<ServiceAgent>, wanted: string, engineLimited: boolean): Promise<DeploymentFailure> {
+  const { verb, inputs, call } = step;
+  const watched = watchedAgent(call.client, inputs.serviceName, wanted);
+  const limit = engineLimited
+    ? `The wait ended at the engine's customTimeouts.${verb} (${seconds(call.timeoutMs)} s), before readyTimeoutSeconds (${inputs.readyTimeoutSeconds} s).`
+    : "";
+  // Limited by the engine, the time is the operation's, its request included, as customTimeouts counts it.
+  const waited = engineLimited && step.deadline !== undefined ? { ...ended, waitedMs: Date.now() - (step.deadline - (call.timeoutMs ?? 0)) } : ended;
+  return {
+    agent: ended.value,
+    description: (await notReadyMessage(watched, waited, verb, limit)).trimEnd(),
+    fix: engineLimited ? `Fix the image, or raise customTimeouts.${verb}.` : "Fix the image, or raise readyTimeoutSeconds.",
+    unhealthy: false,
+    cause: ended.lastError,
+  };
+}
+
+/** A ready deployment whose health check found a line, or was cut short. */
+async function unhealthyFailure(
+  step: Step,
+  agent: ServiceAgent,
+  check: HealthCheck,
+  result: Exclude<HealthResult, { healthy: true }>,
+): Promise<DeploymentFailure> {
+  const { verb, inputs, call } = step;
+  const head = `agent "${inputs.serviceName}": deployment ${agent.activeDeploymentId} became ready, but`;
+  if ("unfinished" in result) {
+    return {
+      agent,
+      description: `${head} the engine's customTimeouts.${verb} (${seconds(call.timeoutMs)} s) ended its health check after ${seconds(result.watchedMs)} s of healthCheck.watchSeconds (${check.watchSeconds} s)`,
+      fix: `Raise customTimeouts.${verb}, or lower healthCheck.watchSeconds.`,
+      unhealthy: true,
+    };
+  }
+  const watched = watchedAgent(call.client, inputs.serviceName);
+  let newest: string[];
+  try {
+    newest = (await watched.newestLogs(agent, 10)).map((e) => `  ${e.timestamp} ${e.log}`);
+  } catch (error) {
+    newest = [`  (could not read the logs: ${error instanceof Error ? error.message : String(error)})`];
+  }
+  return {
+    agent,
+    description: [
+      `${head} its health check found ${result.found.length === 1 ? "a line" : "lines"} matching healthCheck.failOnLogQuery "${check.failOnLogQuery}" within ${check.watchSeconds} s:`,
+      ...result.found.map((e) => `  ${e.timestamp} ${e.log}`),
+      "newest log lines:",
+      ...newest,
+    ].join("\n"),
+    fix: "Fix what the line reports, in the image or its settings.",
+    unhealthy: true,
+  };
 }

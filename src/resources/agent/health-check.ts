@@ -10,6 +10,7 @@
  */
 import { setTimeout as sleepFor } from "node:timers/promises";
 import type { AgentHostingClient } from "../../client/client";
+import { HEALTH_READ_INTERVAL_MS } from "../../client/delays";
 import { isTransientPollFailure } from "../../client/retry";
 
 export interface HealthCheck {
@@ -34,7 +35,6 @@ export type HealthResult =
   | { healthy: false; found: { timestamp: string; log: string }[]; watchedMs: number }
   | { healthy: false; found: []; watchedMs: number; unfinished: true };
 
-const READ_INTERVAL_MS = 1_000;
 /** Matching lines quoted in the error. */
 const QUOTED_MATCHES = 3;
 
@@ -64,6 +64,6 @@ export async function watchDeploymentHealth(watch: HealthWatch): Promise<HealthR
       if (last || !isTransientPollFailure(error)) throw error;
     }
     if (last) return limitMs < watchMs ? { healthy: false, found: [], watchedMs: elapsed, unfinished: true } : { healthy: true };
-    await abortableSleep(Math.min(READ_INTERVAL_MS, limitMs - elapsed), signal);
+    await abortableSleep(Math.min(HEALTH_READ_INTERVAL_MS, limitMs - elapsed), signal);
   }
 }

@@ -5,18 +5,16 @@
  * such a service reads as "none". Whatever is still kept is reported.
  */
 import type { UpdateAgentBody } from "../../client/bodies";
-import type { FieldSpec } from "../../core/field-table";
 import type { Call } from "../../core/resource-entry";
-import { AGENT_FIELDS } from "./fields";
+import { AGENT_FIELDS, type AgentField } from "./fields";
 import { reportedValues } from "./manifest";
 import type { ServiceAgent } from "./service-agent";
 
 /** The fields `answer` still reports although `body` left them out to clear them. */
-function keptIn(answer: ServiceAgent, body: UpdateAgentBody): FieldSpec[] {
-  const reported = reportedValues(answer);
+function keptIn(answer: ServiceAgent, body: UpdateAgentBody): AgentField[] {
+  const reported = reportedValues(answer.deployment?.manifest);
   const sent: Record<string, unknown> = { ...body };
-  const table: readonly FieldSpec[] = AGENT_FIELDS;
-  return table.filter(
+  return AGENT_FIELDS.filter(
     (f) => f.undeclared === "clear" && f.sentTo === "service" && sent[f.name] === undefined && reported[f.name] !== undefined,
   );
 }
@@ -28,8 +26,7 @@ export async function clearKeptFields(name: string, sent: { body: UpdateAgentBod
   const nulls = Object.fromEntries(kept.map((f) => [f.name, null]));
   let answer = sent.answer;
   try {
-    const client = await call.service.client();
-    answer = await client.updateAgent(name, { ...sent.body, ...nulls }, { signal: call.signal, onRetry: call.log.retry });
+    answer = await call.client.updateAgent(name, { ...sent.body, ...nulls }, { signal: call.signal, onRetry: call.log.retry });
   } catch {
     // Reported below, with what the service still holds.
   }

@@ -3,6 +3,5 @@ export * from "./fields";
 export * from "./outputs-table";
 export * from "./inputs-outputs";
 export * from "./manifest";
-export * from "./request-body";
 export * from "./service-agent";
 export * from "./type-tokens";

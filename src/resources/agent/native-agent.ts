@@ -6,7 +6,7 @@
  * runs the same implementation.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { withPluginOptions } from "../../native/plugin-options";
+import { withPluginOptions } from "../plugin-options";
 import { pausePromiseStackTraces, resumePromiseStackTraces } from "../promise-stack-traces";
 import type { AgentArgs, AgentOutputProperties } from "./resource-args";
 import { AGENT_FIELDS } from "./fields";

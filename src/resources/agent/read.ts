@@ -2,18 +2,19 @@
  * Read (refresh, and `Agent.get` or an import when no state is passed): the
  * agent as the service holds it, the inputs rebuilt from it. An agent
  * deleted outside Pulumi leaves the state; one asked for by name that does
- * not exist is an AgentNotFoundError.
+ * not exist is an AgentNotFoundError. Delete: DELETE /agents/{name}, within
+ * the engine's customTimeouts.delete when given; an agent already gone
+ * counts as deleted.
  */
+import { READ_PATIENCE_MS } from "../../client/delays";
 import { AgentNotFoundError, NotFoundError } from "../../client/errors";
 import { isTransientPollFailure } from "../../client/retry";
+import { signalWithin } from "../../core/engine-limit";
 import { WaitFailure, waitForReady } from "../../core/readiness";
-import type { Call, ReadRequest, ReadResult } from "../../core/resource-entry";
-import { inputsFromAgent, toOutputs } from "./outputs";
+import type { Call, DeleteRequest, ReadRequest, ReadResult } from "../../core/resource-entry";
+import { inputsFromAgent, toOutputs, type AgentState } from "./outputs";
 import { pendingDeploymentOf, type ServiceAgent } from "./service-agent";
 import { describeAgent, failedPollNotes, watchedAgent } from "./watched-agent";
-
-/** How long a read rides out a service's transient failures (a 5xx for a while right after a create). */
-const READ_PATIENCE_MS = 30_000;
 
 /**
  * GET /agents/{name}, riding out transient failures (not a 404: the agent is
@@ -21,13 +22,13 @@ const READ_PATIENCE_MS = 30_000;
  * first answer, so a read and a wait share one retry policy.
  */
 export async function getAgent(call: Call, name: string): Promise<ServiceAgent> {
-  const watched = { ...watchedAgent(await call.service.client(), name), isReady: () => true };
+  const watched = { ...watchedAgent(call.client, name), isReady: () => true };
   try {
     const result = await waitForReady({
       watched,
       initial: undefined,
       timeoutMs: READ_PATIENCE_MS,
-      gate: call.service.gate,
+      gate: call.gate,
       signal: call.signal,
       transient: (error) => !(error instanceof NotFoundError) && isTransientPollFailure(error),
       onFailedPoll: failedPollNotes(call, name),
@@ -39,9 +40,9 @@ export async function getAgent(call: Call, name: string): Promise<ServiceAgent> 
   }
 }
 
-export async function readVerb(request: ReadRequest): Promise<ReadResult> {
+export async function readVerb(request: ReadRequest<AgentState>): Promise<ReadResult<AgentState>> {
   const { id, olds, marks } = request;
-  const adopting = olds?.["serviceName"] === undefined;
+  const adopting = olds?.inputs.serviceName === undefined;
   let agent: ServiceAgent;
   try {
     agent = await getAgent(request, id);
@@ -60,6 +61,17 @@ export async function readVerb(request: ReadRequest): Promise<ReadResult> {
         `(it has not validated yet, or never does: ${describeAgent(agent)}); the state records both, and its manifest describes the pending one`,
     );
   }
-  const inputs = inputsFromAgent(agent, adopting ? {} : (olds ?? {}));
-  return { id: agent.name, outputs: toOutputs(inputs, agent, marks.secretInputs), marks, inputs: { ...inputs, name: agent.name } };
+  const inputs = inputsFromAgent(agent, adopting ? {} : (olds?.inputs ?? {}));
+  return { id: agent.name, outputs: toOutputs(inputs, agent), marks, inputs: { ...inputs, name: agent.name } };
+}
+
+export async function deleteVerb(request: DeleteRequest): Promise<void> {
+  const { id, client, log } = request;
+  const deadline = request.timeoutMs === undefined ? undefined : Date.now() + request.timeoutMs;
+  try {
+    await client.deleteAgent(id, { signal: signalWithin(request, deadline, "delete"), onRetry: log.retry });
+  } catch (error) {
+    if (error instanceof NotFoundError) return;
+    throw error;
+  }
 }

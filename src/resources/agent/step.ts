@@ -1,17 +1,16 @@
 /**
- * The errors of a create or update that reached the service but did not
- * finish. They carry the agent's id and its last known outputs with the
- * pending mark, which each host turns into the engine's "initialization
- * failed" answer, so the agent stays in the state and the next `up`
- * continues.
+ * A create or update in progress (a step), and what it leaves when it does
+ * not finish: an error that carries the agent's id and its last known
+ * outputs with the pending mark, which each host turns into the engine's
+ * "initialization failed" answer, so the agent stays in the state and the
+ * next `up` continues instead of sending the request again.
  */
 import { AgentIncompleteError } from "../../client/errors";
-import type { FieldSpec } from "../../core/field-table";
 import type { Call, Marks, Props } from "../../core/resource-entry";
 import { withMarks } from "../../core/state-marks";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
-import { inputValues, outputsWithoutAnswer, toOutputs } from "./outputs";
+import { inputValues, outputProps, outputsWithoutAnswer, toOutputs } from "./outputs";
 import type { ServiceAgent } from "./service-agent";
 
 export type Verb = "create" | "update";
@@ -44,6 +43,11 @@ export function startStep(verb: Verb, inputs: AgentInputs, secretInputs: readonl
   return step;
 }
 
+/** Milliseconds left of the engine's limit for the step (none without one). */
+export function remainingMs(step: Step): number | undefined {
+  return step.deadline === undefined ? undefined : Math.max(0, step.deadline - Date.now());
+}
+
 /**
  * Outputs kept for an operation that did not finish: the last answer, with
  * the declared inputs (so the next `up` sees nothing new to send and waits
@@ -51,10 +55,9 @@ export function startStep(verb: Verb, inputs: AgentInputs, secretInputs: readonl
  */
 export function pendingProperties(step: Step, agent: ServiceAgent | undefined): Props {
   const { inputs, secretInputs, verb } = step;
-  const outputs = agent ? toOutputs(inputs, agent, secretInputs) : outputsWithoutAnswer(inputs);
+  const outputs = agent ? outputProps(toOutputs(inputs, agent), secretInputs) : outputsWithoutAnswer(inputs);
   const declared = inputValues(inputs);
-  const table: readonly FieldSpec[] = AGENT_FIELDS;
-  for (const field of table) {
+  for (const field of AGENT_FIELDS) {
     const value = declared[field.name];
     if (!field.answer && value !== undefined) outputs[field.name] = value;
   }

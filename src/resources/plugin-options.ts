@@ -1,5 +1,6 @@
 /**
- * The plugin these classes ask the engine for: the package's own version,
+ * The plugin the native classes (the Agent, the Provider, the functions of
+ * `pulumi-agent-hosting/native`) ask the engine for: the package's own version,
  * fetched from the provider's releases when it is not installed.
  */
 import { readFileSync } from "node:fs";
@@ -7,7 +8,7 @@ import { join } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { PLUGIN_DOWNLOAD_URL } from "../core/plugin-download-url";
 
-// dist/native/ (or src/native/) is two levels below the package root.
+// dist/resources/ (or src/resources/) is two levels below the package root.
 const version = (JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string }).version;
 
 /**

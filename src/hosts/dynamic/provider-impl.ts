@@ -1,12 +1,11 @@
 /**
  * The Agent's dynamic provider: the module the serialized text loads
- * (`pulumi-agent-hosting/provider-impl`, the text 0.1.0 writes), one per
- * provider process.
+ * (`pulumi-agent-hosting/provider-impl`, the text 0.1.0 writes; see
+ * src/resources/agent/type-tokens.ts), one per provider process.
  */
-import { createDynamicProvider } from "../../hosts/dynamic/dynamic-host";
-import type { DynamicHostOptions, DynamicProvider, PulumiDynamicProvider } from "../../hosts/dynamic/dynamic-host";
 import { REGISTRY } from "../../registry";
-import { DYNAMIC_AGENT_TYPE } from "./type-tokens";
+import { DYNAMIC_AGENT_TYPE } from "../../resources/agent/type-tokens";
+import { createDynamicProvider, type DynamicHostOptions, type DynamicProvider, type PulumiDynamicProvider } from "./dynamic-host";
 
 /** The provider the serialized text hands to Pulumi's dynamic-provider process. */
 export const provider = createDynamicProvider({ registry: REGISTRY, type: DYNAMIC_AGENT_TYPE }) satisfies PulumiDynamicProvider;
