@@ -31,6 +31,7 @@ import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
 import { repoRoot, type StackConfig } from "../languages/support/drivers";
 import { runDriver, type OpResult } from "../languages/support/run";
+import { logEntry, readyDeploymentLines, stampedLine } from "../support/emulator-log-lines";
 import { codeBlocks } from "../support/readme-blocks";
 import { useEmulator } from "./support/e2e-fixture";
 import { cliStackOperation, runNewStack, type StackOperation, type StackOpOutcome } from "./support/new-stack-lifecycle";
@@ -43,6 +44,7 @@ import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "examples-SECRET-key-9b3e17";
 const SECRET_FIELDS = ["OPENAI_API_KEY", "SIP_PASSWORD"];
+const IMAGE = "registry.example.com/voice-bot:1.4.2";
 const LANGUAGES = ["typescript", "typescript-native", "python", "go", "yaml"] as const;
 type Language = (typeof LANGUAGES)[number];
 
@@ -147,13 +149,17 @@ const INSTALLS: Record<Language, Install> = {
   yaml: installYaml,
 };
 
-/** What each example exports once it is up. */
+/**
+ * What each example exports once it is up. Its newest log lines are the five its one deployment wrote
+ * (test/support/emulator-log-lines.ts), newest first: each after its time where the program prints
+ * both, the entries themselves in YAML.
+ */
 function expectedOutputs(language: Language, deploymentId: string): Record<string, unknown> {
-  const manifest = expect.objectContaining({ spec: expect.objectContaining({ image: "registry.example.com/voice-bot:1.4.2" }) });
-  const newestLogLines = expect.any(Array);
-  if (language === "typescript") return { agentName: "voice-bot", ready: true, deploymentId, manifest, newestLogLines };
-  if (language === "yaml") return { deploymentId, manifest, secretFields: SECRET_FIELDS, newestLogLines };
-  return { agentName: "voice-bot", deploymentId, secretFields: SECRET_FIELDS, newestLogLines };
+  const manifest = expect.objectContaining({ spec: expect.objectContaining({ image: IMAGE }) });
+  const newest = readyDeploymentLines({ deploymentId, image: IMAGE, replicas: [1, 5] }).reverse();
+  if (language === "typescript") return { agentName: "voice-bot", ready: true, deploymentId, manifest, newestLogLines: newest.map(stampedLine) };
+  if (language === "yaml") return { deploymentId, manifest, secretFields: SECRET_FIELDS, newestLogLines: newest.map(logEntry) };
+  return { agentName: "voice-bot", deploymentId, secretFields: SECRET_FIELDS, newestLogLines: newest.map(stampedLine) };
 }
 
 function filesUnder(dir: string, skip: RegExp): string[] {
