@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator, useStacks } from "./support/e2e-fixture";
-import type { OpResult, StackHandle } from "./support/stack";
+import { exportedState, type OpResult, type StackHandle } from "./support/stack";
 import { providerProcessesIn } from "./support/provider-processes";
 
 const API_KEY = "e2e-FAILURES-key-7d20";
@@ -36,10 +36,9 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
     return { preview, up: await stack.run("up", { params }) };
   }
 
-  /** The Agent's outputs as the stack's state holds them. */
+  /** The Agent's outputs as the stack's state holds them; undefined when the state holds no Agent (a failed export throws). */
   async function stateOf(stack: StackHandle): Promise<Record<string, unknown> | undefined> {
-    const exported = await stack.run("export");
-    const resources = exported.deployment?.deployment?.resources ?? [];
+    const resources = (await exportedState(stack)).deployment?.resources ?? [];
     const agent = resources.find((r) => String(r["type"]).endsWith(":Agent")) as { outputs?: Record<string, unknown> } | undefined;
     return agent?.outputs;
   }

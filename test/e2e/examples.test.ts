@@ -9,7 +9,10 @@
  * destroy. The README's commands are the ones run here, in its order.
  *
  * Paths: YAML runs every README command with the CLI in the copied
- * directory (Pulumi YAML's language host). No Node.js, Python or Go
+ * directory (Pulumi YAML's language host); so does Java (pulumi-language-java,
+ * test/e2e/support/java-program.ts), its pom.xml naming the release's Maven
+ * repository with the README's own <repositories> block, Maven's local
+ * repository the program's own. No Node.js, Python or Go
  * language host binary exists here (scripts/pulumi-cli.sh), so the others
  * run their install commands as written (npm install with the release's
  * tarball for the package, which is on no registry here; pip with the
@@ -21,29 +24,36 @@
  * built from the copied go.mod beside the Go driver.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, cpSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { delimiter, join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goBinary } from "../../scripts/lib/go-tool.mjs";
+import { mavenCoordinates } from "../../scripts/lib/java-sdk.mjs";
 import { hostTarget } from "../../scripts/lib/plugin-package.mjs";
-import { npmTarballName, pluginTarballName } from "../../scripts/lib/release/names.mjs";
+import { mavenArtifactPaths } from "../../scripts/lib/release/maven-repository.mjs";
+import { MAVEN_DIR, npmTarballName, pluginTarballName } from "../../scripts/lib/release/names.mjs";
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
 import { repoRoot, type StackConfig } from "../languages/support/drivers";
 import { runDriver, type OpResult } from "../languages/support/run";
+import { logEntry, readyDeploymentLines, stampedLine } from "../support/emulator-log-lines";
 import { codeBlocks } from "../support/readme-blocks";
 import { useEmulator } from "./support/e2e-fixture";
+import { isolateMaven, javaProgramEnv } from "./support/java-program";
 import { cliStackOperation, runNewStack, type StackOperation, type StackOpOutcome } from "./support/new-stack-lifecycle";
 import { pulumiCommands } from "./support/pulumi-command";
 import { buildProgramAgainstRelease, releasedGoEnv } from "./support/released-go";
 import { installRequirements } from "./support/released-python";
+import { RELEASE_REPOSITORY_ID } from "./support/released-java";
 import { releasedStack, type ReleasedStack } from "./support/released-stack";
 import { useServedRelease } from "./support/served-release";
 import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "examples-SECRET-key-9b3e17";
 const SECRET_FIELDS = ["OPENAI_API_KEY", "SIP_PASSWORD"];
-const LANGUAGES = ["typescript", "typescript-native", "python", "go", "yaml"] as const;
+const IMAGE = "registry.example.com/voice-bot:1.4.2";
+const LANGUAGES = ["typescript", "typescript-native", "python", "go", "yaml", "java"] as const;
 type Language = (typeof LANGUAGES)[number];
 
 const SERVICE_PLACEHOLDER = "https://<your-service-host>/v1";
@@ -57,22 +67,34 @@ const STACK_COMMANDS = [
   "pulumi up",
   "pulumi destroy",
 ];
+/** The Java README's: it also sets the program's `secretSet` (optional, to the default) and shows one output after up. */
+const JAVA_STACK_COMMANDS = [
+  ...STACK_COMMANDS.slice(0, 3),
+  "pulumi config set secretSet voice-bot-secrets",
+  "pulumi preview",
+  "pulumi up",
+  "pulumi stack output secretFields",
+  "pulumi destroy",
+];
+/** Where the Java README's <repositories> block names the release's Maven repository. */
+const MAVEN_PLACEHOLDER = "file:///path/to/dist-release/maven";
 
 const release = useServedRelease();
 const service = useEmulator({ apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-bot-secrets": SECRET_FIELDS } });
 
-/** The install commands of each README, before STACK_COMMANDS. */
-function installCommands(language: Language): string[] {
-  if (language === "python") return ["python3 -m venv venv", "venv/bin/pip install -r requirements.txt"];
-  if (language === "go") return ["go mod tidy"];
-  if (language === "yaml") return [`pulumi plugin install resource agent-hosting ${release().version} --server ${PLUGIN_DOWNLOAD_URL}`];
-  return ["npm install"];
+/** Each README's commands: the install commands, then the stack's (Maven fetches Java's SDK on the first preview). */
+function expectedCommands(language: Language): string[] {
+  if (language === "python") return ["python3 -m venv venv", "venv/bin/pip install -r requirements.txt", ...STACK_COMMANDS];
+  if (language === "go") return ["go mod tidy", ...STACK_COMMANDS];
+  if (language === "yaml") return [`pulumi plugin install resource agent-hosting ${release().version} --server ${PLUGIN_DOWNLOAD_URL}`, ...STACK_COMMANDS];
+  if (language === "java") return JAVA_STACK_COMMANDS;
+  return ["npm install", ...STACK_COMMANDS];
 }
 
-/** The lines of the README's block of commands in its section "Run it". */
+/** The lines of the README's block of commands in its section "Run it", without their trailing comments. */
 function readmeCommands(dir: string): string[] {
   const block = codeBlocks(join(dir, "README.md")).find((b) => b.section === "Run it" && b.lang === "sh");
-  return (block?.code ?? "").trimEnd().split("\n");
+  return (block?.code ?? "").trimEnd().split("\n").map((line) => line.replace(/\s+#.*$/, ""));
 }
 
 /** How the copied example depends on the package: the lines that name it. */
@@ -81,6 +103,11 @@ function dependencyOf(language: Language, dir: string): { text: string; expected
   if (language === "python") return { text: readFileSync(join(dir, "requirements.txt"), "utf8"), expected: new RegExp(`^pulumi_agent_hosting==${v}$`, "m") };
   if (language === "go") return { text: readFileSync(join(dir, "go.mod"), "utf8"), expected: new RegExp(`^\\t${GO_MODULE} v${v}$`, "m") };
   if (language === "yaml") return { text: readmeCommands(dir).join("\n"), expected: new RegExp(`resource agent-hosting ${v} --server`) };
+  if (language === "java") {
+    const { groupId, artifactId } = mavenCoordinates(JSON.parse(readFileSync(join(repoRoot, "schema.json"), "utf8")) as Parameters<typeof mavenCoordinates>[0]);
+    const coordinates = `<groupId>${groupId.replaceAll(".", "\\.")}</groupId>\\s*<artifactId>${artifactId}</artifactId>\\s*<version>${v}</version>`;
+    return { text: readFileSync(join(dir, "pom.xml"), "utf8"), expected: new RegExp(coordinates) };
+  }
   return { text: readFileSync(join(dir, "package.json"), "utf8"), expected: new RegExp(`"pulumi-agent-hosting": "${v}"`) };
 }
 
@@ -95,8 +122,17 @@ const stackConfig = (): StackConfig => ({
   "agent-hosting:apiKey": { value: API_KEY, secret: true },
 });
 
-/** Installs the copied example as its README says; returns how to run one stack operation of it. */
-type Install = (dir: string, stack: ReleasedStack) => StackOperation;
+/** The copied example, installed: how to run one stack operation of it, and what to check and finish of the install. */
+interface Installed {
+  operation: StackOperation;
+  /** Checks of what the install took, once the stack's operations have run. */
+  check?(): void;
+  /** Runs after the example's tests (Java: what Maven fetched warms ~/.m2, test/e2e/support/java-program.ts). */
+  done?(): void;
+}
+
+/** Installs the copied example as its README says. */
+type Install = (dir: string, stack: ReleasedStack) => Installed;
 
 const fromDriver = (r: OpResult): StackOpOutcome => ({ error: r.error ?? "", changes: r.changeSummary, outputs: r.outputs, text: r.engineOutput });
 
@@ -108,7 +144,7 @@ const installTypescript: Install = (dir, stack) => {
   const runner = join(dir, "pulumi-runner.cjs");
   copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), runner);
   const params = JSON.stringify({ baseUrl: service.emulator.url, apiKey: API_KEY, programFile: "index.ts" });
-  return async (op) => fromDriver(await runDriver(process.execPath, [runner, op, params], stack.env, dir));
+  return { operation: async (op) => fromDriver(await runDriver(process.execPath, [runner, op, params], stack.env, dir)) };
 };
 
 /** The README's virtualenv, then __main__.py through the Python driver in that virtualenv. */
@@ -117,7 +153,7 @@ const installPython: Install = (dir, stack) => {
   const script = join(stack.workDir, "stack_op.py");
   copyFileSync(join(repoRoot, "test/languages/python/stack_op.py"), script);
   const params = JSON.stringify({ config: stackConfig(), source: readFileSync(join(dir, "__main__.py"), "utf8") });
-  return async (op) => fromDriver(await runDriver(python, [script, op, stack.workDir, params], stack.env, stack.workDir));
+  return { operation: async (op) => fromDriver(await runDriver(python, [script, op, stack.workDir, params], stack.env, stack.workDir)) };
 };
 
 /** `go mod tidy` through the release's module proxy, then main.go built with that go.mod beside the Go driver. */
@@ -127,16 +163,61 @@ const installGo: Install = (dir, stack) => {
   expect(build.sdk.Version).toBe(`v${release().version}`);
   expect(build.sdk.Dir.startsWith(join(stack.workDir, "gomodcache") + sep), build.sdk.Dir).toBe(true);
   const params = JSON.stringify({ config: stackConfig() });
-  return async (op) => fromDriver(await runDriver(build.binary, [op, stack.workDir, params], stack.env, stack.workDir));
+  return { operation: async (op) => fromDriver(await runDriver(build.binary, [op, stack.workDir, params], stack.env, stack.workDir)) };
 };
 
-/** Every README command, with the CLI in the copied directory; the placeholders become the emulator's address and key. */
+/** A README's `pulumi` command line as the CLI's arguments; the placeholders become the emulator's address and key. */
+const cliArgs = (line: string): string[] => line.replace(SERVICE_PLACEHOLDER, service.emulator.url).replace(KEY_PLACEHOLDER, API_KEY).split(" ").slice(1);
+const isSetup = (line: string): boolean => line.startsWith("pulumi stack init") || line.startsWith("pulumi config");
+
+/** Every README command, with the CLI in the copied directory. */
 const installYaml: Install = (dir, stack) => {
   const env = yamlProgramEnv(stack.env);
-  const command = (line: string) => line.replace(SERVICE_PLACEHOLDER, service.emulator.url).replace(KEY_PLACEHOLDER, API_KEY).split(" ").slice(1);
   const [install, ...rest] = readmeCommands(dir);
-  const setup = [install ?? "", ...rest.filter((line) => line.startsWith("pulumi stack") || line.startsWith("pulumi config"))];
-  return cliStackOperation(pulumiCommands(() => ({ cwd: dir, env })), setup.map(command), (op) => command(`pulumi ${op}`));
+  const setup = [install ?? "", ...rest.filter(isSetup)];
+  return { operation: cliStackOperation(pulumiCommands(() => ({ cwd: dir, env })), setup.map(cliArgs), (op) => cliArgs(`pulumi ${op}`)) };
+};
+
+/**
+ * The README's <repositories> block, naming the release's Maven repository, put in pom.xml before
+ * <build> as the README says; then every README command with the CLI in the copied directory, Maven's
+ * local repository the program's own: the stack's settings, the operations, and after up its
+ * `pulumi stack output secretFields`. The SDK's jar Maven took must be the release's.
+ */
+const installJava: Install = (dir, stack) => {
+  const blocks = codeBlocks(join(dir, "README.md")).filter((b) => b.lang === "xml");
+  expect(blocks.map((b) => b.code), "the README's xml blocks").toHaveLength(1);
+  const repositories = (blocks[0]?.code ?? "").replace(MAVEN_PLACEHOLDER, `file://${join(release().dir, MAVEN_DIR)}`);
+  expect(repositories, "the README's <repositories> block").toContain(`<url>file://${join(release().dir, MAVEN_DIR)}</url>`);
+  const pom = readFileSync(join(dir, "pom.xml"), "utf8");
+  expect(pom).toContain("\n  <build>");
+  writeFileSync(join(dir, "pom.xml"), pom.replace("\n  <build>", `\n${repositories}\n  <build>`));
+  const maven = isolateMaven(dir, join(stack.stateDir, "maven"));
+  const env = javaProgramEnv(stack.env);
+  const cli = pulumiCommands(() => ({ cwd: dir, env }));
+  const commands = readmeCommands(dir);
+  const afterUp = commands.filter((line) => line.startsWith("pulumi stack output"));
+  const operation = cliStackOperation(cli, commands.filter(isSetup).map(cliArgs), (op) => cliArgs(`pulumi ${op}`));
+  return {
+    operation: async (op) => {
+      const outcome = await operation(op);
+      if (op !== "up" || outcome.error !== "") return outcome;
+      let text = outcome.text;
+      for (const line of afterUp) {
+        const out = await cli.ok(...cliArgs(line));
+        expect(JSON.parse(out), line).toEqual(SECRET_FIELDS);
+        text += out;
+      }
+      return { ...outcome, text };
+    },
+    check() {
+      const paths = mavenArtifactPaths(release().version);
+      const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+      expect(sha(join(maven.localRepository, paths.jar)), "the SDK's jar Maven used").toBe(sha(join(release().dir, MAVEN_DIR, paths.jar)));
+      expect(readFileSync(join(maven.localRepository, paths.dir, "_remote.repositories"), "utf8")).toContain(`.jar>${RELEASE_REPOSITORY_ID}=`);
+    },
+    done: () => maven.harvest(),
+  };
 };
 
 const INSTALLS: Record<Language, Install> = {
@@ -145,15 +226,21 @@ const INSTALLS: Record<Language, Install> = {
   python: installPython,
   go: installGo,
   yaml: installYaml,
+  java: installJava,
 };
 
-/** What each example exports once it is up. */
+/**
+ * What each example exports once it is up. Its newest log lines are the five its one deployment wrote
+ * (test/support/emulator-log-lines.ts), newest first: each after its time where the program prints
+ * both, the entries themselves in YAML, the texts alone in Java.
+ */
 function expectedOutputs(language: Language, deploymentId: string): Record<string, unknown> {
-  const manifest = expect.objectContaining({ spec: expect.objectContaining({ image: "registry.example.com/voice-bot:1.4.2" }) });
-  const newestLogLines = expect.any(Array);
-  if (language === "typescript") return { agentName: "voice-bot", ready: true, deploymentId, manifest, newestLogLines };
-  if (language === "yaml") return { deploymentId, manifest, secretFields: SECRET_FIELDS, newestLogLines };
-  return { agentName: "voice-bot", deploymentId, secretFields: SECRET_FIELDS, newestLogLines };
+  const manifest = expect.objectContaining({ spec: expect.objectContaining({ image: IMAGE }) });
+  const newest = readyDeploymentLines({ deploymentId, image: IMAGE, replicas: [1, 5] }).reverse();
+  if (language === "typescript") return { agentName: "voice-bot", ready: true, deploymentId, manifest, newestLogLines: newest.map(stampedLine) };
+  if (language === "yaml") return { deploymentId, manifest, secretFields: SECRET_FIELDS, newestLogLines: newest.map(logEntry) };
+  if (language === "java") return { deploymentId, deployedImage: IMAGE, secretFields: SECRET_FIELDS, newestLogLines: newest };
+  return { agentName: "voice-bot", deploymentId, secretFields: SECRET_FIELDS, newestLogLines: newest.map(stampedLine) };
 }
 
 function filesUnder(dir: string, skip: RegExp): string[] {
@@ -173,31 +260,37 @@ describe("examples/", () => {
 describe.each(LANGUAGES)("examples/%s, copied out of the repository", (language) => {
   let stack: ReleasedStack;
   let dir: string;
+  let installed: Installed | undefined;
 
   beforeAll(() => {
     stack = releasedStack(`example-${language}`, release().cliDir, release().server.url);
     dir = join(stack.workDir, language);
     // What a checkout's copy holds, without what running it there may have left (installs, stack settings).
-    const leftOver = /(^|\/)(node_modules|venv|bin)(\/|$)|Pulumi\.[^./]+\.yaml$/;
+    const leftOver = /(^|\/)(node_modules|venv|bin|target)(\/|$)|Pulumi\.[^./]+\.yaml$/;
     cpSync(join(repoRoot, "examples", language), dir, { recursive: true, filter: (path) => !leftOver.test(relative(repoRoot, path)) });
   });
-  afterAll(() => stack?.remove());
+  afterAll(() => {
+    installed?.done?.();
+    stack?.remove();
+  });
 
   it("depends on the package by version, and its README lists the commands run here", () => {
     const { text, expected } = dependencyOf(language, dir);
     expect(text).toMatch(expected);
     expect(text).not.toMatch(/file:|^replace /m);
-    expect(readmeCommands(dir)).toEqual([...installCommands(language), ...STACK_COMMANDS]);
+    expect(readmeCommands(dir)).toEqual(expectedCommands(language));
   });
 
   it("installs from the release and runs as its README says: a preview of the new stack, up, a no-op preview, destroy", async () => {
     const tarballPath = `/${pluginTarballName(release().version, hostTarget())}`;
     const fetched = release().server.requests.get(tarballPath) ?? 0;
-    const texts = await runNewStack(INSTALLS[language](dir, stack), service, (live) => expectedOutputs(language, live.activeDeploymentId));
+    installed = INSTALLS[language](dir, stack);
+    const texts = await runNewStack(installed.operation, service, (live) => expectedOutputs(language, live.activeDeploymentId));
+    installed.check?.();
     // The native plugin came from the release, fetched once; the package root's Agent needs none.
     expect(release().server.requests.get(tarballPath) ?? 0).toBe(fetched + (language === "typescript" ? 0 : 1));
     expect(texts.join("\n")).not.toContain(API_KEY);
-    const files = filesUnder(stack.workDir, /^(node_modules|venv|gomodcache|plugins)$/);
+    const files = filesUnder(stack.workDir, /^(node_modules|venv|gomodcache|plugins|m2)$/);
     expect(files.filter((file) => readFileSync(file).includes(API_KEY)), "files holding the API key").toEqual([]);
   });
 });

@@ -45,7 +45,8 @@ describe("the first preview of a new stack", () => {
       expect(up.changeSummary).toEqual({ create: 2 });
       // Its own preview and its update both saw the agent's create (the comparison has something to compare).
       expect(up.agentOperations).toEqual({ preview: { [BOT_URN]: ["create"] }, update: { [BOT_URN]: ["create"] } });
-      expect(up.outputs["reads"]).toEqual({ logCount: expect.any(Number), secretFields: ["TOKEN"] });
+      // getAgentLogs' limit 5 of the agent's five lines (its ready deployment's, test/support/emulator-log-lines.ts).
+      expect(up.outputs["reads"]).toEqual({ logCount: 5, secretFields: ["TOKEN"] });
       // The readiness wait also reads the newest log line for its progress notes.
       const afterUp = await reads();
       expect(afterUp).toContain("/v1/agents/first-bot/logs");

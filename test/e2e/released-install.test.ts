@@ -31,6 +31,7 @@ import { hostTarget } from "../../scripts/lib/plugin-package.mjs";
 import { mavenArtifactPaths } from "../../scripts/lib/release/maven-repository.mjs";
 import { MAVEN_DIR, pluginTarballName, wheelName } from "../../scripts/lib/release/names.mjs";
 import { repoRoot, type ProgramParams, type StackOp } from "../languages/support/drivers";
+import { readyDeploymentLines } from "../support/emulator-log-lines";
 import { runDriver, type OpResult } from "../languages/support/run";
 import { useEmulator } from "./support/e2e-fixture";
 import { javaHostDir } from "./support/java-program";
@@ -211,7 +212,9 @@ describe("Java, installed from the release", () => {
     expect(outputs["deploymentId"]).toBe(live.activeDeploymentId);
     expect(outputs["secretFields"]).toEqual(["TOKEN", "SIP_PASSWORD"]);
     expect(outputs["deployedImage"]).toBe("registry.example.com/voice-bot:1.4.2");
-    expect(Array.isArray(outputs["newestLogLines"])).toBe(true);
+    // examples/java's getAgentLogs, limit 5: its one deployment's lines, newest first.
+    const lines = readyDeploymentLines({ deploymentId: live.activeDeploymentId, image: "registry.example.com/voice-bot:1.4.2", replicas: [1, 5] });
+    expect(outputs["newestLogLines"]).toEqual(lines.reverse());
 
     await ok("destroy", "--yes");
     await expect(service.client.getAgent("voice-bot")).rejects.toThrow(/404|not found/i);

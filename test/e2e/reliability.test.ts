@@ -15,7 +15,7 @@ import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl } from "../../src/emulator";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
 import { useEmulator, useStacks } from "./support/e2e-fixture";
-import { repoRoot, type StackHandle } from "./support/stack";
+import { exportedState, repoRoot, type StackHandle } from "./support/stack";
 
 const API_KEY = "e2e-reliability-SECRET-3c1d";
 const makeStack = useStacks();
@@ -164,7 +164,7 @@ function removeEmptySidecars(dir: string): string[] {
 
 /** The creates a killed run left pending in the state: each resource's URN and the agent's serviceName (its ID). */
 async function pendingCreates(stack: StackHandle): Promise<{ urn: string; serviceName: string }[]> {
-  const exported = (await stack.run("export")).deployment as { deployment?: { pending_operations?: { type: string; resource: { urn: string; inputs?: { serviceName?: string } } }[] } };
+  const exported = (await exportedState(stack)) as { deployment?: { pending_operations?: { type: string; resource: { urn: string; inputs?: { serviceName?: string } } }[] } };
   return (exported.deployment?.pending_operations ?? [])
     .filter((op) => op.type === "creating")
     .map((op) => ({ urn: op.resource.urn, serviceName: String(op.resource.inputs?.serviceName) }));
@@ -180,7 +180,7 @@ async function repairWithReadmeJq(stack: StackHandle): Promise<string> {
   expect(filter, "the README's jq line").toBeDefined();
   const exported = join(stack.workDir, "state.json");
   const repaired = join(stack.workDir, "repaired.json");
-  writeFileSync(exported, JSON.stringify((await stack.run("export")).deployment)); // what `pulumi stack export --file` writes
+  writeFileSync(exported, JSON.stringify(await exportedState(stack))); // what `pulumi stack export --file` writes
   writeFileSync(repaired, execFileSync("jq", [filter as string, exported], { encoding: "utf8" }));
   return repaired;
 }

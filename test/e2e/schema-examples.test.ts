@@ -27,6 +27,7 @@ import { repoRoot, type StackConfig } from "../languages/support/drivers";
 import type { OpResult } from "../languages/support/run";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { goRunner, pythonRunner, typescriptRunner } from "../support/program-runners";
+import { logEntry, readyDeploymentLines } from "../support/emulator-log-lines";
 import { codeBlocks } from "../support/readme-blocks";
 import { schemaExamplePrograms, type SchemaExampleProgram } from "../support/schema-examples";
 import { useEmulator } from "./support/e2e-fixture";
@@ -100,11 +101,18 @@ function javaOperation(example: SchemaExampleProgram, stack: StackDir, onDone: (
   return cliStackOperation(pulumiCommands(() => ({ cwd: stack.workDir, env })), stackSetup());
 }
 
-/** What each example's outputs are once it is up, by its directory under schema-docs/examples. */
-const EXPECTED_OUTPUTS: Record<string, (live: { activeDeploymentId: string }) => Record<string, unknown>> = {
+/**
+ * What each example's outputs are once it is up, by its directory under schema-docs/examples. The logs
+ * example reads its agent's five lines (one ready deployment), newest first: the log texts, or in YAML
+ * the entries themselves.
+ */
+const EXPECTED_OUTPUTS: Record<string, (live: { activeDeploymentId: string }, language: string) => Record<string, unknown>> = {
   agent: (live) => ({ deploymentId: live.activeDeploymentId, deployedImage: "registry.example.com/voice-bot:1.4.2" }),
   "get-secret-set": () => ({ secretFields: SECRET_FIELDS, loadedSecretSets: ["voice-bot-secrets"] }),
-  "get-agent-logs": () => ({ matchingEntries: expect.any(Number), newestLogLines: expect.any(Array) }),
+  "get-agent-logs": (live, language) => {
+    const newest = readyDeploymentLines({ deploymentId: live.activeDeploymentId, image: "registry.example.com/voice-bot:1.4.2" }).reverse();
+    return { matchingEntries: 5, newestLogLines: language === "yaml" ? newest.map(logEntry) : newest };
+  },
   "python-readme": (live) => ({ deploymentId: live.activeDeploymentId }),
 };
 
@@ -163,7 +171,7 @@ describe.each(runnable.map((p) => [`${p.token.split(":")[2] ?? p.token} in ${p.l
   it(`runs ${HOW[example.language] ?? "through the Automation API"}: preview of the new stack, up, a no-op preview, destroy`, async () => {
     const expectedOutputs = EXPECTED_OUTPUTS[exampleDir(example)];
     if (!expectedOutputs) throw new Error(`EXPECTED_OUTPUTS has no entry for schema-docs/examples/${exampleDir(example)}`);
-    const texts = await runNewStack(operation, service, expectedOutputs);
+    const texts = await runNewStack(operation, service, (live) => expectedOutputs(live, example.language));
     expect(texts.join("\n")).not.toContain(API_KEY);
   });
 });

@@ -33,6 +33,7 @@ import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, startEmulator } from "../../src/emulator";
 import { check as checkOver, configure, providerClient, rpc, struct } from "../support/grpc-provider-client";
+import { logEntry, neverReadyDeploymentLines } from "../support/emulator-log-lines";
 
 const root = join(__dirname, "..", "..");
 const API_KEY = "native-plugin-KEY-5d1e9a";
@@ -225,8 +226,11 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
     expect(set.getReturn()?.toJavaScript()).toEqual({ name: "voice-secrets", fieldNames: ["TOKEN"] });
     const bad = await invoke("agent-hosting:index:getSecretSet", { name: "x" });
     expect(bad.getFailuresList().map((f) => f.getProperty())).toEqual(["name"]);
+    // The agent the never-ready create above left: its one deployment wrote six lines; the newest five come first.
+    const neverReady = (await new EmulatorControl(emulator.baseUrl).listAgents()).agents.find((a) => a.name === "never-ready");
+    const lines = neverReadyDeploymentLines({ deploymentId: neverReady?.activeDeploymentId ?? "", image: "registry.example.com/bot:fail" });
     const logs = await invoke("agent-hosting:index:getAgentLogs", { agentName: "never-ready", limit: 5 });
-    expect(logs.getReturn()?.toJavaScript()).toMatchObject({ total: { value: expect.any(Number) }, logs: expect.any(Array) });
+    expect(logs.getReturn()?.toJavaScript()).toEqual({ total: { value: 6, relation: "eq" }, logs: lines.slice(1).reverse().map(logEntry) });
     const badLogs = await invoke("agent-hosting:index:getAgentLogs", { agentName: "never-ready", limit: 5000 });
     expect(badLogs.getFailuresList().map((f) => f.getProperty())).toEqual(["limit"]);
   });

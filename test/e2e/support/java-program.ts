@@ -3,15 +3,17 @@
  * directory: pulumi-language-java (scripts/lib/pulumi-java.mjs builds it,
  * cached) on PATH, where a Pulumi install puts it beside the CLI, and Maven
  * with a local repository of the program's own, empty at first, so the SDK
- * comes from the repository its pom names and from nowhere else (a stale
- * copy in ~/.m2 cannot stand in for it). The machine's ~/.m2 serves every
- * other artifact, as a file:// repository before Maven Central, and what the
- * program fetched beyond it is copied back afterwards, so the next run finds
- * it warm. The settings reach Maven through the program's .mvn/maven.config,
- * which `mvn` reads in the directory it runs in.
+ * comes from the repository its pom names and from nowhere else. The
+ * machine's ~/.m2 serves every other artifact, as a file:// repository before
+ * Maven Central, through a view of it without the SDK's group (symbolic links
+ * to everything else), so a jar `mvn install` put there from sdk/java cannot
+ * stand in for the one the pom's repository holds; what the program fetched
+ * beyond it is copied back afterwards (the SDK's group aside), so the next run
+ * finds it warm. The settings reach Maven through the program's
+ * .mvn/maven.config, which `mvn` reads in the directory it runs in.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { mavenCoordinates } from "../../../scripts/lib/java-sdk.mjs";
 import { pulumiJavaDir } from "../../../scripts/lib/pulumi-java.mjs";
@@ -20,7 +22,7 @@ import { languageHostEnv } from "./language-host-env";
 
 const machineRepository = join(homedir(), ".m2", "repository");
 const schema = JSON.parse(readFileSync(join(repoRoot, "schema.json"), "utf8")) as Parameters<typeof mavenCoordinates>[0];
-/** The SDK's group as a path in a repository: never copied into the machine's. */
+/** The SDK's group as a path in a repository: never read from the machine's, never copied into it. */
 const sdkGroupPath = mavenCoordinates(schema).groupId.replaceAll(".", "/");
 
 /** The directory holding pulumi-language-java (built on first use). */
@@ -40,10 +42,38 @@ export function withRepository(pom: string, id: string, url: string): string {
   return pom.replace("  <build>", `${entry}  <build>`);
 }
 
-/** Maven settings for the program in `programDir`: its own local repository under `stateDir`; returns a function that copies back what it fetched. */
+/**
+ * The machine's repository as the program's Maven reads it: a new directory under the OS temp dir (outside
+ * the stack's, whose files tests read) of symbolic links to the entries of ~/.m2/repository, the SDK's group
+ * left out (its parents are directories of links to their other entries). Made when the program is set up;
+ * what ~/.m2 gains later is fetched as usual.
+ */
+export function machineRepositoryView(): string {
+  const view = mkdtempSync(join(tmpdir(), "agent-hosting-machine-m2-"));
+  linkAllBut(machineRepository, view, sdkGroupPath.split("/"));
+  return view;
+}
+
+function linkAllBut(from: string, to: string, [left, ...below]: string[]): void {
+  if (!existsSync(from)) return;
+  for (const entry of readdirSync(from)) {
+    if (entry !== left) symlinkSync(join(from, entry), join(to, entry));
+    else if (below.length > 0) {
+      mkdirSync(join(to, entry));
+      linkAllBut(join(from, entry), join(to, entry), below);
+    }
+  }
+}
+
+/**
+ * Maven settings for the program in `programDir`: its own local repository under `stateDir`, the machine's
+ * through machineRepositoryView. Returns the local repository and `harvest`, which the caller runs once the
+ * program is done: it copies back into ~/.m2 what Maven fetched and removes the view.
+ */
 export function isolateMaven(programDir: string, stateDir: string): { localRepository: string; harvest(): void } {
   const localRepository = join(stateDir, "m2");
   mkdirSync(localRepository, { recursive: true });
+  const machineView = machineRepositoryView();
   const settings = join(stateDir, "maven-settings.xml");
   writeFileSync(
     settings,
@@ -55,7 +85,7 @@ export function isolateMaven(programDir: string, stateDir: string): { localRepos
       <repositories>
         <repository>
           <id>machine-m2</id>
-          <url>file://${machineRepository}</url>
+          <url>file://${machineView}</url>
           <releases><checksumPolicy>ignore</checksumPolicy></releases>
           <snapshots><enabled>false</enabled></snapshots>
         </repository>
@@ -63,7 +93,7 @@ export function isolateMaven(programDir: string, stateDir: string): { localRepos
       <pluginRepositories>
         <pluginRepository>
           <id>machine-m2</id>
-          <url>file://${machineRepository}</url>
+          <url>file://${machineView}</url>
           <releases><checksumPolicy>ignore</checksumPolicy></releases>
           <snapshots><enabled>false</enabled></snapshots>
         </pluginRepository>
@@ -78,7 +108,13 @@ export function isolateMaven(programDir: string, stateDir: string): { localRepos
   );
   mkdirSync(join(programDir, ".mvn"), { recursive: true });
   writeFileSync(join(programDir, ".mvn", "maven.config"), `-s\n${settings}\n`);
-  return { localRepository, harvest: () => copyNewArtifacts(localRepository, machineRepository) };
+  return {
+    localRepository,
+    harvest: () => {
+      rmSync(machineView, { recursive: true, force: true });
+      copyNewArtifacts(localRepository, machineRepository);
+    },
+  };
 }
 
 /** Copies files of `from` that `to` lacks, the SDK's group aside; each appears whole (renamed into place), as another Maven may be reading `to`. */

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
-import type { OpResult, StackHandle } from "./stack";
+import { exportedState, type OpResult, type StackHandle } from "./stack";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -21,12 +21,10 @@ export async function expectNoKeyInStack(stack: StackHandle, key: string, texts:
   for (const text of texts) expect(text).not.toContain(key);
 }
 
-/** The agents the exported state holds, by service name (id). */
+/** The agents the exported state holds, by service name (id); a failed export throws (test/e2e/support/stack.ts). */
 export async function agentsInState(stack: StackHandle): Promise<string[]> {
-  const exported = await stack.run("export");
-  const resources =
-    (exported.deployment as { deployment?: { resources?: { type: string; id?: string }[] } } | undefined)?.deployment
-      ?.resources ?? [];
+  const exported = await exportedState(stack);
+  const resources = (exported as { deployment?: { resources?: { type: string; id?: string }[] } }).deployment?.resources ?? [];
   return resources
     .filter((r) => r.type === "pulumi-nodejs:dynamic/agent-hosting:Agent" && r.id)
     .map((r) => r.id as string)

@@ -92,6 +92,21 @@ export function e2eStack(
   };
 }
 
+/** What `pulumi stack export` printed for the stack: the checkpoint and its resources. */
+export type ExportedState = NonNullable<OpResult["deployment"]>;
+
+/**
+ * The stack's state, as `pulumi stack export` prints it. A stack whose state
+ * holds no resource exports fine (that is "nothing in the state"); an export
+ * that fails, or prints no checkpoint, is an error here, never an empty state.
+ */
+export async function exportedState(stack: StackHandle): Promise<ExportedState> {
+  const exported = await stack.run("export");
+  if (!exported.ok) throw new Error(`pulumi stack export failed for ${stack.workDir}: ${exported.error ?? "no error text"}\n${exported.engineOutput}`);
+  if (!exported.deployment?.deployment) throw new Error(`pulumi stack export printed no checkpoint for ${stack.workDir}: ${JSON.stringify(exported.deployment)}`);
+  return exported.deployment;
+}
+
 async function runNode(args: string[], env: Record<string, string>): Promise<OpResult> {
   const run = await runForLastJsonLine<Omit<OpResult, "engineOutput" | "exitCode">>(
     process.execPath,
