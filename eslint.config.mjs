@@ -20,6 +20,18 @@ export default tseslint.config(
     },
   },
   {
+    // Published declarations keep an inline `type` modifier as written, and TypeScript 3.8 (the engine's, for
+    // projects without a typescript of their own) cannot parse it: type-only names go in `import type` / `export type`.
+    files: ["src/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ImportSpecifier[importKind='type']", message: "write `import type { ... }` on its own line: TypeScript 3.8 cannot read an inline type modifier in a published declaration" },
+        { selector: "ExportSpecifier[exportKind='type']", message: "write `export type { ... }` on its own line: TypeScript 3.8 cannot read an inline type modifier in a published declaration" },
+      ],
+    },
+  },
+  {
     // Pulumi programs in CommonJS, loaded the way a user's program is.
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs" },

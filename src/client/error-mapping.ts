@@ -1,16 +1,6 @@
 /** From an HTTP answer or a transport failure to the error tree of errors.ts. */
-import {
-  ApiError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  ConnectionError,
-  NotFoundError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  type ApiErrorDetails,
-} from "./errors";
+import { ApiError, AuthenticationError, BadRequestError, ConflictError, ConnectionError, NotFoundError, RateLimitError, ServerError, TimeoutError } from "./errors";
+import type { ApiErrorDetails } from "./errors";
 import { loadSchemas } from "./parse";
 
 /** Seconds from a Retry-After header: delta-seconds or an HTTP date. */

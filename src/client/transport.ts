@@ -4,7 +4,8 @@
  * into the error tree (never carrying a header). The base URL and the key are
  * checked when it is built, so a malformed one never reaches undici.
  */
-import { Agent, type Dispatcher } from "undici";
+import { Agent } from "undici";
+import type { Dispatcher } from "undici";
 import { CLIENT_OPTION_NAMES, checkApiKey, checkBaseUrl, checkUserAgent } from "./connection-settings";
 import { transportErrorFrom, apiErrorFrom } from "./error-mapping";
 import { ConfigurationError, ResponseValidationError } from "./errors";

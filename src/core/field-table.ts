@@ -91,14 +91,18 @@ export interface OutputFieldSpec {
  */
 export type FieldTable<T extends readonly FieldSpec[]> = readonly (T[number] & FieldSpec)[];
 
-/** The table of `fields`, typed as a FieldTable (`fieldTable([...] as const)`). */
-export function fieldTable<const T extends readonly FieldSpec[]>(fields: T): FieldTable<T> {
+/**
+ * The table of `fields`, typed as a FieldTable: `fieldTable([...] as const)`
+ * (not a `const` type parameter, which a published declaration would carry
+ * and TypeScript before 5.0 cannot read).
+ */
+export function fieldTable<T extends readonly FieldSpec[]>(fields: T): FieldTable<T> {
   return fields;
 }
 
 /** A resource's outputs table, typed like its field table (OutputFieldSpec entries with their literal types kept). */
 export type OutputTable<T extends readonly OutputFieldSpec[]> = readonly (T[number] & OutputFieldSpec)[];
 
-export function outputTable<const T extends readonly OutputFieldSpec[]>(outputs: T): OutputTable<T> {
+export function outputTable<T extends readonly OutputFieldSpec[]>(outputs: T): OutputTable<T> {
   return outputs;
 }

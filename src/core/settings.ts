@@ -6,7 +6,8 @@
  * Read at call time, never captured: the API key must not reach the
  * serialized provider, the state, logs or error messages.
  */
-import { checkApiKey, checkBaseUrl, type SettingNames } from "../client/connection-settings";
+import { checkApiKey, checkBaseUrl } from "../client/connection-settings";
+import type { SettingNames } from "../client/connection-settings";
 import { ConfigurationError } from "../client/errors";
 
 /** The namespace of the provider's stack config keys (the package name of the native provider). */

@@ -11,7 +11,8 @@
  */
 import type { ReadingSwitches } from "./reading";
 import { activeSessionCount } from "./sessions";
-import { DEFAULT_NAMESPACE, EMULATOR_API_VERSION, isReadyAt, type DeploymentSpec, type Store, type StoredAgent, type StoredDeployment } from "./store";
+import { DEFAULT_NAMESPACE, EMULATOR_API_VERSION, isReadyAt } from "./store";
+import type { DeploymentSpec, Store, StoredAgent, StoredDeployment } from "./store";
 import type { AgentJson, DeploymentJson, ManifestJson } from "./wire";
 
 /** Which answer the agent is rendered for: only GETs count as polls. */

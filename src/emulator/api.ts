@@ -1,12 +1,15 @@
 /** The service's endpoints under /v1, answered as the reading's switches say. */
 import { renderAgent } from "./agent-json";
 import type { GetOutages } from "./get-outage";
-import { errorReply, parseJsonBody, reply, segmentsOf, type Reply, type RequestContext } from "./http-types";
+import { errorReply, parseJsonBody, reply, segmentsOf } from "./http-types";
+import type { Reply, RequestContext } from "./http-types";
 import { parseLogsQuery } from "./log-filter";
 import type { ReadingSwitches } from "./reading";
-import { mergedSpec, specOf, type Store } from "./store";
+import { mergedSpec, specOf } from "./store";
+import type { Store } from "./store";
 import { isoNs } from "./time";
-import { checkCreateBody, checkUpdateBody, describeViolations, secretSetNameViolations, type Checked } from "./validation";
+import { checkCreateBody, checkUpdateBody, describeViolations, secretSetNameViolations } from "./validation";
+import type { Checked } from "./validation";
 import type { UpdateBody, Violation } from "./wire";
 
 export interface ApiDeps {

@@ -3,7 +3,8 @@
  * `startEmulator` options of the same meaning; a boolean switch is turned
  * off with its `--no-` form (over `--reading other`).
  */
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parseArgs } from "node:util";
+import type { ParseArgsConfig } from "node:util";
 import type { GetOutage, ReadyFlagsApart } from "./reading";
 import { isRollout, ROLLOUTS } from "./rollout";
 import type { EmulatorOptions } from "./server";

@@ -2,7 +2,8 @@
  * Everything one running emulator holds: the store, the faults, the rate
  * limit, the counters and the request log; persisting and resetting them.
  */
-import { Counters, type Stats } from "./counters";
+import { Counters } from "./counters";
+import type { Stats } from "./counters";
 import { Faults } from "./faults";
 import { GetOutages } from "./get-outage";
 import { loadStore, saveStore } from "./persistence";

@@ -14,8 +14,10 @@
  *   POST   /_emulator/reset               { all?: boolean }
  */
 import type { EmulatorContext } from "./context";
-import { faultProblem, isFaultSpec, type FaultSpec } from "./faults";
-import { errorReply, parseJsonBody, reply, segmentsOf, type Reply, type RequestContext } from "./http-types";
+import { faultProblem, isFaultSpec } from "./faults";
+import type { FaultSpec } from "./faults";
+import { errorReply, parseJsonBody, reply, segmentsOf } from "./http-types";
+import type { Reply, RequestContext } from "./http-types";
 import type { StoredEntry } from "./log-store";
 import { sessionsOf } from "./sessions";
 import { advancePast, isoNs, nowNs } from "./time";

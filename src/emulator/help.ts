@@ -5,7 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN_DEFAULT_API_KEY, type EmulatorFlagName } from "./args";
+import { BIN_DEFAULT_API_KEY } from "./args";
+import type { EmulatorFlagName } from "./args";
 
 /** A flag's line in `--help`. */
 interface FlagHelp {

@@ -10,7 +10,8 @@ import { secretSetNameProblem } from "../client/service-names";
 import type { RuleFailure } from "../core/field-rules";
 import type { FunctionEntry, InvokeOutcome, Props } from "../core/resource-entry";
 import { token } from "../core/schema-parts";
-import { argNamesOf, docOf, type FunctionDoc } from "./function-fields";
+import { argNamesOf, docOf } from "./function-fields";
+import type { FunctionDoc } from "./function-fields";
 
 function unknownArgs(args: Props, known: readonly string[]): RuleFailure[] {
   return Object.keys(args)

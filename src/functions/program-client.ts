@@ -2,7 +2,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AgentHostingClient } from "../client/client";
 import { warnIfKeyInPlainText } from "../core/plain-key-warning";
-import { resolveConnection, type Connection, type ConfigSource } from "../core/settings";
+import { resolveConnection } from "../core/settings";
+import type { Connection, ConfigSource } from "../core/settings";
 import { programCallError } from "./program-call-error";
 
 /**

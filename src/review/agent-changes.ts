@@ -4,10 +4,13 @@
  * changed property before and after.
  */
 import { AGENT_FIELDS, AGENT_OUTPUTS } from "../resources/agent/model";
-import { agentProviderKind, type AgentProviderKind } from "./agent-types";
-import { liveSessionsCut, type LiveSessions } from "./live-sessions";
+import { agentProviderKind } from "./agent-types";
+import type { AgentProviderKind } from "./agent-types";
+import { liveSessionsCut } from "./live-sessions";
+import type { LiveSessions } from "./live-sessions";
 import type { PreviewDigest, PreviewStep } from "./preview";
-import { propertyValue, sameValue, type PropertyValue } from "./property-value";
+import { propertyValue, sameValue } from "./property-value";
+import type { PropertyValue } from "./property-value";
 import { secretPropertyNames } from "./secrets";
 import { parseUrn } from "./urn";
 

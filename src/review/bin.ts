@@ -11,7 +11,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { EXIT, FAIL_ON_DRIFT, parseReviewArgs, USAGE, type ReviewOptions } from "./flags";
+import { EXIT, FAIL_ON_DRIFT, parseReviewArgs, USAGE } from "./flags";
+import type { ReviewOptions } from "./flags";
 import { operationLabel } from "./markdown";
 import { reviewDrift, reviewPreview, reviewUp } from "./review";
 

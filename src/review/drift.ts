@@ -13,11 +13,14 @@
  *   the refresh saw means it was deleted outside Pulumi.
  */
 import { AGENT_FIELDS, agentField } from "../resources/agent/model";
-import { agentProviderKind, type AgentProviderKind } from "./agent-types";
+import { agentProviderKind } from "./agent-types";
+import type { AgentProviderKind } from "./agent-types";
 import type { PreviewDigest, PreviewDiagnostic, PreviewState, PreviewStep } from "./preview";
-import { propertyValue, sameValue, type PropertyValue } from "./property-value";
+import { propertyValue, sameValue } from "./property-value";
+import type { PropertyValue } from "./property-value";
 import { containsSecret, secretPropertyNames } from "./secrets";
-import { stackIdentity, type StackIdentity } from "./stack-identity";
+import { stackIdentity } from "./stack-identity";
+import type { StackIdentity } from "./stack-identity";
 import { parseUrn } from "./urn";
 
 export interface FieldDrift {

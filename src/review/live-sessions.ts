@@ -16,7 +16,8 @@
 import { agentField } from "../resources/agent/model";
 import { formatValue } from "./markdown-text";
 import type { PreviewState } from "./preview";
-import { propertyValue, type PropertyValue } from "./property-value";
+import { propertyValue } from "./property-value";
+import type { PropertyValue } from "./property-value";
 
 export interface LiveSessions {
   /** `activeSessionCount` of the last-read outputs, > 0. */

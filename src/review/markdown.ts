@@ -5,7 +5,8 @@
  */
 import { agentField } from "../resources/agent/model";
 import type { AgentChange, AgentOperation } from "./agent-changes";
-import { FAIL_ON_LIVE_SESSIONS, type FailOn } from "./flags";
+import { FAIL_ON_LIVE_SESSIONS } from "./flags";
+import type { FailOn } from "./flags";
 import { liveSessionsLines, sessionsText } from "./live-sessions";
 import { codeBlock, formatValue, inlineCode } from "./markdown-text";
 import type { PreviewDigest } from "./preview";
@@ -13,7 +14,8 @@ import { sameValue } from "./property-value";
 import { maskSecretsInText } from "./secrets";
 import { commentMarker } from "./comment";
 import { safetyNetWarning } from "./safety-net";
-import { stackIdentity, type StackIdentity } from "./stack-identity";
+import { stackIdentity } from "./stack-identity";
+import type { StackIdentity } from "./stack-identity";
 import { parseUrn } from "./urn";
 
 

@@ -5,7 +5,8 @@
  * show as "[secret]"; the dynamic provider's reserved `__` inputs never show.
  */
 import type { PreviewDigest, PreviewStep } from "./preview";
-import { propertyValue, sameValue, type PropertyValue } from "./property-value";
+import { propertyValue, sameValue } from "./property-value";
+import type { PropertyValue } from "./property-value";
 import { maskSecretsInText, MASKED, secretPropertyNames } from "./secrets";
 import { parseUrn } from "./urn";
 

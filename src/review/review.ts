@@ -1,14 +1,19 @@
 /** From the text of `pulumi preview --json` to the review: its Markdown and the Agents a pipeline refuses. */
-import { agentChanges, type AgentChange } from "./agent-changes";
+import { agentChanges } from "./agent-changes";
+import type { AgentChange } from "./agent-changes";
 import { withDetails } from "./comment";
 import type { FailOn } from "./flags";
 import { blockedAgents, renderReview } from "./markdown";
-import { parsePreview, type PreviewDigest } from "./preview";
+import { parsePreview } from "./preview";
+import type { PreviewDigest } from "./preview";
 import { previewText } from "./preview-text";
-import { driftReport, hasDrift, type DriftReport } from "./drift";
+import { driftReport, hasDrift } from "./drift";
+import type { DriftReport } from "./drift";
 import { renderDrift } from "./drift-markdown";
-import { UNKNOWN_NAME, type StackIdentity } from "./stack-identity";
-import { parseUpOutput, type UpResult } from "./up-events";
+import { UNKNOWN_NAME } from "./stack-identity";
+import type { StackIdentity } from "./stack-identity";
+import { parseUpOutput } from "./up-events";
+import type { UpResult } from "./up-events";
 import { renderUp } from "./up-markdown";
 
 export interface Review {

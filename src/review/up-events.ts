@@ -5,9 +5,11 @@
  * deployment id), `resOpFailedEvent` and error `diagnosticEvent`s (a step
  * failed, with its message), `summaryEvent` (the counts).
  */
-import { agentProviderKind, type AgentProviderKind } from "./agent-types";
+import { agentProviderKind } from "./agent-types";
+import type { AgentProviderKind } from "./agent-types";
 import { jsonDocuments } from "./json-documents";
-import { PreviewFormatError, type PreviewState } from "./preview";
+import { PreviewFormatError } from "./preview";
+import type { PreviewState } from "./preview";
 import { parseUrn } from "./urn";
 
 export interface AppliedAgent {

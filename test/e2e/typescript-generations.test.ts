@@ -51,7 +51,8 @@ import { repoRoot } from "./support/stack";
 const API_KEY = "ts-generations-SECRET-5a1c";
 const ENTRY_POINTS = ["pulumi-agent-hosting", "pulumi-agent-hosting/native", "pulumi-agent-hosting/policy", "pulumi-agent-hosting/provider-impl"];
 /** Every entry point's declarations, as the published package.json points at them. */
-const ENTRY_DECLARATIONS = ["dist/index.d.ts", "dist/native/index.d.ts", "dist/policy/index.d.ts", "dist/resources/agent/dynamic-provider.d.ts"];
+const ENTRY_DECLARATIONS = Object.values(JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).exports as Record<string, { types?: string }>)
+  .flatMap((e) => (typeof e === "object" && e.types ? [e.types.replace(/^\.\//, "")] : []));
 
 /** The README's and docs/_index.md's TypeScript programs (blocks with imports), as files of the project. */
 const PROGRAMS = [

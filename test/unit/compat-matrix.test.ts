@@ -33,6 +33,8 @@ const pkg = JSON.parse(read("package.json")) as {
   scripts: Record<string, string>;
   peerDependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  exports: Record<string, string | { types?: string }>;
+  typesVersions: Record<string, Record<string, string[]>>;
 };
 
 /** The `## <heading>` section of a file, up to the next `## ` heading. */
@@ -60,6 +62,12 @@ describe("the compatibility matrix", () => {
     expect(section).toContain(`\`${pkg.engines["node"]}\``);
     expect(section).toContain("npm run test:compat");
     expect(section).toContain("scripts/node-version.mjs");
+  });
+
+  it("typesVersions gives every subpath export its declarations, for projects on moduleResolution node", () => {
+    const subpaths = Object.entries(pkg.exports).filter(([path, target]) => path !== "." && typeof target === "object" && target.types !== undefined);
+    const mapped = pkg.typesVersions["*"] ?? {};
+    expect(Object.fromEntries(subpaths.map(([path, target]) => [path.slice(2), [(target as { types: string }).types.replace(/^\.\//, "")]]))).toEqual(mapped);
   });
 
   it("npm run test:compat runs exactly the test files of the tables", () => {

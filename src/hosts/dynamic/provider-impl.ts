@@ -5,7 +5,8 @@
  */
 import { REGISTRY } from "../../registry";
 import { DYNAMIC_AGENT_TYPE } from "../../resources/agent/type-tokens";
-import { createDynamicProvider, type DynamicHostOptions, type DynamicProvider, type PulumiDynamicProvider } from "./dynamic-host";
+import { createDynamicProvider } from "./dynamic-host";
+import type { DynamicHostOptions, DynamicProvider, PulumiDynamicProvider } from "./dynamic-host";
 
 /** The provider the serialized text hands to Pulumi's dynamic-provider process. */
 export const provider = createDynamicProvider({ registry: REGISTRY, type: DYNAMIC_AGENT_TYPE }) satisfies PulumiDynamicProvider;

@@ -7,7 +7,8 @@
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
-import { ResourceProviderService, type IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import {
   CheckResponse,
   ConfigureResponse,
@@ -18,9 +19,11 @@ import {
   InvokeResponse,
   PropertyDiff,
 } from "@pulumi/pulumi/proto/provider_pb";
-import { createEngineLog, type EngineLog } from "../../core/engine-log";
+import { createEngineLog } from "../../core/engine-log";
+import type { EngineLog } from "../../core/engine-log";
 import { exitOnSignals } from "../../core/interrupt";
-import { createProviderCore, type ExtraClientOptions, type ProviderCore } from "../../core/provider-core";
+import { createProviderCore } from "../../core/provider-core";
+import type { ExtraClientOptions, ProviderCore } from "../../core/provider-core";
 import type { Registry } from "../../core/resource-entry";
 import type { ConfigSource } from "../../core/settings";
 import { nativeEngineRpc } from "./grpc-engine-rpc";
@@ -28,7 +31,8 @@ import { invoke } from "./invoke-handler";
 import { changedProviderConfig, checkProviderConfig, configSource } from "./provider-config-handlers";
 import * as resources from "./resource-handlers";
 import { checkFailures } from "./resource-handlers";
-import { RpcFailure, rpcError, unimplemented, type RpcError } from "./rpc-errors";
+import { RpcFailure, rpcError, unimplemented } from "./rpc-errors";
+import type { RpcError } from "./rpc-errors";
 import { pluginVersion, schemaText } from "./schema-document";
 import { fromStruct, toStruct } from "./struct-values";
 

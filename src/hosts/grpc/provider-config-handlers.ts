@@ -7,9 +7,11 @@
  * resolves both).
  */
 import { checkBaseUrl } from "../../client/connection-settings";
-import { CONFIG_NAMESPACE, PROVIDER_SETTINGS, flagSetting, insecureHttpAllowed, settingNames, type ConfigSource } from "../../core/settings";
+import { CONFIG_NAMESPACE, PROVIDER_SETTINGS, flagSetting, insecureHttpAllowed, settingNames } from "../../core/settings";
+import type { ConfigSource } from "../../core/settings";
 import type { RuleFailure } from "../../core/field-rules";
-import { containsUnknown, type Props } from "./struct-values";
+import { containsUnknown } from "./struct-values";
+import type { Props } from "./struct-values";
 
 /** The provider inputs this plugin reads, by stack config key. */
 const INPUT_OF_CONFIG_KEY: Record<string, string> = Object.fromEntries(PROVIDER_SETTINGS.map((f) => [f.configKey, f.name]));

@@ -3,26 +3,15 @@
  * its type, turns the engine's request into the verb's typed request, calls
  * it, and turns its answer back. No rule or service call lives here.
  */
-import {
-  CheckFailure,
-  CheckResponse,
-  CreateResponse,
-  ReadResponse,
-  UpdateResponse,
-  type CheckRequest,
-  type CreateRequest,
-  type DeleteRequest,
-  type DiffRequest,
-  type DiffResponse,
-  type ReadRequest,
-  type UpdateRequest,
-} from "@pulumi/pulumi/proto/provider_pb";
+import { CheckFailure, CheckResponse, CreateResponse, ReadResponse, UpdateResponse } from "@pulumi/pulumi/proto/provider_pb";
+import type { CheckRequest, CreateRequest, DeleteRequest, DiffRequest, DiffResponse, ReadRequest, UpdateRequest } from "@pulumi/pulumi/proto/provider_pb";
 import type { ProviderCore } from "../../core/provider-core";
 import type { Call, Marks, ResourceEntry } from "../../core/resource-entry";
 import { isReservedKey, marksOf, withMarks, withoutReserved } from "../../core/state-marks";
 import { diffResponse } from "./detailed-diff";
 import { RpcFailure, rpcError } from "./rpc-errors";
-import { fromStruct, toStruct, type Unwrapped } from "./struct-values";
+import { fromStruct, toStruct } from "./struct-values";
+import type { Unwrapped } from "./struct-values";
 
 /** The resource a request is about: its type, or the type in its URN. */
 function resourceOf(core: ProviderCore, request: { getUrn(): string; getType?(): string }): ResourceEntry {

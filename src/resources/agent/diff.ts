@@ -10,8 +10,10 @@
 import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
 import type { DiffRequest, DiffResult, Marks, Props } from "../../core/resource-entry";
 import { sameJson } from "../../core/same-json";
-import { AGENT_FIELDS, type AgentField } from "./fields";
-import { shownImage, type AgentState, type RecordedInputs } from "./outputs";
+import { AGENT_FIELDS } from "./fields";
+import type { AgentField } from "./fields";
+import { shownImage } from "./outputs";
+import type { AgentState, RecordedInputs } from "./outputs";
 
 const isAbsent = (v: unknown) => v === undefined || v === null;
 

@@ -1,7 +1,9 @@
 /** The Agent's registration: its type tokens, field tables, schema part (from its field tables) and verbs. */
 import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
-import { defineResource, type Json } from "../../core/resource-entry";
-import { examplesSection, type SchemaExample } from "../../core/schema-docs";
+import { defineResource } from "../../core/resource-entry";
+import type { Json } from "../../core/resource-entry";
+import { examplesSection } from "../../core/schema-docs";
+import type { SchemaExample } from "../../core/schema-docs";
 import { capitalized, property, token } from "../../core/schema-parts";
 import { checkAgent } from "./check";
 import { createVerb } from "./create";

@@ -8,7 +8,8 @@
  * the generated TypeScript types, the README's reference and the package
  * schema.
  */
-import { fieldTable, type ManifestMapping } from "../../core/field-table";
+import { fieldTable } from "../../core/field-table";
+import type { ManifestMapping } from "../../core/field-table";
 import { booleanProblem, fieldRule } from "../../core/field-rules";
 import { secretSetNameProblem, serviceNameProblem } from "../../client/service-names";
 import {

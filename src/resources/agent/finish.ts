@@ -6,13 +6,19 @@
  * in the state with the pending mark, so the next `up` checks on it instead
  * of sending it again.
  */
-import { notReadyMessage, progressReporter, WaitFailure, waitForReady, type NotReady, type WaitResult } from "../../core/readiness";
+import { notReadyMessage, progressReporter, WaitFailure, waitForReady } from "../../core/readiness";
+import type { NotReady, WaitResult } from "../../core/readiness";
 import type { Stored } from "../../core/resource-entry";
-import { watchDeploymentHealth, type HealthCheck, type HealthResult } from "./health-check";
-import { deploymentFailed, type DeploymentFailure } from "./on-failure";
-import { toOutputs, type AgentState } from "./outputs";
-import { wantedDeploymentOf, type ServiceAgent } from "./service-agent";
-import { incompleteError, remainingMs, type Step } from "./step";
+import { watchDeploymentHealth } from "./health-check";
+import type { HealthCheck, HealthResult } from "./health-check";
+import { deploymentFailed } from "./on-failure";
+import type { DeploymentFailure } from "./on-failure";
+import { toOutputs } from "./outputs";
+import type { AgentState } from "./outputs";
+import { wantedDeploymentOf } from "./service-agent";
+import type { ServiceAgent } from "./service-agent";
+import { incompleteError, remainingMs } from "./step";
+import type { Step } from "./step";
 import { failedPollNotes, watchedAgent } from "./watched-agent";
 
 export interface Answered {

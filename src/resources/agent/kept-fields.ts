@@ -6,7 +6,8 @@
  */
 import type { UpdateAgentBody } from "../../client/bodies";
 import type { Call } from "../../core/resource-entry";
-import { AGENT_FIELDS, type AgentField } from "./fields";
+import { AGENT_FIELDS } from "./fields";
+import type { AgentField } from "./fields";
 import { reportedValues } from "./manifest";
 import type { ServiceAgent } from "./service-agent";
 

@@ -26,16 +26,20 @@ import {
   NotFoundError,
 } from "../../client/errors";
 import { mayHaveActed } from "../../client/retry";
-import { progressReporter, WaitFailure, waitForReady, type WaitResult } from "../../core/readiness";
+import { progressReporter, WaitFailure, waitForReady } from "../../core/readiness";
+import type { WaitResult } from "../../core/readiness";
 import type { Marks, Props } from "../../core/resource-entry";
 import { withMarks } from "../../core/state-marks";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
 import { clearKeptFields } from "./kept-fields";
 import { updateBody } from "./manifest";
-import { asInputs, inputValues, outputProps, shownImage, toOutputs, type AgentState } from "./outputs";
-import { pendingDeploymentOf, wantedDeploymentOf, type ServiceAgent } from "./service-agent";
-import { KEEP_NOTE, pendingProperties, type LastReady, type Step } from "./step";
+import { asInputs, inputValues, outputProps, shownImage, toOutputs } from "./outputs";
+import type { AgentState } from "./outputs";
+import { pendingDeploymentOf, wantedDeploymentOf } from "./service-agent";
+import type { ServiceAgent } from "./service-agent";
+import { KEEP_NOTE, pendingProperties } from "./step";
+import type { LastReady, Step } from "./step";
 import { watchedAgent } from "./watched-agent";
 
 export interface DeploymentFailure {

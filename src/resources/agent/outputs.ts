@@ -7,7 +7,8 @@
  */
 import { asSecret } from "../../core/engine-sentinels";
 import type { Props } from "../../core/resource-entry";
-import { AGENT_FIELDS, type AgentField, type AgentFieldName } from "./fields";
+import { AGENT_FIELDS } from "./fields";
+import type { AgentField, AgentFieldName } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
 import { reportedValues } from "./manifest";
 import type { ServiceAgent } from "./service-agent";

@@ -12,8 +12,10 @@ import { isTransientPollFailure } from "../../client/retry";
 import { signalWithin } from "../../core/engine-limit";
 import { WaitFailure, waitForReady } from "../../core/readiness";
 import type { Call, DeleteRequest, ReadRequest, ReadResult } from "../../core/resource-entry";
-import { inputsFromAgent, toOutputs, type AgentState } from "./outputs";
-import { pendingDeploymentOf, type ServiceAgent } from "./service-agent";
+import { inputsFromAgent, toOutputs } from "./outputs";
+import type { AgentState } from "./outputs";
+import { pendingDeploymentOf } from "./service-agent";
+import type { ServiceAgent } from "./service-agent";
 import { describeAgent, failedPollNotes, watchedAgent } from "./watched-agent";
 
 /**

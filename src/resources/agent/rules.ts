@@ -3,7 +3,8 @@
  * image reference, the node type, the scaling, the provider settings. The
  * name rules are the service's (src/client/service-names.ts).
  */
-import { integerProblem, objectMembers, type Rule, type RuleFailure } from "../../core/field-rules";
+import { integerProblem, objectMembers } from "../../core/field-rules";
+import type { Rule, RuleFailure } from "../../core/field-rules";
 
 const TAG_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 const DIGEST_PATTERN = /^sha256:[a-f0-9]{64}$/;

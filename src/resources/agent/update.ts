@@ -17,10 +17,13 @@ import type { AgentInputs } from "./inputs-outputs";
 import { clearKeptFields } from "./kept-fields";
 import { updateBody } from "./manifest";
 import { lastReadyBefore } from "./on-failure";
-import { inputValues, withInputs, type AgentState } from "./outputs";
+import { inputValues, withInputs } from "./outputs";
+import type { AgentState } from "./outputs";
 import { getAgent } from "./read";
-import { wantedDeploymentOf, type ServiceAgent } from "./service-agent";
-import { incompleteError, startStep, type Step } from "./step";
+import { wantedDeploymentOf } from "./service-agent";
+import type { ServiceAgent } from "./service-agent";
+import { incompleteError, startStep } from "./step";
+import type { Step } from "./step";
 
 /** The error for an agent deleted outside Pulumi since the last refresh. */
 function goneError(name: string, error: NotFoundError): NotFoundError {

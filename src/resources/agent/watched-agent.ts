@@ -9,7 +9,8 @@ import type { AgentHostingClient } from "../../client/client";
 import { retryReason } from "../../client/retry";
 import type { Watched } from "../../core/readiness";
 import type { Call } from "../../core/resource-entry";
-import { isAgentReady, wantedDeploymentOf, type ServiceAgent } from "./service-agent";
+import { isAgentReady, wantedDeploymentOf } from "./service-agent";
+import type { ServiceAgent } from "./service-agent";
 
 /** The wanted deployment was replaced at the service by another (an update from outside this stack): waiting for it cannot end. */
 export class DeploymentSupersededError extends Error {
