@@ -1,10 +1,9 @@
 /**
- * The service's answers as object models, built from the field tables: the
- * Agent's outputs table (src/resources/agent/outputs-table.ts), the named
- * object types of its deployment and manifest
- * (src/resources/agent/service-object-types.ts), the functions' results
- * (src/functions/function-fields.ts), and the two answers no other table
- * describes (a secret set and an error body, below).
+ * The service's answers as object models, built from the answer tables
+ * (src/client/answer-tables.ts: the agent's members, which the Agent's
+ * outputs table reuses, the named object types of its deployment and
+ * manifest, a page of logs, which getAgentLogs's result reuses), and the two
+ * answers no other table describes (a secret set and an error body, below).
  *
  * Both sides of an answer come from these models: `npm run gen` writes the
  * TypeScript declarations (src/client/answer-types.ts, plain interfaces) and
@@ -17,10 +16,18 @@
  * service's document gives it, and kept as the service sent it, whatever its
  * shape (its declaration says so).
  */
-import type { FunctionField } from "../core/resource-entry";
-import { FUNCTION_DOCS } from "../functions/function-fields";
-import { AGENT_OUTPUTS } from "../resources/agent/outputs-table";
-import { SERVICE_OBJECT_TYPES } from "../resources/agent/outputs-table";
+import { AGENT_ANSWER, LOG_RESULT_FIELDS, SERVICE_OBJECT_TYPES } from "./answer-tables";
+import type { DocumentedField } from "./answer-tables";
+
+/**
+ * What the client needs of a validator of an answer: zod's `parse` and
+ * `safeParse` (src/client/schemas.ts builds them with zod). Declared here, with
+ * the models, so that no published declaration names zod.
+ */
+export interface AnswerValidator<T> {
+  parse(value: unknown): T;
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
 
 export type ModelType =
   | { kind: "string" | "boolean" | "integer" | "number" }
@@ -73,15 +80,15 @@ function scalar(type: string): ModelType {
   throw new Error(`no model type for "${type}"`);
 }
 
-/** The Agent as the service answers it: the Agent's outputs that come from the answer (`manifest` is `deployment.manifest`). */
+/** The agent as the service answers it (src/client/answer-tables.ts), and the scaling it reports. */
 function agentModel(): ObjectModel[] {
-  const scaling = AGENT_OUTPUTS.find((o) => o.name === "autoScaling");
-  if (!scaling?.properties) throw new Error("the outputs table has no autoScaling with properties");
-  const members = AGENT_OUTPUTS.filter((o) => o.name !== "manifest").map((o): ModelMember => {
+  const scaling = AGENT_ANSWER.find((o) => o.name === "autoScaling");
+  if (!scaling?.properties) throw new Error("the agent's answer has no autoScaling with properties");
+  const members = AGENT_ANSWER.map((o): ModelMember => {
     const type: ModelType = o.name === "autoScaling" ? { kind: "object", name: SCALING_MODEL } : o.name === "deployment" ? { kind: "object", name: "Deployment" } : scalar(o.type);
     // `deployment` is checked (an object or null) though not required; a null top-level member other than it is read as absent (asServiceAgent).
     const checked = o.reliedOn || CHECKED_AGENT_MEMBERS.includes(o.name);
-    return { name: o.name, description: o.description, type, required: o.reliedOn, checked, nullable: (o.tsType as string).includes("null") };
+    return { name: o.name, description: o.description, type, required: o.reliedOn, checked, nullable: o.tsType.includes("null") };
   });
   return [
     { name: "ServiceAgent", description: `An agent as the service answers it. ${OPEN_NOTE}`, members, open: true },
@@ -113,13 +120,13 @@ function serviceObjectModels(): ObjectModel[] {
   });
 }
 
-/** A function result's object types (by their type names in the schema), closed, every member as the table says. */
+/** A page of logs and its object types (by their type names in the schema), closed, every member as the table says. */
 function functionResultModels(): ObjectModel[] {
   const models: ObjectModel[] = [];
-  const add = (typeName: string, description: string, properties: readonly FunctionField[]) => {
+  const add = (typeName: string, description: string, properties: readonly DocumentedField[]) => {
     models.push({ name: typeName, description, members: properties.map(functionMember), open: false });
   };
-  const functionMember = (f: FunctionField): ModelMember => {
+  const functionMember = (f: DocumentedField): ModelMember => {
     let type: ModelType;
     if (f.type === "array") {
       const items = f.items;
@@ -134,9 +141,7 @@ function functionResultModels(): ObjectModel[] {
     } else type = scalar(f.type);
     return { name: f.name, description: f.description, type, required: f.required === true, checked: true, nullable: false };
   };
-  const logs = FUNCTION_DOCS.find((f) => f.name === "getAgentLogs");
-  if (!logs) throw new Error("no getAgentLogs in the function table");
-  models.push({ name: "LogResult", description: "One page of an agent's logs (GET /agents/{name}/logs).", members: logs.result.map(functionMember), open: false });
+  models.push({ name: "LogResult", description: "One page of an agent's logs (GET /agents/{name}/logs).", members: LOG_RESULT_FIELDS.map(functionMember), open: false });
   return models;
 }
 

@@ -9,9 +9,8 @@ import { loadSchemas, parseAnswer } from "./parse";
 import { defaultSleep, isAmbiguous, isRetryable, spendRetry, withRetries } from "./retry";
 import type { RetryBudget, RetryContext, RetryNote, RetryPolicy } from "./retry";
 import { secretSetNameProblem, serviceNameProblem } from "./service-names";
-import { validateFields } from "../core/validate-fields";
-import { SERVICE_FIELDS } from "../resources/agent/fields";
-import { agentMatchesBody } from "../resources/agent/manifest";
+import { validateFields } from "./validate-fields";
+import { CREATE_BODY_FIELDS, UPDATE_BODY_FIELDS, reportsBody } from "./agent-body";
 import type { LogEntry, LogResult, SecretSet, ServiceAgent as Agent } from "./answer-types";
 import type { AgentLogsQuery, CreateAgentBody, UpdateAgentBody } from "./request-types";
 import { Transport } from "./transport";
@@ -69,7 +68,16 @@ export interface CallOptions {
   maxRetries?: number | undefined;
 }
 
-const UPDATE_FIELDS = SERVICE_FIELDS.filter((f) => f.name !== "serviceName");
+/** Options of createAgent. */
+export interface CreateAgentOptions extends CallOptions {
+  /**
+   * Whether an agent read back after an ambiguous failure of the POST is the
+   * one this call asked for (then it is returned; otherwise the call fails
+   * with a ConflictError). By default: the service reports for it every
+   * field of the body as sent (the service's defaults for those left out).
+   */
+  matches?: ((existing: Agent) => boolean) | undefined;
+}
 
 /** The agent in an answer: what the package relies on is checked, everything else kept. */
 async function agentFrom(text: string, method: string, path: string): Promise<Agent> {
@@ -133,8 +141,8 @@ export class AgentHostingClient {
    * is returned, another spec is a ConflictError, and a 404 lets it post
    * again. One retry budget covers every POST of the call.
    */
-  async createAgent(body: CreateAgentBody, options: CallOptions = {}): Promise<Agent> {
-    const failures = validateFields(body, { resource: "Agent", fields: SERVICE_FIELDS });
+  async createAgent(body: CreateAgentBody, options: CreateAgentOptions = {}): Promise<Agent> {
+    const failures = validateFields(body, { resource: "Agent", fields: CREATE_BODY_FIELDS });
     if (failures.length > 0) throw new InputValidationError(failures);
     const exchange: Exchange = { method: "POST", segments: ["agents"], body, signal: options.signal };
     const path = this.transport.pathOf(exchange.segments);
@@ -151,7 +159,7 @@ export class AgentHostingClient {
         ambiguous = true;
         const existing = await this.readBack(body.serviceName, options);
         if (existing) {
-          if (agentMatchesBody(existing, body)) return existing;
+          if ((options.matches ?? ((agent: Agent) => reportsBody(agent, body)))(existing)) return existing;
           throw new ConflictError({
             status: 409,
             code: "CONFLICT",
@@ -187,7 +195,7 @@ export class AgentHostingClient {
    */
   async updateAgent(name: string, body: UpdateAgentBody, options: CallOptions = {}): Promise<Agent> {
     checkName(name, "name", "agent");
-    const failures = validateFields(body, { resource: "Agent", fields: UPDATE_FIELDS });
+    const failures = validateFields(body, { resource: "Agent", fields: UPDATE_BODY_FIELDS });
     if (failures.length > 0) throw new InputValidationError(failures);
     const exchange: Exchange = { method: "POST", segments: ["agents", name], body, signal: options.signal };
     const text = await this.call(exchange, { retryable: (e) => isRetryable(e, "POST") || isAmbiguous(e) }, options);

@@ -1,15 +1,6 @@
 /** Parsing an answer against its zod schema; a mismatch names the fields. */
+import type { AnswerValidator } from "./answer-model";
 import { ResponseValidationError } from "./errors";
-
-/**
- * What the client needs of a validator of an answer: zod's `parse` and
- * `safeParse` (src/client/schemas.ts builds them with zod). Declared here so
- * that no published declaration names zod.
- */
-export interface AnswerValidator<T> {
-  parse(value: unknown): T;
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-}
 
 /**
  * The zod schemas (schemas.ts), loaded at the first answer checked against

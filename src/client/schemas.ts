@@ -10,9 +10,8 @@
  */
 import { z } from "zod";
 import { answerModels } from "./answer-model";
-import type { ModelType, ObjectModel } from "./answer-model";
+import type { AnswerValidator, ModelType, ObjectModel } from "./answer-model";
 import type { ErrorBody, LogEntry, LogResult, SecretSet, ServiceAgent } from "./answer-types";
-import type { AnswerValidator } from "./parse";
 
 export type { CreateAgentBody, UpdateAgentBody, AutoScalingRequest, AgentLogsQuery, LogOrder } from "./request-types";
 export type {

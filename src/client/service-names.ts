@@ -3,8 +3,8 @@
  * serviceName) and a secret set's name. The client checks them before a
  * request; the Agent's fields and the functions' arguments check them too.
  */
-import { nameRule } from "../core/field-rules";
-import type { Rule } from "../core/field-rules";
+import { nameRule } from "./field-rules";
+import type { Rule } from "./field-rules";
 
 export const SERVICE_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 export const SECRET_SET_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;

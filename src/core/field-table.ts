@@ -1,4 +1,5 @@
 /** The shape of one entry of a resource's field table (each resource's folder under src/resources/ has one). */
+import type { ManifestMapping } from "../client/agent-body";
 import type { RuleFailure } from "./field-rules";
 
 /** A service's answer, read defensively. */
@@ -15,15 +16,8 @@ export type Undeclared =
   /** Left out of the request, which clears it at the service; the preview shows the removal. */
   | "clear";
 
-/** How a request field appears in the manifest's `spec`, both ways. */
-export interface ManifestMapping {
-  /** Path below `manifest.spec`. */
-  path: readonly string[];
-  /** The manifest value for a request value (undefined when the field is left out of the request). */
-  toManifest(value: unknown): unknown;
-  /** The request value a manifest value stands for (undefined: not set, or not readable). */
-  fromManifest(value: unknown): unknown;
-}
+/** How a request field appears in the manifest's \`spec\` (the service's reading: src/client/agent-body.ts). */
+export type { ManifestMapping };
 
 export interface NestedField {
   name: string;

@@ -4,6 +4,7 @@
  * (src/hosts/dynamic, src/hosts/grpc) turn the engine's calls into these
  * requests; nothing here knows which host called.
  */
+import type { DocumentedField } from "../client/answer-tables";
 import type { AgentHostingClient } from "../client/client";
 import type { ResourceLog } from "./engine-log";
 import type { RuleFailure } from "./field-rules";
@@ -213,20 +214,7 @@ function typedEntry<I, O>(spec: ResourceSpec<I, O>, codec: OutputsCodec<O>): Res
 }
 
 /** An argument or result member of a function, documented for the schema and the README. */
-export interface FunctionField {
-  name: string;
-  type: "string" | "integer" | "object" | "array";
-  description: string;
-  required?: boolean;
-  /** For an array: its items' type (a scalar, or an object's members). */
-  items?: "string" | { typeName: string; properties: readonly FunctionField[] };
-  /** For an object: its type's name and members. */
-  object?: { typeName: string; properties: readonly FunctionField[] };
-  /** The TypeScript type, where it is narrower than `type` (a union of literals), and the name the generated types give it. */
-  tsType?: { type: string; name: string };
-  /** The dynamic package's TypeScript forms also accept a Date here, sent as Unix seconds (the native plugin's take seconds only). */
-  acceptsDate?: true;
-}
+export type FunctionField = DocumentedField;
 
 /** A function's answer: a result, or failures naming the arguments (nothing was requested). */
 export interface InvokeOutcome {

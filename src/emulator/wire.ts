@@ -2,7 +2,7 @@
  * The JSON the emulator reads and writes on /v1, as its own reading of the
  * service's API: request bodies after validation, and the agent it serves.
  */
-import type { ServiceAgent } from "../resources/agent/service-agent";
+import type { ServiceAgent } from "../client/answer-types";
 
 /** autoScaling in a request body. */
 export interface AgentsScaling {

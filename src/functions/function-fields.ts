@@ -4,6 +4,7 @@
  * the README. The arguments' rules are checked by the client before any
  * request (src/client/logs-query.ts and src/client/service-names.ts).
  */
+import { LOG_RESULT_FIELDS } from "../client/answer-tables";
 import type { FunctionField } from "../core/resource-entry";
 import type { SchemaExample } from "../core/schema-docs";
 
@@ -13,11 +14,6 @@ export interface FunctionDoc {
   args: readonly FunctionField[];
   result: readonly FunctionField[];
   examples: readonly SchemaExample[];
-}
-
-/** An object type whose members are all required scalars: [name, type, description]. */
-function members(typeName: string, fields: readonly (readonly [string, "string" | "integer", string])[]) {
-  return { typeName, properties: fields.map(([name, type, description]) => ({ name, type, required: true, description })) };
 }
 
 export const FUNCTION_DOCS: readonly FunctionDoc[] = [
@@ -45,22 +41,7 @@ export const FUNCTION_DOCS: readonly FunctionDoc[] = [
       { name: "startTime", type: "integer", acceptsDate: true, description: "Only entries at or after this time, in Unix seconds." },
       { name: "endTime", type: "integer", acceptsDate: true, description: "Only entries before this time, in Unix seconds." },
     ],
-    result: [
-      {
-        name: "total", type: "object", required: true, description: "How many entries match.",
-        object: members("LogTotal", [
-          ["value", "integer", "Number of matching entries, exact or a lower bound (see relation)."],
-          ["relation", "string", '"eq" when exact, "gte" when a lower bound.'],
-        ]),
-      },
-      {
-        name: "logs", type: "array", required: true, description: "The page's entries.",
-        items: members("LogEntry", [
-          ["log", "string", "The log line."],
-          ["timestamp", "string", "When it was written (RFC 3339, nanoseconds kept)."],
-        ]),
-      },
-    ],
+    result: LOG_RESULT_FIELDS,
   },
 ];
 

@@ -317,6 +317,20 @@ describe("createAgent after a failure", () => {
     expect(callLines()).toEqual(["POST /v1/agents", "GET /v1/agents/voice-bot"]);
   });
 
+  it("the caller's matches decides what a read-back agent is: its answer wins over the service's report of the body", async () => {
+    post().reply(500, errorJson("INTERNAL_SERVER_ERROR", "boom"), JSON_REPLY);
+    readBack().reply(200, matching(), JSON_REPLY);
+    const seen: string[] = [];
+    const refused = await rejectionOf(h.client.createAgent(body, { matches: (existing) => (seen.push(existing.name), false) }));
+    expect(refused).toBeInstanceOf(ConflictError);
+    expect(seen).toEqual(["voice-bot"]);
+
+    post().reply(500, errorJson("INTERNAL_SERVER_ERROR", "boom"), JSON_REPLY);
+    readBack().reply(200, agentJson({ image: "registry.example.com/other:1" }), JSON_REPLY);
+    const taken = await h.client.createAgent(body, { matches: () => true });
+    expect(taken.name).toBe("voice-bot");
+  });
+
   it("500, then a read-back with deployment: null does not count as the same agent", async () => {
     post().reply(500, "");
     readBack().reply(200, { ...agentJson(), deployment: null }, JSON_REPLY);

@@ -1,8 +1,8 @@
 /**
  * The emulator is a reading of the service document of its own: its source
  * imports node built-ins, its own modules and the shared model of the
- * service's answer (src/resources/agent/service-agent.ts) only, never
- * the client or the provider (whose rules it would otherwise echo).
+ * service's answer (its generated declarations, src/client/answer-types.ts,
+ * a type only) and nothing else of the client or the provider (whose rules it would otherwise echo).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -26,7 +26,7 @@ describe("src/emulator", () => {
 
   it.each(files)("%s imports only node built-ins, src/emulator and the service's answer", (file) => {
     const outside = specifiers(readFileSync(join(dir, file), "utf8")).filter(
-      (s) => !s.startsWith("node:") && !s.startsWith("./") && s !== "../resources/agent/service-agent",
+      (s) => !s.startsWith("node:") && !s.startsWith("./") && s !== "../client/answer-types",
     );
     expect(outside).toEqual([]);
   });

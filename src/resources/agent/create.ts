@@ -7,7 +7,7 @@ import { finish } from "./finish";
 import { incompleteError, startStep } from "./step";
 import type { AgentInputs } from "./inputs-outputs";
 import type { AgentState } from "./outputs";
-import { createBody } from "./manifest";
+import { agentMatchesBody, createBody } from "./manifest";
 import type { ServiceAgent } from "./service-agent";
 
 export async function createVerb(request: CreateRequest<AgentInputs>): Promise<Stored<AgentState>> {
@@ -43,7 +43,8 @@ function readItBack(call: Call, name: string): string {
  */
 export async function postAgent(inputs: AgentInputs, call: Call): Promise<ServiceAgent> {
   try {
-    return await call.client.createAgent(createBody(inputs), { signal: call.signal, onRetry: call.log.retry });
+    const body = createBody(inputs);
+    return await call.client.createAgent(body, { signal: call.signal, onRetry: call.log.retry, matches: (existing) => agentMatchesBody(existing, body) });
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
     const name = inputs.serviceName;

@@ -9,7 +9,7 @@
  */
 import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
 import type { DiffRequest, DiffResult, Marks, Props } from "../../core/resource-entry";
-import { sameJson } from "../../core/same-json";
+import { sameJson } from "../../client/same-json";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentField } from "./fields";
 import { shownImage } from "./outputs";

@@ -9,30 +9,12 @@
  * schema.
  */
 import { fieldTable } from "../../core/field-table";
-import type { ManifestMapping } from "../../core/field-table";
 import { booleanProblem, fieldRule } from "../../core/field-rules";
-import { secretSetNameProblem, serviceNameProblem } from "../../client/service-names";
-import {
-  autoScalingFailures,
-  healthCheckFailures,
-  imageProblem,
-  nodeTypeProblem,
-  onFailureProblem,
-  readyTimeoutProblem,
-  redeployTriggerProblem,
-} from "./rules";
+import { AGENT_BODY, scalingFromReplicas } from "../../client/agent-body";
+import { healthCheckFailures, onFailureProblem, readyTimeoutProblem, redeployTriggerProblem } from "./rules";
 
-const same = (path: string[]): ManifestMapping => ({ path, toManifest: (v) => v, fromManifest: (v) => v });
-
-/** A set name is reported as a list of names: [] when none is set. */
-const setList = (path: string[]): ManifestMapping => ({
-  path,
-  toManifest: (v) => (v === undefined ? [] : [v]),
-  fromManifest: (v) => (Array.isArray(v) && typeof v[0] === "string" ? v[0] : undefined),
-});
-
-/** A secret set the agent names (a service field; left out, it is cleared), reported in the manifest as a list under `path`. */
-function secretSetField<N extends string>(name: N, description: string, path: string) {
+/** A secret set the agent names (a service field; left out, it is cleared), as the service takes and reports it. */
+function secretSetField<N extends "imagePullSecretSet" | "secretSet">(name: N, description: string) {
   return {
     name,
     type: "string",
@@ -42,15 +24,9 @@ function secretSetField<N extends string>(name: N, description: string, path: st
     sentTo: "service",
     change: "update",
     undeclared: "clear",
-    check: fieldRule(name, secretSetNameProblem),
-    manifest: setList([path]),
+    check: AGENT_BODY[name].check,
+    manifest: AGENT_BODY[name].manifest,
   } as const;
-}
-
-/** autoScaling's request shape from the replicas a service reports, or undefined when it does not report both. */
-function scalingFromReplicas(v: unknown): { minAgents: number; maxAgents: number } | undefined {
-  const s = v as { minReplicas?: unknown; maxReplicas?: unknown } | undefined;
-  return typeof s?.minReplicas === "number" && typeof s.maxReplicas === "number" ? { minAgents: s.minReplicas, maxAgents: s.maxReplicas } : undefined;
 }
 
 export const AGENT_FIELDS = fieldTable([
@@ -64,7 +40,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "service",
     change: "replace",
     undeclared: "required",
-    check: fieldRule("serviceName", serviceNameProblem),
+    check: AGENT_BODY.serviceName.check,
   },
   {
     name: "image",
@@ -75,8 +51,8 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "service",
     change: "update",
     undeclared: "required",
-    check: fieldRule("image", imageProblem),
-    manifest: same(["image"]),
+    check: AGENT_BODY.image.check,
+    manifest: AGENT_BODY.image.manifest,
   },
   {
     name: "nodeType",
@@ -88,18 +64,16 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "service",
     change: "update",
     undeclared: "default",
-    check: fieldRule("nodeType", nodeTypeProblem),
-    manifest: same(["platformNodeType"]),
+    check: AGENT_BODY.nodeType.check,
+    manifest: AGENT_BODY.nodeType.manifest,
   },
   secretSetField(
     "imagePullSecretSet",
     "Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).",
-    "imagePullSecretNames",
   ),
   secretSetField(
     "secretSet",
     "Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).",
-    "envFromSecretNames",
   ),
   {
     name: "autoScaling",
@@ -110,15 +84,8 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "service",
     change: "update",
     undeclared: "keep",
-    check: (value, isUnknown) => autoScalingFailures(value, isUnknown),
-    manifest: {
-      path: ["autoScaling"],
-      toManifest: (v) => {
-        const s = v as { minAgents: number; maxAgents: number } | undefined;
-        return s === undefined ? undefined : { minReplicas: s.minAgents, maxReplicas: s.maxAgents };
-      },
-      fromManifest: scalingFromReplicas,
-    },
+    check: AGENT_BODY.autoScaling.check,
+    manifest: AGENT_BODY.autoScaling.manifest,
     properties: [
       { name: "minAgents", type: "integer", description: "Fewest agents kept running, ≥ 0.", answerName: "minReplicas" },
       { name: "maxAgents", type: "integer", description: "Most agents, ≥ 1 and ≥ minAgents.", answerName: "maxReplicas" },
@@ -136,12 +103,8 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "service",
     change: "update",
     undeclared: "default",
-    check: fieldRule("enableNoise", booleanProblem),
-    manifest: {
-      path: ["noiseModels", "enabled"],
-      toManifest: (v) => v,
-      fromManifest: (v) => (typeof v === "boolean" ? v : undefined),
-    },
+    check: AGENT_BODY.enableNoise.check,
+    manifest: AGENT_BODY.enableNoise.manifest,
   },
   {
     name: "waitForReady",

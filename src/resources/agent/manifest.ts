@@ -8,7 +8,7 @@
  */
 import type { CreateAgentBody, UpdateAgentBody } from "../../client/bodies";
 import type { FieldSpec } from "../../core/field-table";
-import { sameJson } from "../../core/same-json";
+import { sameJson } from "../../client/same-json";
 import { AGENT_FIELDS, SERVICE_FIELDS } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
 import type { ServiceAgent } from "./service-agent";

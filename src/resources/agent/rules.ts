@@ -1,34 +1,10 @@
 /**
- * The rules of the Agent's own fields (src/resources/agent/fields.ts): the
- * image reference, the node type, the scaling, the provider settings. The
- * name rules are the service's (src/client/service-names.ts).
+ * The rules of the Agent's own fields (src/resources/agent/fields.ts): its
+ * provider settings. The rules of the fields it sends are the service's
+ * (src/client/agent-body.ts, src/client/service-names.ts).
  */
 import { integerProblem, objectMembers } from "../../core/field-rules";
 import type { Rule, RuleFailure } from "../../core/field-rules";
-
-const TAG_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
-const DIGEST_PATTERN = /^sha256:[a-f0-9]{64}$/;
-
-export const imageProblem: Rule = (value) => {
-  if (typeof value !== "string") return "must be a string";
-  if (value.length === 0) return "must not be empty";
-  if (/\s/.test(value)) return "must not contain whitespace";
-  const at = value.indexOf("@");
-  if (at >= 0) {
-    return at > 0 && DIGEST_PATTERN.test(value.slice(at + 1))
-      ? undefined
-      : "a digest must have the form name@sha256:<64 hex digits>";
-  }
-  const lastSegment = value.slice(value.lastIndexOf("/") + 1);
-  const colon = lastSegment.lastIndexOf(":");
-  if (colon <= 0) return "must carry a tag (name:tag) or a digest (name@sha256:...)";
-  if (!TAG_PATTERN.test(lastSegment.slice(colon + 1))) {
-    return "the tag must be 1 to 128 characters of letters, digits, '_', '.' or '-', not starting with '.' or '-'";
-  }
-  return undefined;
-};
-
-export const nodeTypeProblem: Rule = (value) => (value === "arm" ? undefined : 'only "arm" is supported');
 
 export const readyTimeoutProblem: Rule = (value) => {
   if (typeof value !== "number" || Number.isNaN(value)) return "must be a number";
@@ -41,22 +17,6 @@ export const redeployTriggerProblem: Rule = (value) => {
 };
 
 export const onFailureProblem: Rule = (value) => (value === "keep" || value === "rollback" ? undefined : 'must be "keep" or "rollback"');
-
-/** autoScaling { minAgents, maxAgents }: integers, 0 ≤ min ≤ max, max ≥ 1. Unknown members pass. */
-export function autoScalingFailures(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[] {
-  const { record, failures } = objectMembers("autoScaling", value, ["minAgents", "maxAgents"]);
-  if (!record) return failures;
-  const min = record["minAgents"];
-  const max = record["maxAgents"];
-  const minProblem = isUnknown(min) ? undefined : min === undefined ? "is required" : integerProblem(min, 0, "must be an integer ≥ 0");
-  const maxProblem = isUnknown(max) ? undefined : max === undefined ? "is required" : integerProblem(max, 1, "must be an integer ≥ 1");
-  if (minProblem) failures.push({ property: "autoScaling.minAgents", reason: minProblem });
-  if (maxProblem) failures.push({ property: "autoScaling.maxAgents", reason: maxProblem });
-  if (!minProblem && !maxProblem && !isUnknown(min) && !isUnknown(max) && (min as number) > (max as number)) {
-    failures.push({ property: "autoScaling.minAgents", reason: "minAgents must be ≤ maxAgents" });
-  }
-  return failures;
-}
 
 /** healthCheck's failOnLogQuery: the text whose appearance in the logs fails the deployment. */
 const logQueryProblem: Rule = (query) => {

@@ -1,0 +1,48 @@
+/** Checking a record of fields (a request body, a resource's inputs) against their table: every failure at once, in field order. */
+import type { RuleFailure } from "./field-rules";
+
+/** What checking needs of a field: a field table's entry (src/core/field-table.ts) is one. */
+export interface CheckedField {
+  name: string;
+  required: boolean;
+  /** Failures of a declared, known value; nested values that are unknown pass. */
+  check(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[];
+}
+
+export interface ValidateOptions {
+  /** The resource the fields belong to (`Agent`), named when the value is no record at all. */
+  resource: string;
+  /** The fields accepted at all; any other key is "not a known field". */
+  fields: readonly CheckedField[];
+  /** Fields that must be present (default: those the table marks required, among `fields`). */
+  required?: readonly string[];
+  /** Values not known yet (a preview's unknowns): they pass every rule. */
+  isUnknown?: (value: unknown) => boolean;
+  /** Keys skipped entirely (for example the dynamic provider's `__provider`). */
+  ignoreKey?: (key: string) => boolean;
+}
+
+export function validateFields(input: unknown, options: ValidateOptions): RuleFailure[] {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return [{ property: "", reason: `must be an object of ${options.resource} fields` }];
+  }
+  const record = input as Record<string, unknown>;
+  const isUnknown = options.isUnknown ?? (() => false);
+  const byName = new Map(options.fields.map((f) => [f.name, f]));
+  const required = options.required ?? options.fields.filter((f) => f.required).map((f) => f.name);
+  const failures: RuleFailure[] = [];
+  for (const name of required) {
+    if (record[name] === undefined || record[name] === null) failures.push({ property: name, reason: "is required" });
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (options.ignoreKey?.(key) || value === undefined) continue;
+    const field = byName.get(key);
+    if (!field) {
+      failures.push({ property: key, reason: "is not a known field" });
+      continue;
+    }
+    if (value === null || isUnknown(value)) continue;
+    failures.push(...field.check(value, isUnknown));
+  }
+  return failures;
+}
