@@ -19,6 +19,7 @@ import { updateBody } from "./manifest";
 import { lastReadyBefore } from "./on-failure";
 import { inputValues, withInputs, type AgentState } from "./outputs";
 import { getAgent } from "./read";
+import { checkReferencesBeforeSending } from "./references";
 import { wantedDeploymentOf, type ServiceAgent } from "./service-agent";
 import { incompleteError, startStep, type Step } from "./step";
 
@@ -46,6 +47,7 @@ export async function updateVerb(request: UpdateRequest<AgentInputs, AgentState>
     if (pending === "rollback") resumed.rollback = true;
     return resume(resumed);
   }
+  await checkReferencesBeforeSending(inputs.serviceName, inputValues(inputs), request.secretSets);
   const step = startStep("update", inputs, secretInputs, request, lastReady);
   const options = { signal: signalWithin(request, step.deadline, "update"), onRetry: request.log.retry };
   let live: ServiceAgent | undefined;
