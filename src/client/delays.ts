@@ -32,3 +32,9 @@ export const READ_PATIENCE_MS = 30_000;
 
 /** The health check reads a new deployment's logs this often while it watches them. */
 export const HEALTH_READ_INTERVAL_MS = 1_000;
+
+/** A delete that waits for an agent's live sessions to end (drainSeconds) reads its session count this often. */
+export const DRAIN_POLL_INTERVAL_MS = 2_000;
+
+/** While a readiness wait lasts past PROGRESS_FIRST_MS, the wanted deployment's new log lines are read at most this often. */
+export const LIVE_LOGS_INTERVAL_MS = 2_000;

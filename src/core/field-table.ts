@@ -29,8 +29,8 @@ export interface NestedField {
 
 export interface FieldSpec {
   name: string;
-  /** Pulumi schema type. */
-  type: "string" | "boolean" | "integer" | "number" | "object";
+  /** Pulumi schema type ("array": a list of strings). */
+  type: "string" | "boolean" | "integer" | "number" | "object" | "array";
   /** The TypeScript type of a resolved value (used by the generated types). */
   tsType: string;
   /** Shown in IDEs, the README and the package schema. */

@@ -11,7 +11,8 @@ import type { EngineLog, ResourceLog } from "./engine-log";
 import { InterruptedError } from "./interrupt";
 import type { Cancellable } from "./interrupt";
 import { PollGate } from "./readiness/poll-gate";
-import type { Call, FunctionEntry, Registry, ResourceEntry } from "./resource-entry";
+import { NotFoundError } from "../client/errors";
+import type { Call, FunctionEntry, Registry, ResourceEntry, SecretSetAnswer, SecretSetLookup } from "./resource-entry";
 import { explainServiceError } from "./service-errors";
 import type { ErrorContext } from "./service-errors";
 import { resolveConnection } from "./settings";
@@ -49,6 +50,12 @@ export interface ProviderCore extends Cancellable {
    * setting to fix.
    */
   talking<T>(urn: string, options: CallOptions, verb: (call: Call) => Promise<T>): Promise<T>;
+  /**
+   * Secret sets at the service, one GET per set name for the life of this
+   * instance (the dynamic provider's process runs every dynamic resource of
+   * a run; the native plugin's, one provider): check and the verbs share it.
+   */
+  secretSets: SecretSetLookup;
 }
 
 /** The client and what its errors name, made once from the settings resolved once. */
@@ -75,8 +82,9 @@ export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
   const service = serviceMaker(options);
   const gate = new PollGate();
   let inFlight = 0;
+  const sets = new Map<string, Promise<SecretSetAnswer>>();
   const served = (kind: string, names: readonly string[]) => `this provider serves the ${kind} ${names.join(", ")}`;
-  return {
+  const core: ProviderCore = {
     resource(type) {
       const entry = registry.resources.find((r) => r.nativeType === type || r.dynamicType === type);
       if (!entry) throw new Error(`unknown resource type "${type}"; ${served("resources", registry.resources.map((r) => r.nativeType))}`);
@@ -95,7 +103,15 @@ export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
       try {
         const made = await service();
         context = made.context;
-        const call: Call = { host, urn, log: log.forResource(urn, { waiting: callOptions.waiting ?? false }), signal: cancelled.signal, client: made.client, gate };
+        const call: Call = {
+          host,
+          urn,
+          log: log.forResource(urn, { waiting: callOptions.waiting ?? false }),
+          signal: cancelled.signal,
+          client: made.client,
+          gate,
+          secretSets: core.secretSets,
+        };
         return await verb(callOptions.timeoutMs === undefined ? call : { ...call, timeoutMs: callOptions.timeoutMs });
       } catch (error) {
         throw context === undefined ? error : explainServiceError(error, context);
@@ -103,7 +119,24 @@ export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
         inFlight--;
       }
     },
+    secretSets(name) {
+      const known = sets.get(name);
+      if (known !== undefined) return known;
+      // One promise per name: the agents that share a set wait for the same request (a failure included).
+      const answer = core.talking("", {}, async ({ client, signal }): Promise<SecretSetAnswer> => {
+        try {
+          const set = await client.getSecretSet(name, { signal });
+          return { name, fieldNames: set.secrets.map((s) => s.fieldName) };
+        } catch (error) {
+          if (error instanceof NotFoundError) return undefined;
+          throw error;
+        }
+      });
+      sets.set(name, answer);
+      return answer;
+    },
     busy: () => inFlight,
     cancel: (reason) => cancelled.abort(new InterruptedError(reason)),
   };
+  return core;
 }

@@ -33,7 +33,18 @@ export interface Marks {
   lastReady?: { deploymentId: string; spec: Props };
 }
 
-/** Every call that talks to the service (create, read, update, delete); check and diff never do. */
+/** A secret set as the service holds it (names only, never values), or undefined when it does not exist (404). */
+export type SecretSetAnswer = { name: string; fieldNames: readonly string[] } | undefined;
+
+/**
+ * Looks a secret set up at the service (GET /secrets/{name}): once per set
+ * name and provider instance, however many resources name it. The client is
+ * made at the first lookup, so a check that names no set loads no HTTP stack.
+ * A refused key or an unreachable service rejects as the verbs' calls do.
+ */
+export type SecretSetLookup = (name: string) => Promise<SecretSetAnswer>;
+
+/** Every call that talks to the service (create, read, update, delete); check and diff never do (check only through `secretSets`). */
 export interface Call {
   /** Which host serves the call: messages name what that host's users write. */
   host: "dynamic" | "grpc";
@@ -48,6 +59,8 @@ export interface Call {
   gate: PollGate;
   /** The engine's limit for this operation (`customTimeouts`, which only the native plugin receives). */
   timeoutMs?: number;
+  /** The provider instance's secret-set lookups, shared with check (a name unknown at preview is checked before the request). */
+  secretSets?: SecretSetLookup;
 }
 
 export interface CheckRequest {
@@ -56,6 +69,8 @@ export interface CheckRequest {
   /** The program's values; a preview's unknowns are the engine's unknown sentinel. */
   news: Props;
   secretInputs: readonly string[];
+  /** The provider instance's secret-set lookups (absent: references are not checked). */
+  secretSets?: SecretSetLookup;
 }
 
 export interface CheckResult {
@@ -109,8 +124,10 @@ export interface UpdateRequest<I, O = Props> extends Call {
   marks: Marks;
 }
 
-export interface DeleteRequest extends Call {
+export interface DeleteRequest<O = Props> extends Call {
   id: string;
+  /** The outputs being deleted, decoded as in DiffRequest; absent when the host has none. */
+  olds?: O;
 }
 
 /** What a create, read or update leaves in the state. */
@@ -131,12 +148,12 @@ export type ReadResult<O = Props> = (Stored<O> & { inputs: Props }) | undefined;
 
 /** The verbs over typed requests: `I` the checked inputs, `O` the outputs (the previous ones decoded from the state). */
 export interface ResourceVerbs<I, O = Props> {
-  check(request: CheckRequest): CheckResult;
+  check(request: CheckRequest): CheckResult | Promise<CheckResult>;
   diff(request: DiffRequest<O>): Promise<DiffResult>;
   create(request: CreateRequest<I>): Promise<Stored<O>>;
   read(request: ReadRequest<O>): Promise<ReadResult<O>>;
   update(request: UpdateRequest<I, O>): Promise<Stored<O>>;
-  delete(request: DeleteRequest): Promise<void>;
+  delete(request: DeleteRequest<O>): Promise<void>;
 }
 
 /**
@@ -208,7 +225,7 @@ function typedEntry<I, O>(spec: ResourceSpec<I, O>, codec: OutputsCodec<O>): Res
         return read && { ...stored(read), inputs: read.inputs };
       },
       update: async (request) => stored(await verbs.update({ ...request, olds: decodeOutputs(request.olds), inputs: decodeInputs(request.inputs) })),
-      delete: (request) => verbs.delete(request),
+      delete: ({ olds, ...request }) => verbs.delete(olds === undefined ? request : { ...request, olds: decodeOutputs(olds) }),
     },
   };
 }

@@ -10,7 +10,8 @@ export const PACKAGE_NAME = "agent-hosting";
 /** What the schema reads of a field of a table (an input or an output). */
 export interface SchemaField {
   name: string;
-  type: "string" | "boolean" | "integer" | "number" | "object";
+  /** "array": a list of strings. */
+  type: "string" | "boolean" | "integer" | "number" | "object" | "array";
   description: string;
   required?: boolean;
   default?: string | boolean | number;
@@ -44,6 +45,8 @@ export function property(field: SchemaField, typeName: string, types: Json, name
     Object.assign(spec, ref(typeName));
   } else if (field.type === "object") {
     Object.assign(spec, OPEN_OBJECT);
+  } else if (field.type === "array") {
+    Object.assign(spec, { type: "array", items: { type: "string" } });
   } else {
     spec["type"] = field.type;
   }

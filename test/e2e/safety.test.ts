@@ -192,8 +192,52 @@ describe("a name taken at the service is never taken over", () => {
   });
 });
 
+describe("secret sets checked at preview, live sessions at delete", () => {
+  it("a missing set or required field fails the preview naming the set's fields, nothing sent; a satisfied set deploys", async () => {
+    const stack = newStack("refs");
+    const postsBefore = await posts("/v1/agents");
+    const bot = { serviceName: "refs-bot", image: IMAGE };
+    const missing = await stack.run("preview", { params: one("bot", { ...bot, secretSet: "no-such-secrets" }) });
+    expect(missing.ok).toBe(false);
+    expect(`${missing.error}`).toContain('secret set "no-such-secrets" does not exist at the service (GET /secrets/no-such-secrets answered 404)');
+    const lacking = await stack.run("preview", { params: one("bot", { ...bot, secretSet: "voice-secrets", requiredSecrets: ["TOKEN", "OPENAI_KEY"] }) });
+    expect(lacking.ok).toBe(false);
+    expect(`${lacking.error}`).toContain('secret set "voice-secrets" lacks the field OPENAI_KEY that requiredSecrets names; it has TOKEN');
+    expect(await posts("/v1/agents")).toBe(postsBefore);
+    const up = await stack.run("up", { params: one("bot", { ...bot, secretSet: "voice-secrets", requiredSecrets: ["TOKEN"] }) });
+    expect(up.error).toBeUndefined();
+    expect(specOf(await fx.client.getAgent("refs-bot"))["envFromSecretNames"]).toEqual(["voice-secrets"]);
+    expect((await stack.run("destroy")).ok).toBe(true);
+  });
+
+  // The other reading leaves activeSessionCount out of its answers: a delete there sees no sessions.
+  it.runIf(reading === "emulator")("destroy waits up to drainSeconds for live sessions to end; with 0 it warns how many it cut", async () => {
+    const stack = newStack("drain");
+    const params = {
+      agents: [
+        { resource: "drained", args: { serviceName: "drain-bot", image: IMAGE, drainSeconds: 30 } },
+        { resource: "cut", args: { serviceName: "cut-bot", image: IMAGE } },
+      ],
+    };
+    expect((await stack.run("up", { params })).ok).toBe(true);
+    // Longer than the CLI takes to start the destroy, so the sessions are still live at its delete.
+    await fx.control.setSessions("drain-bot", 2, 8_000);
+    await fx.control.setSessions("cut-bot", 2);
+    const started = Date.now();
+    const destroy = await stack.run("destroy", { params });
+    expect(destroy.error).toBeUndefined();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(8_000);
+    expect(destroy.engineOutput).toContain('agent "drain-bot": 2 live sessions; waiting for them to end before the delete, 0 s of drainSeconds 30 s');
+    expect(destroy.engineOutput).toContain('agent-hosting: agent "cut-bot": 2 live sessions were cut by the delete (drainSeconds 0); set drainSeconds to let them end first');
+    expect(destroy.engineOutput).not.toContain('agent-hosting: agent "drain-bot"');
+    const names = (await fx.control.listAgents()).agents.map((a) => a.name);
+    expect(names).not.toContain("drain-bot");
+    expect(names).not.toContain("cut-bot");
+  });
+});
+
 describe("signs of life while waiting", () => {
-  it("prints the agent, its deployment, the flags, the time waited and the newest log line after 5 s, then at least every 10 s", async () => {
+  it("prints the agent, its deployment, the flags, the time waited and the newest log line after 5 s, then at least every 10 s, and each new log line", async () => {
     const slow = await startEmulator({ port: 0, reading, apiKey: API_KEY, readyAfterMs: 16_000 });
     try {
       const stack = newStack("progress", slow.url);
@@ -203,6 +247,8 @@ describe("signs of life while waiting", () => {
       expect(lines.length).toBeGreaterThanOrEqual(2);
       expect(lines[0]).toMatch(/deployment dep-[0-9a-f]+, ready=false, activeDeploymentReady=false, 5 s of 600 s; newest log: Starting container agent/);
       expect(lines[1]).toMatch(/, 1[5-6] s of 600 s; newest log: /);
+      // Each new log line of the deployment shows as it arrives, from 5 s on.
+      expect(up.engineOutput).toContain(`agent "slow-bot": Pulling image "${IMAGE}"`);
       expect(up.engineOutput).not.toContain(API_KEY);
     } finally {
       await slow.close();

@@ -219,5 +219,32 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
         `the update of an earlier \`pulumi up\` did not finish (deployment ${failed?.id}, image registry.example.com/bot:unhealthy); \`pulumi up\` checks on it again`,
       );
     });
+
+    // Not a failed deployment, but the same program and plugin: secret sets checked at preview, live sessions at destroy.
+    it.runIf(rolling)("a missing set or field fails the preview naming the set's fields; destroy waits drainSeconds for live sessions", async () => {
+      await fx.control.seedSecretSet("yaml-secrets", ["DB_URL", "TOKEN"]);
+      const program = await newProgram("refs");
+      const base = { serviceName: "refs-bot", image: GOOD };
+      program.write({ ...base, secretSet: "no-such-secrets" });
+      const missing = await program.run("preview");
+      expect(missing.code).not.toBe(0);
+      expect(missing.out).toContain('secret set "no-such-secrets" does not exist at the service (GET /secrets/no-such-secrets answered 404)');
+      program.write({ ...base, secretSet: "yaml-secrets", requiredSecrets: ["TOKEN", "SIP_PASSWORD"] });
+      const lacking = await program.run("preview");
+      expect(lacking.code).not.toBe(0);
+      expect(lacking.out).toContain('secret set "yaml-secrets" lacks the field SIP_PASSWORD that requiredSecrets names; it has DB_URL, TOKEN');
+      expect(await summaryOf("refs-bot")).toBeUndefined();
+      program.write({ ...base, secretSet: "yaml-secrets", requiredSecrets: ["TOKEN"], drainSeconds: 30 });
+      expect((await previewThenUp(program)).up.code).toBe(0);
+      // Longer than the CLI takes to start the destroy, so the sessions are still live at its delete.
+      await fx.control.setSessions("refs-bot", 2, 10_000);
+      const started = Date.now();
+      const destroy = await program.run("destroy", "--yes");
+      expect(destroy.code, destroy.out).toBe(0);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
+      expect(destroy.out).toContain('agent "refs-bot": 2 live sessions; waiting for them to end before the delete, 0 s of drainSeconds 30 s');
+      expect(destroy.out).not.toContain("were cut by the delete");
+      expect(await summaryOf("refs-bot")).toBeUndefined();
+    });
   });
 });

@@ -114,6 +114,22 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
     expect(failures).toEqual(expect.arrayContaining([["serviceName", expect.stringMatching(/must match/)], ["image", expect.stringMatching(/tag/)]]));
   });
 
+  it("Check of 400 agents that share a secret set makes one GET of it; a missing field or set fails the agent naming the set's fields", async () => {
+    const control = new EmulatorControl(emulator.baseUrl);
+    await control.seedSecretSet("shared-secrets", ["DB_URL", "TOKEN"]);
+    const before = (await control.requests()).requests.length;
+    const agents = Array.from({ length: 400 }, (_, i) => ({ serviceName: `bot-${i}`, image: "registry.example.com/bot:1", secretSet: "shared-secrets", requiredSecrets: ["TOKEN"] }));
+    const checked = await Promise.all(agents.map((news) => check(news)));
+    expect(checked.flatMap((c) => c.getFailuresList())).toEqual([]);
+    const lacking = await check({ ...agents[0], requiredSecrets: ["TOKEN", "OPENAI_KEY"] });
+    const missing = await check({ ...agents[0], secretSet: "no-such-set" });
+    const failures = (c: CheckResponse) => c.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`);
+    expect(failures(lacking)).toEqual(['secretSet: secret set "shared-secrets" lacks the field OPENAI_KEY that requiredSecrets names; it has DB_URL, TOKEN']);
+    expect(failures(missing)).toEqual(['secretSet: secret set "no-such-set" does not exist at the service (GET /secrets/no-such-set answered 404)']);
+    const made = (await control.requests()).requests.slice(before).filter((r) => !r.path.startsWith("/_emulator"));
+    expect(made.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(["GET /v1/secrets/shared-secrets 200", "GET /v1/secrets/no-such-set 404"]);
+  });
+
   it("Diff answers a detailed diff: serviceName replaces, image updates in place", async () => {
     const olds = { serviceName: "bot", image: "registry.example.com/bot:1", nodeType: "arm", enableNoise: false, waitForReady: true, readyTimeoutSeconds: 600 };
     const diff = async (news: Record<string, unknown>) => {

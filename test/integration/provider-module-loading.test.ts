@@ -1,10 +1,11 @@
 /**
  * What the dynamic provider process loads, verb by verb: the built provider
  * (dist/, as the serialized shim loads it) in a Node process of its own,
- * against the emulator. A preview's check and diff load neither the HTTP
- * stack nor zod; a destroy's delete loads undici but not zod (its answer has
- * nothing to check); the first read of an agent loads zod. Each library is
- * tens of milliseconds of a short operation's wall time.
+ * against the emulator. A preview's check and diff of an agent that names no
+ * secret set load neither the HTTP stack nor zod; one that names a set makes
+ * one request (GET /secrets/{name}), which loads both; a destroy's delete
+ * reads the agent (its live sessions), then deletes it. Each library is tens
+ * of milliseconds of a short operation's wall time.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -18,6 +19,7 @@ const repoRoot = join(__dirname, "../..");
 let emu: Emu;
 beforeAll(async () => {
   emu = await startEmu({ readyAfterMs: 0 });
+  await emu.control.seedSecretSet("bot-secrets", ["TOKEN"]);
   await emu.client().createAgent({ serviceName: "doomed-bot", image: IMAGE });
   await emu.client().createAgent({ serviceName: "kept-bot", image: IMAGE });
 });
@@ -35,6 +37,9 @@ const seen = () => ({ undici: loaded("undici"), zod: loaded("zod") });
   const { inputs } = await impl.check({}, { serviceName: "kept-bot", image: ${JSON.stringify(IMAGE)} });
   await impl.diff("kept-bot", inputs, inputs);
   report.preview = seen();
+  const named = await impl.check({}, { serviceName: "kept-bot", image: ${JSON.stringify(IMAGE)}, secretSet: "bot-secrets", requiredSecrets: ["TOKEN"] });
+  await impl.check({}, { serviceName: "other-bot", image: ${JSON.stringify(IMAGE)}, secretSet: "bot-secrets" });
+  report.previewWithSet = { ...seen(), failures: named.failures };
   await impl.delete("doomed-bot");
   report.delete = seen();
   await impl.read("kept-bot", inputs);
@@ -44,16 +49,25 @@ const seen = () => ({ undici: loaded("undici"), zod: loaded("zod") });
 })().catch((error) => { console.error(error); process.exit(1); });
 `;
 
-it("loads undici at the first request and zod at the first answer it checks, never in a preview", async () => {
+it("loads undici and zod at the first request, never in a preview of agents that name no secret set", async () => {
   const settings = { "agent-hosting:baseUrl": emu.emulator.url, "agent-hosting:apiKey": API_KEY };
   // Asynchronous: the emulator answers from this process.
+  const before = (await emu.control.requests()).requests.length;
   const { stdout } = await promisify(execFile)(process.execPath, ["-e", CHILD], { env: { ...process.env, SETTINGS: JSON.stringify(settings) } });
   expect(JSON.parse(stdout)).toEqual({
     start: { undici: false, zod: false },
     preview: { undici: false, zod: false },
-    delete: { undici: true, zod: false },
+    previewWithSet: { undici: true, zod: true, failures: [] },
+    delete: { undici: true, zod: true },
     read: { undici: true, zod: true },
   });
+  const made = (await emu.control.requests()).requests.slice(before).filter((r) => !r.path.startsWith("/_emulator"));
+  expect(made.map((r) => `${r.method} ${r.path}`)).toEqual([
+    "GET /v1/secrets/bot-secrets",
+    "GET /v1/agents/doomed-bot",
+    "DELETE /v1/agents/doomed-bot",
+    "GET /v1/agents/kept-bot",
+  ]);
   const { agents } = await emu.control.listAgents();
   expect(agents.map((a) => a.name)).toEqual(["kept-bot"]);
 });

@@ -46,12 +46,33 @@ describe("check: one rule at a time", () => {
     ["readyTimeoutSeconds zero", { ...valid, readyTimeoutSeconds: 0 }, "readyTimeoutSeconds", /1 and 3600/],
     ["readyTimeoutSeconds too large", { ...valid, readyTimeoutSeconds: 3601 }, "readyTimeoutSeconds", /1 and 3600/],
     ["an unknown field", { ...valid, region: "eu" }, "region", /not a known field/],
+    ["requiredSecrets without secretSet", { ...valid, requiredSecrets: ["TOKEN"] }, "requiredSecrets", /^needs secretSet: the set whose fields it names$/],
+    ["requiredSecrets not a list", { ...valid, secretSet: "bot-secrets", requiredSecrets: "TOKEN" }, "requiredSecrets", /^must be a list of field names of secretSet$/],
+    ["requiredSecrets with an empty name", { ...valid, secretSet: "bot-secrets", requiredSecrets: ["TOKEN", " "] }, "requiredSecrets[1]", /^must be a non-empty field name$/],
+    ["requiredSecrets with a duplicate", { ...valid, secretSet: "bot-secrets", requiredSecrets: ["TOKEN", "TOKEN"] }, "requiredSecrets[1]", /^duplicate of "TOKEN"$/],
+    ["drainSeconds negative", { ...valid, drainSeconds: -1 }, "drainSeconds", /^must be an integer from 0 to 14400$/],
+    ["drainSeconds fractional", { ...valid, drainSeconds: 1.5 }, "drainSeconds", /^must be an integer from 0 to 14400$/],
+    ["drainSeconds too large", { ...valid, drainSeconds: 14401 }, "drainSeconds", /^must be an integer from 0 to 14400$/],
   ];
   it.each(cases)("%s", (_label, news, property, reason) => {
     const failures = failuresOf(news);
     expect(failures).toHaveLength(1);
     expect(failures[0]?.property).toBe(property);
     expect(failures[0]?.reason).toMatch(reason);
+  });
+});
+
+describe("check: requiredSecrets and drainSeconds", () => {
+  it("accepts distinct names with secretSet, unknown items, and drainSeconds from 0 to 14400", () => {
+    expect(failuresOf({ ...valid, secretSet: "bot-secrets", requiredSecrets: ["TOKEN", UNKNOWN_VALUE, "DB_URL"], drainSeconds: 14400 })).toEqual([]);
+    expect(failuresOf({ ...valid, secretSet: UNKNOWN_VALUE, requiredSecrets: ["TOKEN"], drainSeconds: 0 })).toEqual([]);
+  });
+
+  it("hides a secret requiredSecrets' value behind its name", () => {
+    const news = { ...valid, secretSet: "bot-secrets", requiredSecrets: ["A", "A"] };
+    expect(checkAgent({ urn: "", olds: {}, news, secretInputs: ["requiredSecrets"] }).failures).toEqual([
+      { property: "", reason: 'requiredSecrets[1] (a secret): duplicate of "A"' },
+    ]);
   });
 });
 
@@ -66,6 +87,7 @@ describe("check", () => {
       waitForReady: true,
       readyTimeoutSeconds: 600,
       onFailure: "keep",
+      drainSeconds: 0,
       name: valid.serviceName,
       __provider: "serialized",
     });

@@ -68,6 +68,20 @@ describe("diff", () => {
     expect(diffAgent(olds, { ...news, redeployTrigger: "push-2" })).toMatchObject({ changed: ["redeployTrigger"], localOnly: false });
   });
 
+  it("requiredSecrets and drainSeconds are local changes; a state from before them holds drainSeconds 0 and no requiredSecrets", () => {
+    expect(diffAgent(olds, { ...news, drainSeconds: 0 })).toMatchObject({ changes: false, changed: [] });
+    expect(diffAgent(olds, { ...news, drainSeconds: 60, requiredSecrets: ["TOKEN"] })).toEqual({
+      changes: true,
+      replaces: [],
+      changed: ["requiredSecrets", "drainSeconds"],
+      stables: ["name", "serviceName", "createdAt", "activeDeploymentId", "deployment"],
+      localOnly: true,
+      deleteBeforeReplace: false,
+    });
+    const declared = { ...olds, requiredSecrets: ["TOKEN"], drainSeconds: 60 };
+    expect(diffAgent(declared, { ...news, drainSeconds: 60 })).toMatchObject({ changes: true, changed: ["requiredSecrets"], localOnly: true });
+  });
+
   it("a change of which inputs are secret is a change that sends nothing", () => {
     expect(diffAgent(olds, { ...news, __secretInputs: ["image"] })).toMatchObject({ changes: true, changed: [], localOnly: true });
   });

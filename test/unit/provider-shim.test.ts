@@ -10,7 +10,7 @@ import { MockAgent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import * as implementation from "../../src/hosts/dynamic/provider-impl";
 import { AGENT_PROVIDER_SOURCE, PROVIDER_IMPLEMENTATION_MODULE } from "../../src/resources/agent/type-tokens";
-import { API_KEY } from "../support/fixtures";
+import { API_KEY, agentJson } from "../support/fixtures";
 import { JSON_REPLY } from "./support/client-harness";
 
 type Provider = Record<string, (...args: unknown[]) => Promise<unknown>>;
@@ -68,7 +68,7 @@ describe("the provider it hands out", () => {
     expect(Object.keys(implementation.provider)).toEqual(PROVIDER_METHODS);
   });
 
-  it("configure takes the stack's config from the request, and delete DELETEs with it", async () => {
+  it("configure takes the stack's config from the request, and delete reads the agent and DELETEs it with it", async () => {
     mockAgent = new MockAgent({ enableCallHistory: true });
     mockAgent.disableNetConnect();
     const origin = "https://configured.test";
@@ -76,6 +76,10 @@ describe("the provider it hands out", () => {
       ["agent-hosting:apiKey", API_KEY],
       ["agent-hosting:baseUrl", `${origin}/v1`],
     ]);
+    mockAgent
+      .get(origin)
+      .intercept({ path: "/v1/agents/voice-bot", method: "GET", headers: { authorization: `Bearer ${API_KEY}` } })
+      .reply(200, agentJson({ name: "voice-bot", ready: true }), JSON_REPLY);
     mockAgent
       .get(origin)
       .intercept({ path: "/v1/agents/voice-bot", method: "DELETE", headers: { authorization: `Bearer ${API_KEY}` } })

@@ -14,7 +14,7 @@ import {
   ConflictError,
 } from "../../src/client/errors";
 import { createEngineLog, type LogEntry } from "../../src/core/engine-log";
-import { SIGNATURE_KEY } from "../../src/core/engine-sentinels";
+import { SIGNATURE_KEY, UNKNOWN_VALUE as SIGNATURE_UNKNOWN } from "../../src/core/engine-sentinels";
 import { createProviderCore } from "../../src/core/provider-core";
 import type { DynamicProvider } from "../../src/hosts/dynamic/dynamic-host";
 import { REGISTRY } from "../../src/registry";
@@ -259,6 +259,13 @@ describe("update", () => {
     expect(requests()).toEqual([]);
   });
 
+  it("a change of drainSeconds or requiredSecrets only sends nothing at all", async () => {
+    const news = await inputs({ serviceName: "voice-bot", image: "bot:1", drainSeconds: 120, requiredSecrets: [] });
+    const { outs } = await impl.update("voice-bot", olds, news);
+    expect(outs).toMatchObject({ drainSeconds: 120, requiredSecrets: [] });
+    expect(requests()).toEqual([]);
+  });
+
   it("a changed redeployTrigger posts the same spec again", async () => {
     let sent: unknown;
     api().intercept({ path: "/v1/agents/voice-bot", method: "POST" }).reply(200, (opts) => {
@@ -296,18 +303,102 @@ describe("update", () => {
   });
 });
 
+describe("check: the secret sets an agent names", () => {
+  const setAnswer = (...fields: string[]) => ({ secrets: fields.map((fieldName) => ({ fieldName })) });
+  const check = (news: Record<string, unknown>) => impl.check({}, { serviceName: "voice-bot", image: "bot:1", __provider: "shim", ...news });
+
+  it("looks each set up once however many agents name it; a missing set or field is a failure on the input naming it", async () => {
+    api().intercept({ path: "/v1/secrets/bot-secrets", method: "GET" }).reply(200, setAnswer("DB_URL", "TOKEN"), JSON_REPLY);
+    api().intercept({ path: "/v1/secrets/pull-creds", method: "GET" }).reply(404, { error: "no such set", code: "NOT_FOUND" }, JSON_REPLY);
+    const outcomes = await Promise.all([
+      check({ secretSet: "bot-secrets", requiredSecrets: ["TOKEN"] }),
+      check({ secretSet: "bot-secrets", requiredSecrets: ["TOKEN", "OPENAI_KEY", "SIP_PASSWORD"] }),
+      check({ secretSet: "bot-secrets", imagePullSecretSet: "pull-creds" }),
+      check({ imagePullSecretSet: "pull-creds" }),
+    ]);
+    expect(outcomes.map((o) => o.failures)).toEqual([
+      [],
+      [{ property: "secretSet", reason: 'secret set "bot-secrets" lacks the fields OPENAI_KEY, SIP_PASSWORD that requiredSecrets names; it has DB_URL, TOKEN' }],
+      [{ property: "imagePullSecretSet", reason: 'secret set "pull-creds" does not exist at the service (GET /secrets/pull-creds answered 404)' }],
+      [{ property: "imagePullSecretSet", reason: 'secret set "pull-creds" does not exist at the service (GET /secrets/pull-creds answered 404)' }],
+    ]);
+    expect(requests().sort()).toEqual(["GET /v1/secrets/bot-secrets", "GET /v1/secrets/pull-creds"]);
+  });
+
+  it("a name unknown at preview passes and is looked up before the create's POST, which it stops", async () => {
+    const unknown = await check({ secretSet: SIGNATURE_UNKNOWN, requiredSecrets: ["TOKEN"] });
+    expect(unknown.failures).toEqual([]);
+    expect(requests()).toEqual([]);
+    api().intercept({ path: "/v1/secrets/bot-secrets", method: "GET" }).reply(200, setAnswer(), JSON_REPLY);
+    const error = await failureOf(impl.create({ ...unknown.inputs, secretSet: "bot-secrets" }));
+    expect((error as Error).message).toBe(
+      'agent "voice-bot": nothing was sent: secretSet: secret set "bot-secrets" lacks the field TOKEN that requiredSecrets names; it has no fields',
+    );
+    expect(requests()).toEqual(["GET /v1/secrets/bot-secrets"]);
+  });
+
+  it("a refused key on the lookup fails the check with the error naming the key's setting", async () => {
+    api().intercept({ path: "/v1/secrets/bot-secrets", method: "GET" }).reply(401, { error: "bad key", code: "UNAUTHORIZED" }, JSON_REPLY);
+    const error = await failureOf(check({ secretSet: "bot-secrets" }));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as Error).message).toBe(
+      `GET /v1/secrets/bot-secrets failed with 401 UNAUTHORIZED: the service at ${BASE_URL} refused the API key taken from agent-hosting:apiKey (bad key); check that key and set the right one with \`pulumi config set --secret agent-hosting:apiKey <key>\``,
+    );
+  });
+});
+
 describe("delete", () => {
-  it("DELETEs the agent; a 204 without a body and a 404 both count as deleted", async () => {
+  const live = (count: number) => ({ ...agentJson({ name: "voice-bot" }), activeSessionCount: count });
+  const reads = (...counts: number[]) => {
+    for (const count of counts) api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, live(count), JSON_REPLY);
+  };
+  const warnings = () => logged.filter((e) => e.severity === "warning").map((e) => e.message);
+
+  it("reads the agent, then DELETEs it; a 204 without a body and a 404 (on the read or the delete) count as deleted", async () => {
+    reads(0);
     api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(204, "");
     await expect(impl.remove("voice-bot")).resolves.toBeUndefined();
+    reads(0);
     api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(404, { error: "nope", code: "NOT_FOUND" }, JSON_REPLY);
     await expect(impl.remove("voice-bot")).resolves.toBeUndefined();
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(404, { error: "nope", code: "NOT_FOUND" }, JSON_REPLY);
+    await expect(impl.remove("voice-bot")).resolves.toBeUndefined();
+    expect(requests()).toEqual(["GET /v1/agents/voice-bot", "DELETE /v1/agents/voice-bot", "GET /v1/agents/voice-bot", "DELETE /v1/agents/voice-bot", "GET /v1/agents/voice-bot"]);
+    expect(warnings()).toEqual([]);
   });
 
   it("a 500 on delete is retried", async () => {
+    reads(0);
     api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(500, { error: "boom", code: "INTERNAL_SERVER_ERROR" }, JSON_REPLY);
     api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(200, { status: "OK" }, JSON_REPLY);
     await expect(impl.remove("voice-bot")).resolves.toBeUndefined();
+  });
+
+  it("with drainSeconds 0 (a state from before it too), deletes at once and warns how many live sessions it cut", async () => {
+    reads(2);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(200, { status: "OK" }, JSON_REPLY);
+    await impl.delete("voice-bot", { serviceName: "voice-bot", image: "bot:1", __urn: "urn:bot" });
+    expect(requests()).toEqual(["GET /v1/agents/voice-bot", "DELETE /v1/agents/voice-bot"]);
+    expect(warnings()).toEqual(['agent-hosting: agent "voice-bot": 2 live sessions were cut by the delete (drainSeconds 0); set drainSeconds to let them end first']);
+    expect(logged.every((e) => e.urn === "urn:bot")).toBe(true);
+  });
+
+  it("with drainSeconds, waits for the live sessions to end (a status line giving the count), then deletes without a warning", async () => {
+    reads(1, 0);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(200, { status: "OK" }, JSON_REPLY);
+    await impl.delete("voice-bot", { serviceName: "voice-bot", image: "bot:1", drainSeconds: 30, __urn: "urn:bot" });
+    expect(requests()).toEqual(["GET /v1/agents/voice-bot", "GET /v1/agents/voice-bot", "DELETE /v1/agents/voice-bot"]);
+    expect(logged.map((e) => [e.severity, e.ephemeral, e.message])).toEqual([
+      ["info", true, 'agent "voice-bot": 1 live session; waiting for them to end before the delete, 0 s of drainSeconds 30 s'],
+    ]);
+  });
+
+  it("sessions that outlast drainSeconds are cut, and the warning says so", async () => {
+    reads(3, 3);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(200, { status: "OK" }, JSON_REPLY);
+    await impl.delete("voice-bot", { serviceName: "voice-bot", image: "bot:1", drainSeconds: 1 });
+    expect(requests()).toEqual(["GET /v1/agents/voice-bot", "GET /v1/agents/voice-bot", "DELETE /v1/agents/voice-bot"]);
+    expect(warnings()).toEqual(['agent-hosting: agent "voice-bot": 3 live sessions were cut by the delete (they outlasted drainSeconds 1 s)']);
   });
 });
 

@@ -64,6 +64,7 @@ describe("rolledBackInputs", () => {
       readyTimeoutSeconds: 30,
       onFailure: "rollback",
       healthCheck: { failOnLogQuery: "panic", watchSeconds: 10 },
+      drainSeconds: 0,
     });
   });
 });

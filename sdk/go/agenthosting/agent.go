@@ -76,6 +76,8 @@ type Agent struct {
 	Deployment DeploymentPtrOutput `pulumi:"deployment"`
 	// ID of the deployment the service rolls out, when the service reports it: it equals `activeDeploymentId` once that deployment serves; while it differs, the old deployment serves and this one is pending (it has not validated yet, or never does).
 	DesiredDeploymentId pulumi.StringPtrOutput `pulumi:"desiredDeploymentId"`
+	// Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+	DrainSeconds pulumi.IntOutput `pulumi:"drainSeconds"`
 	// Turns noise cancellation on. Defaults to `false`.
 	EnableNoise pulumi.BoolOutput `pulumi:"enableNoise"`
 	// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
@@ -98,6 +100,8 @@ type Agent struct {
 	ReadyTimeoutSeconds pulumi.Float64Output `pulumi:"readyTimeoutSeconds"`
 	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
 	RedeployTrigger pulumi.StringPtrOutput `pulumi:"redeployTrigger"`
+	// Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+	RequiredSecrets pulumi.StringArrayOutput `pulumi:"requiredSecrets"`
 	// Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
 	SecretSet pulumi.StringPtrOutput `pulumi:"secretSet"`
 	// Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
@@ -120,6 +124,9 @@ func NewAgent(ctx *pulumi.Context,
 	}
 	if args.ServiceName == nil {
 		return nil, errors.New("invalid value for required argument 'ServiceName'")
+	}
+	if args.DrainSeconds == nil {
+		args.DrainSeconds = pulumi.IntPtr(0)
 	}
 	if args.EnableNoise == nil {
 		args.EnableNoise = pulumi.BoolPtr(false)
@@ -171,6 +178,8 @@ func (AgentState) ElementType() reflect.Type {
 type agentArgs struct {
 	// Scaling limits: integers, 0 ≤ minAgents ≤ maxAgents, maxAgents ≥ 1. Left out, the agent keeps the scaling it has at the service.
 	AutoScaling *AgentAutoScaling `pulumi:"autoScaling"`
+	// Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+	DrainSeconds *int `pulumi:"drainSeconds"`
 	// Turns noise cancellation on. Defaults to `false`.
 	EnableNoise *bool `pulumi:"enableNoise"`
 	// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
@@ -187,6 +196,8 @@ type agentArgs struct {
 	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
 	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
 	RedeployTrigger *string `pulumi:"redeployTrigger"`
+	// Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+	RequiredSecrets []string `pulumi:"requiredSecrets"`
 	// Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
 	SecretSet *string `pulumi:"secretSet"`
 	// Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
@@ -199,6 +210,8 @@ type agentArgs struct {
 type AgentArgs struct {
 	// Scaling limits: integers, 0 ≤ minAgents ≤ maxAgents, maxAgents ≥ 1. Left out, the agent keeps the scaling it has at the service.
 	AutoScaling AgentAutoScalingPtrInput
+	// Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+	DrainSeconds pulumi.IntPtrInput
 	// Turns noise cancellation on. Defaults to `false`.
 	EnableNoise pulumi.BoolPtrInput
 	// Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
@@ -215,6 +228,8 @@ type AgentArgs struct {
 	ReadyTimeoutSeconds pulumi.Float64PtrInput
 	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
 	RedeployTrigger pulumi.StringPtrInput
+	// Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+	RequiredSecrets pulumi.StringArrayInput
 	// Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
 	SecretSet pulumi.StringPtrInput
 	// Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
@@ -300,6 +315,11 @@ func (o AgentOutput) DesiredDeploymentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.DesiredDeploymentId }).(pulumi.StringPtrOutput)
 }
 
+// Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+func (o AgentOutput) DrainSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *Agent) pulumi.IntOutput { return v.DrainSeconds }).(pulumi.IntOutput)
+}
+
 // Turns noise cancellation on. Defaults to `false`.
 func (o AgentOutput) EnableNoise() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Agent) pulumi.BoolOutput { return v.EnableNoise }).(pulumi.BoolOutput)
@@ -353,6 +373,11 @@ func (o AgentOutput) ReadyTimeoutSeconds() pulumi.Float64Output {
 // Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
 func (o AgentOutput) RedeployTrigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.RedeployTrigger }).(pulumi.StringPtrOutput)
+}
+
+// Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+func (o AgentOutput) RequiredSecrets() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringArrayOutput { return v.RequiredSecrets }).(pulumi.StringArrayOutput)
 }
 
 // Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).

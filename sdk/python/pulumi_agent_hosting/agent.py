@@ -24,6 +24,7 @@ class AgentArgs:
                  image: pulumi.Input[_builtins.str],
                  service_name: pulumi.Input[_builtins.str],
                  auto_scaling: pulumi.Input[Optional['AgentAutoScalingArgs']] = None,
+                 drain_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  enable_noise: pulumi.Input[Optional[_builtins.bool]] = None,
                  health_check: pulumi.Input[Optional['AgentHealthCheckArgs']] = None,
                  image_pull_secret_set: pulumi.Input[Optional[_builtins.str]] = None,
@@ -31,6 +32,7 @@ class AgentArgs:
                  on_failure: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
+                 required_secrets: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  wait_for_ready: pulumi.Input[Optional[_builtins.bool]] = None):
         """
@@ -39,6 +41,7 @@ class AgentArgs:
         :param pulumi.Input[_builtins.str] image: Container image with a tag (`name:tag`) or a digest (`name@sha256:...`). Pinning by digest is the safer practice.
         :param pulumi.Input[_builtins.str] service_name: Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
         :param pulumi.Input['AgentAutoScalingArgs'] auto_scaling: Scaling limits: integers, 0 ≤ minAgents ≤ maxAgents, maxAgents ≥ 1. Left out, the agent keeps the scaling it has at the service.
+        :param pulumi.Input[_builtins.int] drain_seconds: Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
         :param pulumi.Input[_builtins.bool] enable_noise: Turns noise cancellation on. Defaults to `false`.
         :param pulumi.Input['AgentHealthCheckArgs'] health_check: Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
         :param pulumi.Input[_builtins.str] image_pull_secret_set: Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
@@ -46,6 +49,7 @@ class AgentArgs:
         :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
         :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] required_secrets: Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
         :param pulumi.Input[_builtins.str] secret_set: Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.bool] wait_for_ready: Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
         """
@@ -53,6 +57,10 @@ class AgentArgs:
         pulumi.set(__self__, "service_name", service_name)
         if auto_scaling is not None:
             pulumi.set(__self__, "auto_scaling", auto_scaling)
+        if drain_seconds is None:
+            drain_seconds = 0
+        if drain_seconds is not None:
+            pulumi.set(__self__, "drain_seconds", drain_seconds)
         if enable_noise is None:
             enable_noise = False
         if enable_noise is not None:
@@ -75,6 +83,8 @@ class AgentArgs:
             pulumi.set(__self__, "ready_timeout_seconds", ready_timeout_seconds)
         if redeploy_trigger is not None:
             pulumi.set(__self__, "redeploy_trigger", redeploy_trigger)
+        if required_secrets is not None:
+            pulumi.set(__self__, "required_secrets", required_secrets)
         if secret_set is not None:
             pulumi.set(__self__, "secret_set", secret_set)
         if wait_for_ready is None:
@@ -117,6 +127,18 @@ class AgentArgs:
     @auto_scaling.setter
     def auto_scaling(self, value: pulumi.Input[Optional['AgentAutoScalingArgs']]):
         pulumi.set(self, "auto_scaling", value)
+
+    @_builtins.property
+    @pulumi.getter(name="drainSeconds")
+    def drain_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+        """
+        return pulumi.get(self, "drain_seconds")
+
+    @drain_seconds.setter
+    def drain_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "drain_seconds", value)
 
     @_builtins.property
     @pulumi.getter(name="enableNoise")
@@ -203,6 +225,18 @@ class AgentArgs:
         pulumi.set(self, "redeploy_trigger", value)
 
     @_builtins.property
+    @pulumi.getter(name="requiredSecrets")
+    def required_secrets(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+        """
+        return pulumi.get(self, "required_secrets")
+
+    @required_secrets.setter
+    def required_secrets(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "required_secrets", value)
+
+    @_builtins.property
     @pulumi.getter(name="secretSet")
     def secret_set(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -234,6 +268,7 @@ class Agent(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  auto_scaling: pulumi.Input[Optional[Union['AgentAutoScalingArgs', 'AgentAutoScalingArgsDict']]] = None,
+                 drain_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  enable_noise: pulumi.Input[Optional[_builtins.bool]] = None,
                  health_check: pulumi.Input[Optional[Union['AgentHealthCheckArgs', 'AgentHealthCheckArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
@@ -242,6 +277,7 @@ class Agent(pulumi.CustomResource):
                  on_failure: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
+                 required_secrets: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  service_name: pulumi.Input[Optional[_builtins.str]] = None,
                  wait_for_ready: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -280,6 +316,7 @@ class Agent(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union['AgentAutoScalingArgs', 'AgentAutoScalingArgsDict']] auto_scaling: Scaling limits: integers, 0 ≤ minAgents ≤ maxAgents, maxAgents ≥ 1. Left out, the agent keeps the scaling it has at the service.
+        :param pulumi.Input[_builtins.int] drain_seconds: Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
         :param pulumi.Input[_builtins.bool] enable_noise: Turns noise cancellation on. Defaults to `false`.
         :param pulumi.Input[Union['AgentHealthCheckArgs', 'AgentHealthCheckArgsDict']] health_check: Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies.
         :param pulumi.Input[_builtins.str] image: Container image with a tag (`name:tag`) or a digest (`name@sha256:...`). Pinning by digest is the safer practice.
@@ -288,6 +325,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
         :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] required_secrets: Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
         :param pulumi.Input[_builtins.str] secret_set: Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.str] service_name: Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
         :param pulumi.Input[_builtins.bool] wait_for_ready: Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
@@ -345,6 +383,7 @@ class Agent(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  auto_scaling: pulumi.Input[Optional[Union['AgentAutoScalingArgs', 'AgentAutoScalingArgsDict']]] = None,
+                 drain_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  enable_noise: pulumi.Input[Optional[_builtins.bool]] = None,
                  health_check: pulumi.Input[Optional[Union['AgentHealthCheckArgs', 'AgentHealthCheckArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
@@ -353,6 +392,7 @@ class Agent(pulumi.CustomResource):
                  on_failure: pulumi.Input[Optional[_builtins.str]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
+                 required_secrets: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  service_name: pulumi.Input[Optional[_builtins.str]] = None,
                  wait_for_ready: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -366,6 +406,9 @@ class Agent(pulumi.CustomResource):
             __props__ = AgentArgs.__new__(AgentArgs)
 
             __props__.__dict__["auto_scaling"] = auto_scaling
+            if drain_seconds is None:
+                drain_seconds = 0
+            __props__.__dict__["drain_seconds"] = drain_seconds
             if enable_noise is None:
                 enable_noise = False
             __props__.__dict__["enable_noise"] = enable_noise
@@ -384,6 +427,7 @@ class Agent(pulumi.CustomResource):
                 ready_timeout_seconds = 600
             __props__.__dict__["ready_timeout_seconds"] = ready_timeout_seconds
             __props__.__dict__["redeploy_trigger"] = redeploy_trigger
+            __props__.__dict__["required_secrets"] = required_secrets
             __props__.__dict__["secret_set"] = secret_set
             if service_name is None and not opts.urn:
                 raise TypeError("Missing required property 'service_name'")
@@ -432,6 +476,7 @@ class Agent(pulumi.CustomResource):
         __props__.__dict__["created_at"] = None
         __props__.__dict__["deployment"] = None
         __props__.__dict__["desired_deployment_id"] = None
+        __props__.__dict__["drain_seconds"] = None
         __props__.__dict__["enable_noise"] = None
         __props__.__dict__["health_check"] = None
         __props__.__dict__["image"] = None
@@ -443,6 +488,7 @@ class Agent(pulumi.CustomResource):
         __props__.__dict__["ready"] = None
         __props__.__dict__["ready_timeout_seconds"] = None
         __props__.__dict__["redeploy_trigger"] = None
+        __props__.__dict__["required_secrets"] = None
         __props__.__dict__["secret_set"] = None
         __props__.__dict__["service_name"] = None
         __props__.__dict__["updated_at"] = None
@@ -512,6 +558,14 @@ class Agent(pulumi.CustomResource):
         ID of the deployment the service rolls out, when the service reports it: it equals `activeDeploymentId` once that deployment serves; while it differs, the old deployment serves and this one is pending (it has not validated yet, or never does).
         """
         return pulumi.get(self, "desired_deployment_id")
+
+    @_builtins.property
+    @pulumi.getter(name="drainSeconds")
+    def drain_seconds(self) -> pulumi.Output[_builtins.int]:
+        """
+        Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+        """
+        return pulumi.get(self, "drain_seconds")
 
     @_builtins.property
     @pulumi.getter(name="enableNoise")
@@ -600,6 +654,14 @@ class Agent(pulumi.CustomResource):
         Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
         """
         return pulumi.get(self, "redeploy_trigger")
+
+    @_builtins.property
+    @pulumi.getter(name="requiredSecrets")
+    def required_secrets(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+        """
+        return pulumi.get(self, "required_secrets")
 
     @_builtins.property
     @pulumi.getter(name="secretSet")

@@ -8,6 +8,10 @@ export interface Watched<T> {
   isReady(value: T): boolean;
   /** The state in a progress line or a failure, e.g. `deployment d-1, ready=false, ...`. */
   describe(value: T | undefined): string;
-  /** The newest log entries of what runs, newest last (at most `count`); rejects when they cannot be read. */
-  newestLogs(value: T, count: number): Promise<readonly { timestamp: string; log: string }[]>;
+  /**
+   * The newest log entries of what runs, newest last (at most `count`), only
+   * those from `startTime` (whole Unix seconds) on when given; rejects when
+   * they cannot be read.
+   */
+  newestLogs(value: T, count: number, startTime?: number): Promise<readonly { timestamp: string; log: string }[]>;
 }

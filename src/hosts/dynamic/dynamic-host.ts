@@ -83,7 +83,7 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
     configure: async (req) => {
       core = build(req.config);
     },
-    check: async (olds, news) => entry().verbs.check({ urn: urnOf(news), olds, news, secretInputs: marksOf(news).secretInputs }),
+    check: async (olds, news) => entry().verbs.check({ urn: urnOf(news), olds, news, secretInputs: marksOf(news).secretInputs, secretSets: core.secretSets }),
     diff: (id, olds, news) =>
       entry().verbs.diff({ urn: urnOf(news), id, olds: withoutReserved(olds), news: withoutReserved(news), oldMarks: marksOf(olds), newMarks: marksOf(news), log: core.rowLog(urnOf(news)) }),
     create: (props) =>
@@ -110,7 +110,11 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
           return { outs: { ...withMarks(stored.outputs, stored.marks), ...hostKeys(news) } };
         }),
       ),
-    delete: (id, props) => core.talking(urnOf(props ?? {}), {}, (call) => entry().verbs.delete({ ...call, id })),
+    delete: (id, props) =>
+      core.talking(urnOf(props ?? {}), { waiting: true }, (call) => {
+        const olds = withoutReserved(props ?? {});
+        return entry().verbs.delete({ ...call, id, ...(Object.keys(olds).length === 0 ? {} : { olds }) });
+      }),
   };
 }
 

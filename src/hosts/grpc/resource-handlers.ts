@@ -37,7 +37,13 @@ export function checkFailures(failures: readonly { property: string; reason: str
 export async function check(core: ProviderCore, request: CheckRequest): Promise<CheckResponse> {
   const resource = resourceOf(core, request);
   const news = fromStruct(request.getNews());
-  const outcome = resource.verbs.check({ urn: request.getUrn(), olds: fromStruct(request.getOlds()).props, news: news.props, secretInputs: secretInputsOf(news) });
+  const outcome = await resource.verbs.check({
+    urn: request.getUrn(),
+    olds: fromStruct(request.getOlds()).props,
+    news: news.props,
+    secretInputs: secretInputsOf(news),
+    secretSets: core.secretSets,
+  });
   const response = new CheckResponse();
   response.setInputs(toStruct(outcome.inputs, news.secrets));
   response.setFailuresList(checkFailures(outcome.failures));
@@ -110,5 +116,8 @@ export async function update(core: ProviderCore, request: UpdateRequest): Promis
 
 export async function remove(core: ProviderCore, request: DeleteRequest): Promise<void> {
   const resource = resourceOf(core, request);
-  await core.talking(request.getUrn(), timeoutOf(request.getTimeout()), (call) => resource.verbs.delete({ ...call, id: request.getId() }));
+  const olds = withoutReserved(fromStruct(request.getProperties()).props);
+  await core.talking(request.getUrn(), { waiting: true, ...timeoutOf(request.getTimeout()) }, (call) =>
+    resource.verbs.delete({ ...call, id: request.getId(), ...(Object.keys(olds).length === 0 ? {} : { olds }) }),
+  );
 }

@@ -5,6 +5,9 @@ import type { CheckRequest, CheckResult } from "../../core/resource-entry";
 import { isReservedKey } from "../../core/state-marks";
 import { validateFields } from "../../core/validate-fields";
 import { AGENT_FIELDS } from "./fields";
+import { referenceFailures } from "./references";
+
+const isAbsent = (value: unknown) => value === undefined || value === null;
 
 export function isUnknown(value: unknown): boolean {
   return value === UNKNOWN_VALUE;
@@ -18,12 +21,16 @@ export function isUnknown(value: unknown): boolean {
 function hideSecretValues(failures: RuleFailure[], secretInputs: readonly string[]): RuleFailure[] {
   if (secretInputs.length === 0) return failures;
   return failures.map((f) =>
-    secretInputs.includes(f.property.split(".")[0] ?? "") ? { property: "", reason: `${f.property} (a secret): ${f.reason}` } : f,
+    secretInputs.includes(f.property.split(/[.[]/)[0] ?? "") ? { property: "", reason: `${f.property} (a secret): ${f.reason}` } : f,
   );
 }
 
 export function checkAgent({ news, secretInputs }: CheckRequest): CheckResult {
   const found = validateFields(news, { resource: "Agent", fields: AGENT_FIELDS, isUnknown, ignoreKey: isReservedKey });
+  const required = news["requiredSecrets"];
+  if (isAbsent(news["secretSet"]) && !isAbsent(required) && !(Array.isArray(required) && required.length === 0)) {
+    found.push({ property: "requiredSecrets", reason: "needs secretSet: the set whose fields it names" });
+  }
   const failures = hideSecretValues(found, secretInputs);
   const inputs: Record<string, unknown> = { ...news };
   for (const field of AGENT_FIELDS) {
@@ -34,4 +41,17 @@ export function checkAgent({ news, secretInputs }: CheckRequest): CheckResult {
   // here keeps `agent.name` known in the preview of a create or an update.
   if (news["serviceName"] !== undefined) inputs["name"] = news["serviceName"];
   return { inputs, failures };
+}
+
+/**
+ * The check verb: the rules (checkAgent), then, when they pass for them, the
+ * secret sets the inputs name, looked up at the service (references.ts).
+ */
+export async function checkVerb(request: CheckRequest): Promise<CheckResult> {
+  const outcome = checkAgent(request);
+  if (request.secretSets === undefined) return outcome;
+  const failing = new Set(outcome.failures.map((f) => f.property.split(/[.[]/)[0]));
+  const named = Object.fromEntries(Object.entries(request.news).filter(([key]) => !failing.has(key)));
+  const found = await referenceFailures(named, request.secretSets);
+  return found.length === 0 ? outcome : { ...outcome, failures: [...outcome.failures, ...hideSecretValues(found, request.secretInputs)] };
 }

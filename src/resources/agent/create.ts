@@ -6,12 +6,16 @@ import { signalWithin } from "../../core/engine-limit";
 import { finish } from "./finish";
 import { incompleteError, startStep } from "./step";
 import type { AgentInputs } from "./inputs-outputs";
+import { inputValues } from "./outputs";
 import type { AgentState } from "./outputs";
+import { checkReferencesBeforeSending } from "./references";
 import { agentMatchesBody, createBody } from "./manifest";
 import type { ServiceAgent } from "./service-agent";
 
 export async function createVerb(request: CreateRequest<AgentInputs>): Promise<Stored<AgentState>> {
   const step = startStep("create", request.inputs, request.marks.secretInputs, request);
+  // A set name unknown at preview is known now: checked before anything is sent (the check's lookups, cached).
+  await checkReferencesBeforeSending(request.inputs.serviceName, inputValues(request.inputs), request.secretSets);
   let created: ServiceAgent;
   try {
     created = await postAgent(step.inputs, { ...request, signal: signalWithin(request, step.deadline, "create") });

@@ -5,7 +5,7 @@ import type { Json } from "../../core/resource-entry";
 import { examplesSection } from "../../core/schema-docs";
 import type { SchemaExample } from "../../core/schema-docs";
 import { capitalized, property, token } from "../../core/schema-parts";
-import { checkAgent } from "./check";
+import { checkVerb } from "./check";
 import { createVerb } from "./create";
 import { diffVerb } from "./diff";
 import { AGENT_FIELDS } from "./fields";
@@ -76,5 +76,5 @@ export const AGENT = defineResource({
   // Previewing a create, the agent does not exist yet: its name is unknown like its ID, so a function
   // that reads it (Pulumi YAML's fn::invoke with ${bot.name}) waits for the update, as output invokes do.
   previewCreate: (inputs) => ({ ...inputs, name: UNKNOWN_VALUE }),
-  verbs: { check: checkAgent, diff: diffVerb, create: createVerb, read: readVerb, update: updateVerb, delete: deleteVerb },
+  verbs: { check: checkVerb, diff: diffVerb, create: createVerb, read: readVerb, update: updateVerb, delete: deleteVerb },
 });

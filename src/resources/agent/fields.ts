@@ -11,7 +11,7 @@
 import { fieldTable } from "../../core/field-table";
 import { booleanProblem, fieldRule } from "../../core/field-rules";
 import { AGENT_BODY, scalingFromReplicas } from "../../client/agent-body";
-import { healthCheckFailures, onFailureProblem, readyTimeoutProblem, redeployTriggerProblem } from "./rules";
+import { drainSecondsProblem, healthCheckFailures, onFailureProblem, readyTimeoutProblem, redeployTriggerProblem, requiredSecretsFailures } from "./rules";
 
 /** A secret set the agent names (a service field; left out, it is cleared), as the service takes and reports it. */
 function secretSetField<N extends "imagePullSecretSet" | "secretSet">(name: N, description: string) {
@@ -170,6 +170,31 @@ export const AGENT_FIELDS = fieldTable([
       { name: "failOnLogQuery", type: "string", description: "Text whose appearance in the new deployment's logs fails it (non-empty)." },
       { name: "watchSeconds", type: "integer", description: "How long the logs are read after the deployment is ready, 1 to 3600 seconds." },
     ],
+  },
+  {
+    name: "requiredSecrets",
+    type: "array",
+    tsType: "string[]",
+    description:
+      "Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.",
+    required: false,
+    sentTo: "provider",
+    change: "local",
+    undeclared: "clear",
+    check: (value, isUnknown) => requiredSecretsFailures(value, isUnknown),
+  },
+  {
+    name: "drainSeconds",
+    type: "integer",
+    tsType: "number",
+    description:
+      "Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many.",
+    required: false,
+    default: 0,
+    sentTo: "provider",
+    change: "local",
+    undeclared: "default",
+    check: fieldRule("drainSeconds", drainSecondsProblem),
   },
 ] as const);
 

@@ -27,6 +27,10 @@ export interface AgentInputs {
   onFailure: "keep" | "rollback";
   /** Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies. */
   healthCheck?: { failOnLogQuery: string; watchSeconds: number };
+  /** Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has. */
+  requiredSecrets?: string[];
+  /** Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. */
+  drainSeconds: number;
 }
 
 /** The outputs of Agent: every input as the service reports it, and the service's answer. */

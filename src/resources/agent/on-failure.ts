@@ -41,6 +41,7 @@ import type { ServiceAgent } from "./service-agent";
 import { KEEP_NOTE, pendingProperties } from "./step";
 import type { LastReady, Step } from "./step";
 import { watchedAgent } from "./watched-agent";
+import { deleteDraining } from "./drain";
 
 export interface DeploymentFailure {
   /** The agent as last seen. */
@@ -202,7 +203,7 @@ export async function rollbackCreate(step: Step, failure: DeploymentFailure): Pr
   const name = step.inputs.serviceName;
   await call.log.info(`agent "${name}": onFailure "rollback": deleting the agent whose create failed`);
   try {
-    await call.client.deleteAgent(name, { signal: call.signal, onRetry: call.log.retry });
+    await deleteDraining(call, name, step.inputs.drainSeconds, call.signal);
   } catch (error) {
     if (!(error instanceof NotFoundError)) {
       const message = `${failure.description}\nonFailure "rollback": deleting the agent failed: ${messageOf(error)}\n${KEEP_NOTE}`;

@@ -16,6 +16,7 @@ import { inputsFromAgent, toOutputs } from "./outputs";
 import type { AgentState } from "./outputs";
 import { pendingDeploymentOf } from "./service-agent";
 import type { ServiceAgent } from "./service-agent";
+import { deleteDraining } from "./drain";
 import { describeAgent, failedPollNotes, watchedAgent } from "./watched-agent";
 
 /**
@@ -67,13 +68,10 @@ export async function readVerb(request: ReadRequest<AgentState>): Promise<ReadRe
   return { id: agent.name, outputs: toOutputs(inputs, agent), marks, inputs: { ...inputs, name: agent.name } };
 }
 
-export async function deleteVerb(request: DeleteRequest): Promise<void> {
-  const { id, client, log } = request;
+/** Delete: the agent's live sessions get up to the state's drainSeconds to end (drain.ts). */
+export async function deleteVerb(request: DeleteRequest<AgentState>): Promise<void> {
+  const { id, olds } = request;
   const deadline = request.timeoutMs === undefined ? undefined : Date.now() + request.timeoutMs;
-  try {
-    await client.deleteAgent(id, { signal: signalWithin(request, deadline, "delete"), onRetry: log.retry });
-  } catch (error) {
-    if (error instanceof NotFoundError) return;
-    throw error;
-  }
+  const drain = olds?.inputs.drainSeconds;
+  await deleteDraining(request, id, typeof drain === "number" ? drain : 0, signalWithin(request, deadline, "delete"), deadline);
 }

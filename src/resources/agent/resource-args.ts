@@ -44,6 +44,10 @@ export interface AgentArgs {
   onFailure?: pulumi.Input<"keep" | "rollback">;
   /** Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies. */
   healthCheck?: pulumi.Input<AgentHealthCheckArgs>;
+  /** Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has. */
+  requiredSecrets?: pulumi.Input<string[]>;
+  /** Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. */
+  drainSeconds?: pulumi.Input<number>;
 }
 
 /** The outputs of Agent. */
@@ -70,6 +74,10 @@ export interface AgentOutputProperties {
   readonly onFailure: pulumi.Output<"keep" | "rollback">;
   /** Log health check: a provider setting, never sent. After a new deployment is ready, its logs are read for `watchSeconds` (1 to 3600); a line containing `failOnLogQuery` (non-empty; the logs query's case-insensitive match) fails the deployment, and `onFailure` applies. */
   readonly healthCheck: pulumi.Output<{ failOnLogQuery: string; watchSeconds: number } | undefined>;
+  /** Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has. */
+  readonly requiredSecrets: pulumi.Output<string[] | undefined>;
+  /** Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. */
+  readonly drainSeconds: pulumi.Output<number>;
   /** The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists. */
   readonly name: pulumi.Output<string>;
   /** Whether the agent accepts sessions, as of the last create, update or refresh. */

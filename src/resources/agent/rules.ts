@@ -44,3 +44,24 @@ export function healthCheckFailures(value: unknown, isUnknown: (v: unknown) => b
   if (secondsProblem) failures.push({ property: "healthCheck.watchSeconds", reason: secondsProblem });
   return failures;
 }
+
+/** requiredSecrets: a list of distinct, non-empty field names of the secret set (its items may be unknown in a preview). */
+export function requiredSecretsFailures(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[] {
+  if (!Array.isArray(value)) return [{ property: "requiredSecrets", reason: "must be a list of field names of secretSet" }];
+  const failures: RuleFailure[] = [];
+  const seen = new Set<string>();
+  value.forEach((name, index) => {
+    if (isUnknown(name)) return;
+    const property = `requiredSecrets[${index}]`;
+    if (typeof name !== "string" || name.trim() === "") failures.push({ property, reason: "must be a non-empty field name" });
+    else if (seen.has(name)) failures.push({ property, reason: `duplicate of ${JSON.stringify(name)}` });
+    else seen.add(name);
+  });
+  return failures;
+}
+
+/** drainSeconds: how long a delete waits for the agent's live sessions to end, an integer from 0 to 14400. */
+export const drainSecondsProblem: Rule = (value) => {
+  const rule = "must be an integer from 0 to 14400";
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 14400 ? undefined : rule;
+};

@@ -20,6 +20,7 @@ import { lastReadyBefore } from "./on-failure";
 import { inputValues, withInputs } from "./outputs";
 import type { AgentState } from "./outputs";
 import { getAgent } from "./read";
+import { checkReferencesBeforeSending } from "./references";
 import { wantedDeploymentOf } from "./service-agent";
 import type { ServiceAgent } from "./service-agent";
 import { incompleteError, startStep } from "./step";
@@ -49,6 +50,7 @@ export async function updateVerb(request: UpdateRequest<AgentInputs, AgentState>
     if (pending === "rollback") resumed.rollback = true;
     return resume(resumed);
   }
+  await checkReferencesBeforeSending(inputs.serviceName, inputValues(inputs), request.secretSets);
   const step = startStep("update", inputs, secretInputs, request, lastReady);
   const options = { signal: signalWithin(request, step.deadline, "update"), onRetry: request.log.retry };
   let live: ServiceAgent | undefined;

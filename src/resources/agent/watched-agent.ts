@@ -54,9 +54,10 @@ export function watchedAgent(client: AgentHostingClient, name: string, wanted?: 
     },
     isReady: (agent) => isAgentReady(agent, wanted),
     describe: (agent) => describeAgent(agent, wanted),
-    newestLogs: async (agent, count) => {
+    newestLogs: async (agent, count, startTime) => {
       const deploymentId = wanted ?? wantedDeploymentOf(agent);
-      const page = await client.getAgentLogs({ agentName: agent.name, deploymentId, limit: count, order: "desc" });
+      const since = startTime === undefined ? {} : { startTime };
+      const page = await client.getAgentLogs({ agentName: agent.name, deploymentId, limit: count, order: "desc", ...since });
       return [...page.logs].reverse();
     },
   };

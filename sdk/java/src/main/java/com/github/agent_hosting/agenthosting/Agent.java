@@ -17,6 +17,7 @@ import java.lang.Boolean;
 import java.lang.Double;
 import java.lang.Integer;
 import java.lang.String;
+import java.util.List;
 import java.util.Optional;
 import javax.annotation.Nullable;
 
@@ -186,6 +187,20 @@ public class Agent extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.desiredDeploymentId);
     }
     /**
+     * Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent&#39;s live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+     * 
+     */
+    @Export(name="drainSeconds", refs={Integer.class}, tree="[0]")
+    private Output<Integer> drainSeconds;
+
+    /**
+     * @return Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent&#39;s live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+     * 
+     */
+    public Output<Integer> drainSeconds() {
+        return this.drainSeconds;
+    }
+    /**
      * Turns noise cancellation on. Defaults to `false`.
      * 
      */
@@ -338,6 +353,20 @@ public class Agent extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<String>> redeployTrigger() {
         return Codegen.optional(this.redeployTrigger);
+    }
+    /**
+     * Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+     * 
+     */
+    @Export(name="requiredSecrets", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> requiredSecrets;
+
+    /**
+     * @return Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+     * 
+     */
+    public Output<Optional<List<String>>> requiredSecrets() {
+        return Codegen.optional(this.requiredSecrets);
     }
     /**
      * Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).

@@ -11,7 +11,9 @@ import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Boolean;
 import java.lang.Double;
+import java.lang.Integer;
 import java.lang.String;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -34,6 +36,21 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<AgentAutoScalingArgs>> autoScaling() {
         return Optional.ofNullable(this.autoScaling);
+    }
+
+    /**
+     * Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent&#39;s live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+     * 
+     */
+    @Import(name="drainSeconds")
+    private @Nullable Output<Integer> drainSeconds;
+
+    /**
+     * @return Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent&#39;s live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+     * 
+     */
+    public Optional<Output<Integer>> drainSeconds() {
+        return Optional.ofNullable(this.drainSeconds);
     }
 
     /**
@@ -157,6 +174,21 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+     * 
+     */
+    @Import(name="requiredSecrets")
+    private @Nullable Output<List<String>> requiredSecrets;
+
+    /**
+     * @return Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+     * 
+     */
+    public Optional<Output<List<String>>> requiredSecrets() {
+        return Optional.ofNullable(this.requiredSecrets);
+    }
+
+    /**
      * Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
      * 
      */
@@ -205,6 +237,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
 
     private AgentArgs(AgentArgs $) {
         this.autoScaling = $.autoScaling;
+        this.drainSeconds = $.drainSeconds;
         this.enableNoise = $.enableNoise;
         this.healthCheck = $.healthCheck;
         this.image = $.image;
@@ -213,6 +246,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         this.onFailure = $.onFailure;
         this.readyTimeoutSeconds = $.readyTimeoutSeconds;
         this.redeployTrigger = $.redeployTrigger;
+        this.requiredSecrets = $.requiredSecrets;
         this.secretSet = $.secretSet;
         this.serviceName = $.serviceName;
         this.waitForReady = $.waitForReady;
@@ -255,6 +289,27 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder autoScaling(AgentAutoScalingArgs autoScaling) {
             return autoScaling(Output.of(autoScaling));
+        }
+
+        /**
+         * @param drainSeconds Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent&#39;s live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder drainSeconds(@Nullable Output<Integer> drainSeconds) {
+            $.drainSeconds = drainSeconds;
+            return this;
+        }
+
+        /**
+         * @param drainSeconds Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent&#39;s live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. Defaults to `0`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder drainSeconds(Integer drainSeconds) {
+            return drainSeconds(Output.of(drainSeconds));
         }
 
         /**
@@ -426,6 +481,37 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param requiredSecrets Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder requiredSecrets(@Nullable Output<List<String>> requiredSecrets) {
+            $.requiredSecrets = requiredSecrets;
+            return this;
+        }
+
+        /**
+         * @param requiredSecrets Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder requiredSecrets(List<String> requiredSecrets) {
+            return requiredSecrets(Output.of(requiredSecrets));
+        }
+
+        /**
+         * @param requiredSecrets Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder requiredSecrets(String... requiredSecrets) {
+            return requiredSecrets(List.of(requiredSecrets));
+        }
+
+        /**
          * @param secretSet Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
          * 
          * @return builder
@@ -489,6 +575,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         public AgentArgs build() {
+            $.drainSeconds = Codegen.integerProp("drainSeconds").output().arg($.drainSeconds).def(0).getNullable();
             $.enableNoise = Codegen.booleanProp("enableNoise").output().arg($.enableNoise).def(false).getNullable();
             if ($.image == null) {
                 throw new MissingRequiredPropertyException("AgentArgs", "image");
