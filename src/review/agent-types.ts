@@ -1,6 +1,6 @@
 /** How a preview's resource is known to be an Agent. */
 import type { PreviewState } from "./preview";
-import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE, PROVIDER_IMPLEMENTATION_MODULE } from "../resources/agent/model";
+import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE, PROVIDER_IMPLEMENTATION_MODULE } from "../resources/agent/type-tokens";
 
 /** The type of a dynamic resource registered without a module and type name. */
 export const GENERIC_DYNAMIC_TYPE = "pulumi-nodejs:dynamic:Resource";

@@ -12,7 +12,7 @@
  *   the service has, new = what the program declares; a `create` of an Agent
  *   the refresh saw means it was deleted outside Pulumi.
  */
-import { AGENT_FIELDS, agentField } from "../resources/agent/model";
+import { AGENT_FIELDS, agentField } from "../resources/agent/fields";
 import { agentProviderKind } from "./agent-types";
 import type { AgentProviderKind } from "./agent-types";
 import type { PreviewDigest, PreviewDiagnostic, PreviewState, PreviewStep } from "./preview";

@@ -13,7 +13,7 @@
  *   keeps the old deployment serving until the new one validates: its
  *   updates are not marked.
  */
-import { agentField } from "../resources/agent/model";
+import { agentField } from "../resources/agent/fields";
 import { formatValue } from "./markdown-text";
 import type { PreviewState } from "./preview";
 import { propertyValue } from "./property-value";

@@ -3,7 +3,7 @@
  * Agent that a replace or delete removes, then each Agent's operation with
  * its changed properties before → after.
  */
-import { agentField } from "../resources/agent/model";
+import { agentField } from "../resources/agent/fields";
 import type { AgentChange, AgentOperation } from "./agent-changes";
 import { FAIL_ON_LIVE_SESSIONS } from "./flags";
 import type { FailOn } from "./flags";

@@ -41,7 +41,7 @@ import type { ServiceAgent } from "./service-agent";
 import { KEEP_NOTE, pendingProperties } from "./step";
 import type { LastReady, Step } from "./step";
 import { watchedAgent } from "./watched-agent";
-import { deleteDraining } from "./drain";
+import { deleteDraining } from "./read";
 
 export interface DeploymentFailure {
   /** The agent as last seen. */

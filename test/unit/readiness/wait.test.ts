@@ -65,8 +65,9 @@ describe("one retry policy: the wait's own loop", () => {
   });
 
   it("at the deadline it answers not ready, with the last poll's failure", async () => {
-    const { resource } = watched([serverError(), serverError(), serverError()]);
-    const result = await waitForReady({ watched: resource, initial: undefined, timeoutMs: 700, gate: new PollGate(), signal: new AbortController().signal });
+    // Every poll fails, however many the wait makes before its deadline on a busy machine.
+    const { resource } = watched(Array.from({ length: 20 }, serverError));
+    const result = await waitForReady({ watched: resource, initial: undefined, timeoutMs: 1_500, gate: new PollGate(), signal: new AbortController().signal });
     expect(result.ready).toBe(false);
     expect(result.ready === false && result.lastError).toBeInstanceOf(ServerError);
   });
