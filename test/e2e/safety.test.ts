@@ -210,8 +210,7 @@ describe("secret sets checked at preview, live sessions at delete", () => {
     expect((await stack.run("destroy")).ok).toBe(true);
   });
 
-  // The other reading leaves activeSessionCount out of its answers: a delete there sees no sessions.
-  it.runIf(reading === "emulator")("destroy waits up to drainSeconds for live sessions to end; with 0 it warns how many it cut", async () => {
+  it("destroy waits up to drainSeconds for live sessions to end; with 0 it warns how many it cut; a service that reports no count, neither", async () => {
     const stack = newStack("drain");
     const params = {
       agents: [
@@ -226,10 +225,15 @@ describe("secret sets checked at preview, live sessions at delete", () => {
     const started = Date.now();
     const destroy = await stack.run("destroy", { params });
     expect(destroy.error).toBeUndefined();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(8_000);
-    expect(destroy.engineOutput).toContain('agent "drain-bot": 2 live sessions; waiting for them to end before the delete, 0 s of drainSeconds 30 s');
-    expect(destroy.engineOutput).toContain('agent-hosting: agent "cut-bot": 2 live sessions were cut by the delete (drainSeconds 0); set drainSeconds to let them end first');
-    expect(destroy.engineOutput).not.toContain('agent-hosting: agent "drain-bot"');
+    if (reading === "emulator") {
+      expect(Date.now() - started).toBeGreaterThanOrEqual(8_000);
+      expect(destroy.engineOutput).toContain('agent "drain-bot": 2 live sessions; waiting for them to end before the delete, 0 s of drainSeconds 30 s');
+      expect(destroy.engineOutput).toContain('agent-hosting: agent "cut-bot": 2 live sessions were cut by the delete (drainSeconds 0); set drainSeconds to let them end first');
+      expect(destroy.engineOutput).not.toContain('agent-hosting: agent "drain-bot"');
+    } else {
+      // The other reading leaves activeSessionCount out of its answers: the delete sees no sessions, waits for none and warns of none.
+      expect(destroy.engineOutput).not.toContain("live session");
+    }
     const names = (await fx.control.listAgents()).agents.map((a) => a.name);
     expect(names).not.toContain("drain-bot");
     expect(names).not.toContain("cut-bot");

@@ -221,7 +221,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
     });
 
     // Not a failed deployment, but the same program and plugin: secret sets checked at preview, live sessions at destroy.
-    it.runIf(rolling)("a missing set or field fails the preview naming the set's fields; destroy waits drainSeconds for live sessions", async () => {
+    it("a missing set or field fails the preview naming the set's fields; destroy waits drainSeconds for live sessions", async () => {
       await fx.control.seedSecretSet("yaml-secrets", ["DB_URL", "TOKEN"]);
       const program = await newProgram("refs");
       const base = { serviceName: "refs-bot", image: GOOD };
