@@ -144,7 +144,8 @@ export const CREATE_BODY_FIELDS: readonly BodyField[] = Object.values(BY_NAME);
 /** The update body's fields: the create body's but serviceName, which the path names. */
 export const UPDATE_BODY_FIELDS: readonly BodyField[] = CREATE_BODY_FIELDS.filter((f) => f.name !== "serviceName");
 
-function at(spec: unknown, path: readonly string[]): { found: boolean; value: unknown } {
+/** The member of a manifest's `spec` at `path`, and whether the spec has it (a value may be null or absent). */
+export function manifestValueAt(spec: unknown, path: readonly string[]): { found: boolean; value: unknown } {
   let node: unknown = spec;
   for (const key of path) {
     if (typeof node !== "object" || node === null || !(key in node)) return { found: false, value: undefined };
@@ -168,11 +169,11 @@ export function reportsBody(agent: ServiceAgent, sent: CreateAgentBody): boolean
     const declared = body[field.name] ?? field.default;
     if (field.leftOut === "chosen") {
       if (declared === undefined) continue;
-      const live = field.manifest.fromManifest(agent[field.name] ?? at(spec, field.manifest.path).value);
+      const live = field.manifest.fromManifest(agent[field.name] ?? manifestValueAt(spec, field.manifest.path).value);
       if (!sameJson(live, declared)) return false;
       continue;
     }
-    const found = at(spec, field.manifest.path);
+    const found = manifestValueAt(spec, field.manifest.path);
     if (!found.found) {
       if (declared !== undefined) return false;
       continue;

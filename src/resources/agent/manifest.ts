@@ -9,20 +9,12 @@
 import type { CreateAgentBody, UpdateAgentBody } from "../../client/bodies";
 import type { FieldSpec } from "../../core/field-table";
 import { sameJson } from "../../client/same-json";
+import { manifestValueAt } from "../../client/agent-body";
 import { AGENT_FIELDS, SERVICE_FIELDS } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
 import type { ServiceAgent } from "./service-agent";
 
 export type RequestBody = Record<string, unknown>;
-
-function at(spec: unknown, path: readonly string[]): { found: boolean; value: unknown } {
-  let node: unknown = spec;
-  for (const key of path) {
-    if (typeof node !== "object" || node === null || !(key in node)) return { found: false, value: undefined };
-    node = (node as Record<string, unknown>)[key];
-  }
-  return { found: true, value: node };
-}
 
 /** A request value with the field's default applied when it is left out. */
 function withDefault(field: FieldSpec, body: RequestBody): unknown {
@@ -35,7 +27,7 @@ export function reportedValues(manifest: { spec?: unknown } | null | undefined):
   const values: Record<string, unknown> = {};
   for (const field of AGENT_FIELDS) {
     if (!field.manifest) continue;
-    const found = at(spec, field.manifest.path);
+    const found = manifestValueAt(spec, field.manifest.path);
     if (found.found) values[field.name] = field.manifest.fromManifest(found.value);
   }
   return values;
@@ -55,11 +47,11 @@ export function agentMatchesBody(agent: ServiceAgent, sent: object): boolean {
     const declared = withDefault(field, body);
     if (field.undeclared === "keep") {
       if (declared === undefined) continue;
-      const live = field.manifest.fromManifest(agent[field.name] ?? at(spec, field.manifest.path).value);
+      const live = field.manifest.fromManifest(agent[field.name] ?? manifestValueAt(spec, field.manifest.path).value);
       if (!sameJson(live, declared)) return false;
       continue;
     }
-    const found = at(spec, field.manifest.path);
+    const found = manifestValueAt(spec, field.manifest.path);
     const expected = field.manifest.toManifest(declared);
     if (!found.found) {
       if (declared !== undefined) return false;
