@@ -36,7 +36,8 @@ describe("the first preview of a new stack", () => {
       expect(preview.error).toBeUndefined();
       expect(preview.changeSummary).toEqual({ create: 2 });
       expect(preview.engineOutput).toMatch(/reads: \{\n\s+logCount\s+: \[unknown\]\n\s+secretFields: \[unknown\]\n\s+\}/);
-      expect(await reads()).toEqual([]);
+      // One read: the Agent's check of the set it names (design.md section 4); the functions send nothing.
+      expect(await reads()).toEqual(["/v1/secrets/voice-secrets"]);
       expect((await fx.control.listAgents()).agents).toEqual([]);
 
       const up = await stack.run("up", { params });
@@ -50,12 +51,12 @@ describe("the first preview of a new stack", () => {
       // The readiness wait also reads the newest log line for its progress notes.
       const afterUp = await reads();
       expect(afterUp).toContain("/v1/agents/first-bot/logs");
-      expect(afterUp.filter((path) => path === "/v1/secrets/voice-secrets")).toHaveLength(1);
 
       const again = await stack.run("preview", { params });
       texts.push(again.engineOutput, again.error ?? "");
       expect(again.changeSummary).toEqual({ same: 2 });
-      expect(await reads()).toEqual([...afterUp, "/v1/agents/first-bot/logs", "/v1/secrets/voice-secrets"].sort());
+      // The functions run in this preview (one logs read, one set read), and the Agent's check reads the set once more.
+      expect(await reads()).toEqual([...afterUp, "/v1/agents/first-bot/logs", "/v1/secrets/voice-secrets", "/v1/secrets/voice-secrets"].sort());
 
       const destroy = await stack.run("destroy");
       texts.push(destroy.engineOutput, destroy.error ?? "");
