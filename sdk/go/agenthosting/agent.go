@@ -36,6 +36,14 @@ import (
 //					MaxAgents: pulumi.Int(3),
 //				},
 //				EnableNoise: pulumi.Bool(true),
+//				SecretSet:   pulumi.String("voice-bot-secrets"),
+//				// Checked at preview: the set must hold these fields.
+//				RequiredSecrets: pulumi.StringArray{
+//					pulumi.String("OPENAI_API_KEY"),
+//					pulumi.String("SIP_PASSWORD"),
+//				},
+//				// A destroy or replace waits up to 5 minutes for live calls to end.
+//				DrainSeconds: pulumi.Int(300),
 //			})
 //			if err != nil {
 //				return err

@@ -52,6 +52,11 @@ import javax.annotation.Nullable;
  *                 .maxAgents(3)
  *                 .build())
  *             .enableNoise(true)
+ *             .secretSet("voice-bot-secrets")
+ *             // Checked at preview: the set must hold these fields.
+ *             .requiredSecrets("OPENAI_API_KEY", "SIP_PASSWORD")
+ *             // A destroy or replace waits up to 5 minutes for live calls to end.
+ *             .drainSeconds(300)
  *             .build());
  * 
  *         ctx.export("deploymentId", bot.activeDeploymentId());
