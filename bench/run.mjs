@@ -20,6 +20,7 @@ import { upFigures } from "./figures/up.mjs";
 import { logFigures } from "./figures/logs.mjs";
 import { nativeFigures } from "./figures/native.mjs";
 import { readinessFigures } from "./figures/readiness.mjs";
+import { rollingFigures } from "./figures/rolling.mjs";
 import { sizeFigures } from "./figures/sizes.mjs";
 import { startEmulatorProcess } from "./lib/emulator-process.mjs";
 import { machineFacts, table, writeResults } from "./lib/report.mjs";
@@ -37,6 +38,7 @@ const LARGE = 400;
 const FIGURES = [
   { id: "size", emulator: true, measure: sizeFigures },
   { id: "up", emulator: true, measure: upFigures },
+  { id: "rolling", emulator: true, measure: rollingFigures },
   { id: "preview", emulator: true, measure: previewFigures },
   { id: `up-${LARGE}`, emulator: true, measure: upFigures, agents: LARGE },
   { id: `preview-${LARGE}`, emulator: true, measure: previewFigures, agents: LARGE },

@@ -1,10 +1,13 @@
 // No-op `pulumi preview` of the agents against trivial dynamic resources
 // and against the Agent-shaped control, in interleaved rounds on stacks
 // brought up once.
-import { makeFigure } from "../lib/figure.mjs";
+import { declaredFigure, ruleTable } from "../lib/rules.mjs";
 import { agentShapedStack, controlRule, settle, sideOrder, sizedId, trivialFloorRule, writeAgentSample } from "../lib/engine-stacks.mjs";
 import { quiet, stackFor } from "../lib/stacks.mjs";
 import { round, subjectFirst, timed } from "../lib/stats.mjs";
+
+/** The rule and the bar of every figure this module makes, by id (bench/lib/rules.mjs). */
+export const RULES = ruleTable({}, { preview: trivialFloorRule, "preview-control": () => controlRule("preview") });
 
 /**
  * Each pair: a no-op preview of the agents, of trivial resources, and of
@@ -41,12 +44,11 @@ export async function previewFigures(ctx) {
   }
   for (const handle of Object.values(stacks)) await handle.stack.destroy(opts);
   return [
-    makeFigure({ id: sizedId("preview", n), name: `no-op pulumi preview of ${n} agents / ${n} trivial resources`, unit: "×", ...trivialFloorRule(n), samples: versusTrivial }),
-    makeFigure({
+    declaredFigure(RULES, { id: sizedId("preview", n), name: `no-op pulumi preview of ${n} agents / ${n} trivial resources`, unit: "×", samples: versusTrivial }),
+    declaredFigure(RULES, {
       id: sizedId("preview-control", n),
       name: `control: no-op pulumi preview of ${n} agents / ${n} Agent-shaped resources`,
       unit: "×",
-      ...controlRule("preview"),
       samples: versusShaped,
     }),
   ];

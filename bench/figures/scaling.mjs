@@ -1,10 +1,23 @@
 // The growth of the per-agent cost with the stack's size, from figures
 // already measured: for up, preview and destroy, the bound (p80) of a ratio
 // at the large size over the one at 50. One sample each: the two bounds.
-import { makeFigure } from "../lib/figure.mjs";
 import { reportedRatio, sizedId } from "../lib/engine-stacks.mjs";
+import { declaredFigure, ruleTable } from "../lib/rules.mjs";
 
 const OPERATIONS = ["up", "preview", "destroy"];
+
+/** Each figure of this module and the figure (its id at 50 agents) whose bounds it divides (bench/lib/rules.mjs). */
+export const SOURCES = Object.fromEntries(OPERATIONS.flatMap((op) => [[`${op}-scaling`, `${op}-control`], [`${op}-floor-scaling`, op]]));
+
+/** The rule and the bar of every figure this module makes, by id (bench/lib/rules.mjs). */
+export const RULES = ruleTable(
+  Object.fromEntries(
+    OPERATIONS.flatMap((op) => [
+      [`${op}-scaling`, { bar: "≤ 1.1", rule: { method: "single", combine: "ratio", compare: "<=", limit: 1.1 } }],
+      [`${op}-floor-scaling`, { bar: "reported: follows the engine's cost of an Agent's state", rule: { ...reportedRatio, method: "single" } }],
+    ]),
+  ),
+);
 
 /**
  * Per operation: the scaling of the ratio to the Agent-shaped control (the
@@ -13,14 +26,15 @@ const OPERATIONS = ["up", "preview", "destroy"];
  */
 export function scalingFigures(figures, large) {
   const byId = (id) => figures.find((f) => f.id === id);
-  const scaling = (op, base, id, name, rule, bar) => {
+  const scaling = (id, name) => {
+    const base = SOURCES[id];
     const small = byId(base);
     const big = byId(sizedId(base, large));
     if (!small || !big) return [];
-    return [makeFigure({ id, name, unit: "×", bar, rule, samples: [{ subject: big.bound, baseline: small.bound }], extra: { from: [big.id, small.id] } })];
+    return [declaredFigure(RULES, { id, name, unit: "×", samples: [{ subject: big.bound, baseline: small.bound }], extra: { from: [big.id, small.id] } })];
   };
   return OPERATIONS.flatMap((op) => [
-    ...scaling(op, `${op}-control`, `${op}-scaling`, `${op}: ratio to the Agent-shaped control at ${large} agents / at 50 agents (p80 of each)`, { method: "single", combine: "ratio", compare: "<=", limit: 1.1 }, "≤ 1.1"),
-    ...scaling(op, op, `${op}-floor-scaling`, `${op}: ratio to the trivial floor at ${large} agents / at 50 agents (p80 of each)`, { ...reportedRatio, method: "single" }, "reported: follows the engine's cost of an Agent's state"),
+    ...scaling(`${op}-scaling`, `${op}: ratio to the Agent-shaped control at ${large} agents / at 50 agents (p80 of each)`),
+    ...scaling(`${op}-floor-scaling`, `${op}: ratio to the trivial floor at ${large} agents / at 50 agents (p80 of each)`),
   ]);
 }

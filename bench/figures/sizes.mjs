@@ -4,13 +4,27 @@
 // implementation, whose size does grow. Each is one measurement: the bytes
 // are the same on every run.
 import { join } from "node:path";
-import { makeFigure } from "../lib/figure.mjs";
+import { declaredFigure, ruleTable } from "../lib/rules.mjs";
 import { growImplementation } from "../lib/grow-implementation.mjs";
 import { providerBytes, quiet, stackFor } from "../lib/stacks.mjs";
 import { derive } from "../lib/stats.mjs";
 
 const GROWTH = 256 * 1024;
 const LIMIT = 4096;
+
+const atMost4k = { bar: `≤ ${LIMIT}`, rule: { method: "single", combine: "value", compare: "<=", limit: LIMIT } };
+const unchanged = { method: "single", combine: "difference", compare: "==", limit: 0 };
+
+/** The rule and the bar of every figure this module makes, by id (bench/lib/rules.mjs). */
+export const RULES = ruleTable({
+  "size-1": atMost4k,
+  "size-50": atMost4k,
+  "size-grown": { bar: "0 (the state does not carry the implementation)", rule: unchanged },
+  "size-control": {
+    bar: `≥ ${GROWTH} (the measurement sees captured code)`,
+    rule: { method: "single", combine: "difference", compare: ">=", limit: GROWTH },
+  },
+});
 
 async function measure(ctx, name, programFile, params, parallel = 1) {
   const handle = await stackFor(ctx.work, name, programFile, params, ctx.emulator);
@@ -43,35 +57,27 @@ export async function sizeFigures(ctx) {
   const [small] = await measure(ctx, "size-captured", "captured-provider.cjs", { count: 1, tableBytes: 0 });
   const [big] = await measure(ctx, "size-captured-grown", "captured-provider.cjs", { count: 1, tableBytes: GROWTH });
 
-  const atMost4k = { method: "single", combine: "value", compare: "<=", limit: LIMIT };
-  const unchanged = { method: "single", combine: "difference", compare: "==", limit: 0 };
   const controlSample = { subject: big, baseline: small };
   return [
-    makeFigure({ id: "size-1", name: "serialized provider, 1 agent", unit: "bytes", bar: "≤ 4096", rule: atMost4k, samples: [one] }),
-    makeFigure({
+    declaredFigure(RULES, { id: "size-1", name: "serialized provider, 1 agent", unit: "bytes", samples: [one] }),
+    declaredFigure(RULES, {
       id: "size-50",
       name: `serialized provider, largest of ${ctx.agents} agents`,
       unit: "bytes",
-      bar: "≤ 4096",
-      rule: atMost4k,
       samples: [Math.max(...fifty)],
       extra: { distinctSizes: [...new Set(fifty)] },
     }),
-    makeFigure({
+    declaredFigure(RULES, {
       id: "size-grown",
       name: "serialized provider growth after create's code grew by 256 KiB",
       unit: "bytes",
-      bar: "0 (the state does not carry the implementation)",
-      rule: unchanged,
       samples: [{ subject: grownBytes, baseline: one }],
       extra: { addedCodeBytes: grown.addedBytes, grownCodeCalled: called },
     }),
-    makeFigure({
+    declaredFigure(RULES, {
       id: "size-control",
       name: "control: growth of a provider that captures its implementation, after it grew by 256 KiB",
       unit: "bytes",
-      bar: `≥ ${GROWTH} (the measurement sees captured code)`,
-      rule: { method: "single", combine: "difference", compare: ">=", limit: GROWTH },
       samples: [controlSample],
       extra: { providerBarOnControl: derive(unchanged, [controlSample]).pass ? "pass" : "FAIL" },
     }),

@@ -2,13 +2,33 @@
 // resources and against the Agent-shaped control, as interleaved rounds on
 // the same machine; during each agents' up, the requests the emulator
 // received, its CPU time, and the dynamic provider process's peak memory.
-import { makeFigure } from "../lib/figure.mjs";
+import { declaredFigure, ruleTable } from "../lib/rules.mjs";
 import { agentShapedStack, controlRule, settle, sideOrder, sizedId, trivialFloorRule, writeAgentSample } from "../lib/engine-stacks.mjs";
 import { watchProviderPeak } from "../lib/process-peak.mjs";
 import { quiet, stackFor } from "../lib/stacks.mjs";
 import { round, subjectFirst, timed } from "../lib/stats.mjs";
 
 const CREATE_MS = 2000;
+
+/** The rule and the bar of every figure this module makes, by id (bench/lib/rules.mjs). */
+export const RULES = ruleTable(
+  {},
+  {
+    up: trivialFloorRule,
+    destroy: trivialFloorRule,
+    "up-control": () => controlRule("up"),
+    "destroy-control": () => controlRule("destroy"),
+    requests: () => ({ bar: "≤ 8 in every run", rule: { method: "max", combine: "value", compare: "<=", limit: 8 } }),
+    "emulator-cost": () => ({
+      bar: "≤ 1 in every run (our own sanity bar: the emulator is not the bottleneck it measures)",
+      rule: { method: "max", combine: "value", compare: "<=", limit: 1 },
+    }),
+    "provider-memory": () => ({
+      bar: "≤ 512 in every run (a sanity bar of this bench: the figure itself is what is reported)",
+      rule: { method: "max", combine: "value", compare: "<=", limit: 512 },
+    }),
+  },
+);
 
 /**
  * After one untimed round, each pair: an up and a destroy of the agents, of
@@ -65,35 +85,28 @@ export async function upFigures(ctx) {
   }
 
   const versus = (op, baseline) => pairs.map((p) => ({ subject: p[op].agents, baseline: p[op][baseline], subjectFirst: p.first }));
-  const floor = trivialFloorRule(n);
   return [
-    makeFigure({ id: sizedId("up", n), name: `pulumi up of ${n} agents / ${n} trivial 2 s resources`, unit: "×", ...floor, samples: versus("up", "trivial") }),
-    makeFigure({ id: sizedId("destroy", n), name: `pulumi destroy of ${n} agents / ${n} trivial resources`, unit: "×", ...floor, samples: versus("destroy", "trivial") }),
-    makeFigure({ id: sizedId("up-control", n), name: `control: pulumi up of ${n} agents / ${n} Agent-shaped 2 s resources`, unit: "×", ...controlRule("up"), samples: versus("up", "shaped") }),
-    makeFigure({ id: sizedId("destroy-control", n), name: `control: pulumi destroy of ${n} agents / ${n} Agent-shaped resources`, unit: "×", ...controlRule("destroy"), samples: versus("destroy", "shaped") }),
-    makeFigure({
+    declaredFigure(RULES, { id: sizedId("up", n), name: `pulumi up of ${n} agents / ${n} trivial 2 s resources`, unit: "×", samples: versus("up", "trivial") }),
+    declaredFigure(RULES, { id: sizedId("destroy", n), name: `pulumi destroy of ${n} agents / ${n} trivial resources`, unit: "×", samples: versus("destroy", "trivial") }),
+    declaredFigure(RULES, { id: sizedId("up-control", n), name: `control: pulumi up of ${n} agents / ${n} Agent-shaped 2 s resources`, unit: "×", samples: versus("up", "shaped") }),
+    declaredFigure(RULES, { id: sizedId("destroy-control", n), name: `control: pulumi destroy of ${n} agents / ${n} Agent-shaped resources`, unit: "×", samples: versus("destroy", "shaped") }),
+    declaredFigure(RULES, {
       id: sizedId("requests", n),
       name: `requests to the service per agent during pulumi up of ${n} agents (ready after 2 s)`,
       unit: "",
-      bar: "≤ 8 in every run",
-      rule: { method: "max", combine: "value", compare: "<=", limit: 8 },
       samples: pairs.map((p) => p.requests),
     }),
-    makeFigure({
+    declaredFigure(RULES, {
       id: sizedId("emulator-cost", n),
       name: `emulator CPU per request during pulumi up of ${n} agents`,
       unit: "ms",
-      bar: "≤ 1 in every run (our own sanity bar: the emulator is not the bottleneck it measures)",
-      rule: { method: "max", combine: "value", compare: "<=", limit: 1 },
       samples: pairs.map((p) => p.emulator.msPerRequest),
       extra: { emulatorShareOfUp: pairs.map((p) => p.emulator.shareOfUp) },
     }),
-    makeFigure({
+    declaredFigure(RULES, {
       id: sizedId("provider-memory", n),
       name: `peak RSS of the dynamic provider process during pulumi up of ${n} agents`,
       unit: "MiB",
-      bar: "≤ 512 in every run (a sanity bar of this bench: the figure itself is what is reported)",
-      rule: { method: "max", combine: "value", compare: "<=", limit: 512 },
       samples: pairs.map((p) => p.peak),
     }),
   ];

@@ -5,6 +5,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentSample, stackFor } from "./stacks.mjs";
 
+export { sizedId } from "./rules.mjs";
+
 /** The bar of a ratio to the trivial floor at 50 agents (bench/README.md lists the bars). */
 export const TRIVIAL_BAR_AT_50 = 1.25;
 /**
@@ -32,9 +34,6 @@ export function controlRule(op) {
   return { rule: ratioAtMost(CONTROL_BARS[op]), bar: `≤ ${CONTROL_BARS[op]} (the provider's own cost)` };
 }
 
-/** A figure id at this size: the plain id at 50 agents, `<id>-<n>` otherwise. */
-export const sizedId = (id, n) => (n === 50 ? id : `${id}-${n}`);
-
 /** Writes one Agent's `{ inputs, outputs }` from the agents' stack state to a file and returns its path. */
 export function writeAgentSample(ctx, agents, name) {
   const file = join(ctx.work, `agent-sample-${name}.json`);
@@ -42,10 +41,15 @@ export function writeAgentSample(ctx, agents, name) {
   return file;
 }
 
-/** The control's stack: `n` Agent-shaped do-nothing resources whose create waits `createMs`. */
-export function agentShapedStack(ctx, name, n, sampleFile, createMs) {
+/**
+ * The control's stack: `n` Agent-shaped do-nothing resources whose create
+ * (and update) waits `createMs`. `params`, if given, becomes the program's
+ * params object (count and sampleFile set on it): the program reads it at
+ * every operation, so a caller may change it between them (`image`).
+ */
+export function agentShapedStack(ctx, name, n, sampleFile, createMs, params = {}) {
   const env = { BENCH_AGENT_SAMPLE: sampleFile, BENCH_SHAPED_CREATE_MS: String(createMs) };
-  return stackFor(ctx.work, name, "agent-shaped.cjs", { count: n, sampleFile }, ctx.emulator, env);
+  return stackFor(ctx.work, name, "agent-shaped.cjs", Object.assign(params, { count: n, sampleFile }), ctx.emulator, env);
 }
 
 /**

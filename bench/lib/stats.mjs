@@ -18,7 +18,12 @@
 //   "value"              a number, taken as is;
 //   "ratio"              { subject, baseline } → subject / baseline;
 //   "difference"         { subject, baseline } → subject − baseline;
-//   "minusTwiceBaseline" { subject, baseline } → subject − 2 × baseline.
+//   "minusTwiceBaseline" { subject, baseline } → subject − 2 × baseline (the
+//                        logs memory rule of runs before issue 44);
+//   "overScaledBaseline" { subject, baseline } → subject − (rule.factor ×
+//                        baseline + rule.allowance): how far the subject is
+//                        over an allowance that grows with the baseline, so
+//                        "at most 1.25 × the bare loop's + 8" is this ≤ 0.
 //
 // Comparisons (rule.compare against rule.limit): "<=", ">=", "==", and
 // "none": a figure reported for context, with no bar of its own (its verdict
@@ -26,9 +31,10 @@
 
 /**
  * @typedef {"p80" | "max" | "single"} Method
- * @typedef {"value" | "ratio" | "difference" | "minusTwiceBaseline"} Combine
+ * @typedef {"value" | "ratio" | "difference" | "minusTwiceBaseline" | "overScaledBaseline"} Combine
  * @typedef {"<=" | ">=" | "==" | "none"} Compare
- * @typedef {{ method: Method, combine: Combine, compare: Compare, limit: number }} Rule
+ * @typedef {{ method: Method, combine: Combine, compare: Compare, limit: number, factor?: number, allowance?: number }} Rule
+ *   `factor` and `allowance`: the baseline's scale and the fixed allowance of "overScaledBaseline" (no other combine reads them).
  * @typedef {{ subject: number, baseline: number, subjectFirst?: boolean }} PairSample
  * @typedef {number | PairSample} Sample
  * @typedef {{ values: number[], median: number, bound: number, method: string, pass: boolean | null }} Derived
@@ -44,7 +50,18 @@ const pair = (sample) => {
   return sample;
 };
 
-/** @type {Record<Combine, (sample: Sample) => number>} */
+/**
+ * A number of the rule that its combine needs.
+ * @param {Rule} rule
+ * @param {"factor" | "allowance"} key
+ */
+const parameter = (rule, key) => {
+  const value = rule[key];
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new Error(`combine "${rule.combine}" needs a numeric rule.${key}`);
+  return value;
+};
+
+/** @type {Record<Combine, (sample: Sample, rule: Rule) => number>} */
 export const COMBINE = {
   value: (sample) => {
     if (typeof sample !== "number") throw new Error("this rule takes numbers, got a pair");
@@ -53,6 +70,7 @@ export const COMBINE = {
   ratio: (sample) => pair(sample).subject / pair(sample).baseline,
   difference: (sample) => pair(sample).subject - pair(sample).baseline,
   minusTwiceBaseline: (sample) => pair(sample).subject - 2 * pair(sample).baseline,
+  overScaledBaseline: (sample, rule) => pair(sample).subject - (parameter(rule, "factor") * pair(sample).baseline + parameter(rule, "allowance")),
 };
 
 /** @type {Record<Compare, (value: number, limit: number) => boolean | null>} */
@@ -145,7 +163,7 @@ export function derive(rule, samples) {
   if (!combine) throw new Error(`unknown combine "${rule.combine}"`);
   if (!compare) throw new Error(`unknown compare "${rule.compare}"`);
   if (!Array.isArray(samples) || samples.length === 0) throw new Error("a figure needs at least one sample");
-  const values = samples.map((s) => round(combine(s)));
+  const values = samples.map((s) => round(combine(s, rule)));
   const b = round(bound(rule.method, values));
   return {
     values,

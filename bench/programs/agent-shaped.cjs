@@ -15,7 +15,9 @@
 //
 // Environment of the provider process (set on the stack): BENCH_AGENT_SAMPLE,
 // the file with one Agent's `{ inputs, outputs }`; BENCH_SHAPED_CREATE_MS,
-// how long create waits (as an agent waits for readiness), 0 by default.
+// how long create and update wait (as an agent waits for readiness), 0 by
+// default. `image` replaces the recorded Agent's image (an image bump, as
+// the agents program's `image` does).
 const pulumi = require("@pulumi/pulumi");
 const { readFileSync } = require("node:fs");
 
@@ -38,13 +40,13 @@ class AgentShaped extends pulumi.CustomResource {
   }
 }
 
-module.exports = ({ count, sampleFile, prefix = "shaped" }) => {
+module.exports = ({ count, sampleFile, prefix = "shaped", image }) => {
   const { inputs, outputs } = JSON.parse(readFileSync(sampleFile, "utf8"));
   const declared = [...new Set([...Object.keys(inputs), ...Object.keys(outputs)])].filter((k) => !k.startsWith("__"));
   for (let i = 0; i < count; i++) {
     const name = `${prefix}-${i}`;
     // The arguments of bench/programs/agents.cjs.
-    new AgentShaped(name, { serviceName: name, image: inputs.image, autoScaling: inputs.autoScaling }, declared);
+    new AgentShaped(name, { serviceName: name, image: image ?? inputs.image, autoScaling: inputs.autoScaling }, declared);
   }
   return { count };
 };

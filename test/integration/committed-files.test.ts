@@ -4,14 +4,30 @@
  * table hold no key; every derived figure in bench/results.json (per-pair
  * values, median, bound, verdict, allPass) equals what the bench's own
  * module (bench/lib/figure.mjs) recomputes from the raw samples recorded
- * beside it, so an edited figure or a hand-set verdict fails; and the file is
- * a full run.
+ * beside it, so an edited figure or a hand-set verdict fails; every figure's
+ * rule and bar are the ones the bench module that makes it declares
+ * (bench/lib/rules.mjs), so a limit loosened in the file fails; every scaling
+ * figure's sample is its sources' bounds; and the file is a full run.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { recheckResults, type Results } from "../../bench/lib/figure.mjs";
+import * as connections from "../../bench/figures/connections.mjs";
+import * as logs from "../../bench/figures/logs.mjs";
+import * as native from "../../bench/figures/native.mjs";
+import * as preview from "../../bench/figures/preview.mjs";
+import * as readiness from "../../bench/figures/readiness.mjs";
+import * as rolling from "../../bench/figures/rolling.mjs";
+import * as scaling from "../../bench/figures/scaling.mjs";
+import * as sizes from "../../bench/figures/sizes.mjs";
+import * as up from "../../bench/figures/up.mjs";
+import { makeFigure, recheckResults, type Figure, type Results } from "../../bench/lib/figure.mjs";
 import { table } from "../../bench/lib/report.mjs";
+import { declaredRuleProblems, sourceProblems } from "../../bench/lib/rules.mjs";
+
+/** Every bench module that makes figures (bench/run.mjs's groups and the scaling figures): each declares its rules. */
+const DECLARING = [sizes, up, rolling, preview, logs, connections, readiness, native, scaling];
+const TABLES = DECLARING.map((m) => m.RULES);
 
 const root = join(__dirname, "../..");
 const EMULATOR_KEY = /emu-[0-9a-f]{24}/;
@@ -47,13 +63,24 @@ const EXPECTED_FIGURES = [
   "logs",
   "logs-memory",
   "connections",
-  "readiness-500",
-  "readiness-2000",
+  "readiness",
+  "rolling",
   "native-preview",
   "plugin-cold-start",
   "plugin-cold-start-bundle",
-  "readiness-5000",
 ];
+
+const committed = () => JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as Results;
+
+/** `results` with figure `id` replaced by `edit(figure)` re-derived, as the bench would have written it. */
+function withFigure(results: Results, id: string, edit: (figure: Figure) => Figure): Results {
+  const figures = results.figures.map((f) => {
+    if (f.id !== id) return f;
+    const { values: _values, median: _median, bound: _bound, method: _method, pass: _pass, id: fid, name, unit, bar, rule, samples, ...extra } = edit(structuredClone(f));
+    return makeFigure({ id: fid, name, unit, bar, rule, samples, extra });
+  });
+  return { ...results, figures };
+}
 
 describe("committed results", () => {
   it.each(["bench/results.json", "README.md", "bench/README.md"])("%s holds no API key or header", (file) => {
@@ -66,25 +93,54 @@ describe("committed results", () => {
   });
 
   it("bench/results.json agrees with the bench's own recomputation from its raw samples", () => {
-    const results = JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as Results;
-    expect(recheckResults(results)).toEqual([]);
+    expect(recheckResults(committed())).toEqual([]);
+  });
+
+  it("every figure's rule and bar in bench/results.json are the ones the bench module that makes it declares", () => {
+    expect(declaredRuleProblems(committed(), TABLES)).toEqual([]);
+  });
+
+  it("every scaling figure's sample is its sources' bounds in bench/results.json", () => {
+    expect(sourceProblems(committed(), scaling.SOURCES)).toEqual([]);
+  });
+
+  it("a limit loosened in the file, or a scaling sample that is not its sources' bounds, fails even with the verdicts recomputed", () => {
+    const results = committed();
+    const loosened = withFigure(results, "up-control-400", (f) => ({ ...f, rule: { ...f.rule, limit: 2 } }));
+    expect(recheckResults(loosened)).toEqual(recheckResults(results));
+    expect(declaredRuleProblems(loosened, TABLES)).toContain(
+      'up-control-400: rule is {"method":"p80","combine":"ratio","compare":"<=","limit":2}, declared {"method":"p80","combine":"ratio","compare":"<=","limit":1.15}',
+    );
+    const rebarred = withFigure(results, "up-control-400", (f) => ({ ...f, bar: "≤ 2" }));
+    expect(declaredRuleProblems(rebarred, TABLES)).toContain('up-control-400: bar is "≤ 2", declared "≤ 1.15 (the provider\'s own cost)"');
+    const unknown = withFigure(results, "connections", (f) => ({ ...f, id: "connections-2" }));
+    expect(declaredRuleProblems(unknown, TABLES)).toContain("connections-2: no bench module declares a rule for it");
+
+    const shrunk = withFigure(results, "up-scaling", (f) => ({ ...f, samples: [{ subject: 1.05, baseline: 1.048 }] }));
+    expect(recheckResults(shrunk)).toEqual(recheckResults(results));
+    expect(sourceProblems(shrunk, scaling.SOURCES)).toEqual([
+      expect.stringMatching(/^up-scaling: samples are \[\{"subject":1\.05,"baseline":1\.048\}\], its sources' bounds \[\{"subject":[\d.]+,"baseline":[\d.]+\}\]$/),
+    ]);
+    const elsewhere = withFigure(results, "up-scaling", (f) => ({ ...f, from: ["preview-control-400", "preview-control"] }));
+    expect(sourceProblems(elsewhere, scaling.SOURCES)).toEqual(['up-scaling: from is ["preview-control-400","preview-control"], expected ["up-control-<size>", "up-control"]']);
   });
 
   it("bench/results.json is a full run: every group, every figure, 7 pairs per repeated figure, at both sizes", () => {
-    const results = JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as Results;
-    expect(results.groups).toEqual(["size", "up", "preview", "up-400", "preview-400", "logs", "connections", "readiness", "native"]);
+    const results = committed();
+    expect(results.groups).toEqual(["size", "up", "rolling", "preview", "up-400", "preview-400", "logs", "connections", "readiness", "native"]);
     expect(results.pairs).toBeGreaterThanOrEqual(7);
     expect(results.machine["pulumi"]).toMatch(/^v3\./);
     const ids = results.figures.map((f) => f.id);
     for (const id of EXPECTED_FIGURES) expect(ids, id).toContain(id);
     for (const figure of results.figures) {
-      if (figure.rule.method !== "single") expect(figure.samples.length, figure.id).toBe(results.pairs);
+      // Readiness: every delay, results.pairs creates each.
+      const runs = figure.id === "readiness" ? readiness.DELAYS_MS.length * results.pairs : results.pairs;
+      if (figure.rule.method !== "single") expect(figure.samples.length, figure.id).toBe(runs);
     }
     expect(results.figures.find((f) => f.id === "size-grown")?.["grownCodeCalled"]).toBe(true);
   });
 
   it("bench/README.md's table is the one the bench writes from bench/results.json", () => {
-    const results = JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as Results;
-    expect(readFileSync(join(root, "bench/README.md"), "utf8")).toContain(table(results.figures));
+    expect(readFileSync(join(root, "bench/README.md"), "utf8")).toContain(table(committed().figures));
   });
 });

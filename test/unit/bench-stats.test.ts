@@ -2,10 +2,12 @@
  * The bench's arithmetic (bench/lib/stats.mjs, bench/lib/figure.mjs): the
  * percentile and its interpolation, each method's bound, per-pair values,
  * verdicts on the bound rather than the median, the interleaving order, and
- * the recomputation that tells a bench-written results file from an edited one.
+ * the recomputation that tells a bench-written results file from an edited
+ * one; and the modules' declared rules (bench/lib/rules.mjs).
  */
 import { describe, expect, it } from "vitest";
 import { makeFigure, recheck, recheckResults, type Results } from "../../bench/lib/figure.mjs";
+import { declaredFigure, declaredRuleProblems, ruleTable, sizedId } from "../../bench/lib/rules.mjs";
 import { bound, derive, fails, interleavedPairs, median, percentile, subjectFirst, type Rule } from "../../bench/lib/stats.mjs";
 
 const p80Ratio = (limit: number): Rule => ({ method: "p80", combine: "ratio", compare: "<=", limit });
@@ -82,6 +84,24 @@ describe("derive", () => {
     expect(memory.values).toEqual([10, 30]);
     expect(memory.bound).toBe(26);
     expect(memory.pass).toBe(false);
+  });
+
+  it("the logs memory rule: subject − (factor × baseline + allowance), at most 0", () => {
+    const rule: Rule = { method: "p80", combine: "overScaledBaseline", factor: 1.25, allowance: 8, compare: "<=", limit: 0 };
+    // 50 ≤ 1.25 × 40 + 8 = 58; 70 > 58; 58 exactly meets it.
+    const memory = derive(rule, [
+      { subject: 50, baseline: 40 },
+      { subject: 70, baseline: 40 },
+      { subject: 58, baseline: 40 },
+    ]);
+    expect(memory.values).toEqual([-8, 12, 0]);
+    expect(memory.pass).toBe(false);
+    expect(derive({ ...rule, method: "max" }, [{ subject: 58, baseline: 40 }]).pass).toBe(true);
+    expect(() => derive({ method: "p80", combine: "overScaledBaseline", compare: "<=", limit: 0 }, [{ subject: 1, baseline: 1 }])).toThrow(
+      /combine "overScaledBaseline" needs a numeric rule\.factor/,
+    );
+    const { allowance: _allowance, ...withoutAllowance } = rule;
+    expect(() => derive(withoutAllowance, [{ subject: 1, baseline: 1 }])).toThrow(/rule\.allowance/);
   });
 
   it("max over runs, and >= for a control that must see growth", () => {
@@ -166,5 +186,48 @@ describe("recheck", () => {
     expect(reported.pass).toBeNull();
     expect(recheckResults({ ...results, figures: [figure(), reported], allPass: true })).toEqual([]);
     expect(recheckResults({ ...results, figures: [figure(), reported], allPass: false })).toEqual(["allPass is false, recomputed true"]);
+  });
+});
+
+describe("declared rules", () => {
+  const atMost = (limit: number) => ({ rule: { method: "p80", combine: "ratio", compare: "<=", limit } as Rule, bar: `≤ ${limit}` });
+  const table = ruleTable({ fixed: atMost(1) }, { op: (n: number) => atMost(n === 50 ? 1.25 : 1.5) });
+
+  it("a table answers its fixed ids and its sized families at 50 (the plain id) and at other sizes", () => {
+    expect(table("fixed")).toEqual(atMost(1));
+    expect(table("op")).toEqual(atMost(1.25));
+    expect(table(sizedId("op", 400))).toEqual(atMost(1.5));
+    expect(sizedId("op", 50)).toBe("op");
+    expect(table("op-50")).toBeUndefined();
+    expect(table("fixed-400")).toBeUndefined();
+    expect(table("other")).toBeUndefined();
+  });
+
+  it("a figure takes its rule and bar from the table, and an undeclared id is refused", () => {
+    const figure = declaredFigure(table, { id: "op-400", name: "op", unit: "×", samples: [{ subject: 140, baseline: 100 }] });
+    expect(figure).toMatchObject({ rule: atMost(1.5).rule, bar: "≤ 1.5", bound: 1.4, pass: true });
+    expect(() => declaredFigure(table, { id: "other", name: "other", unit: "×", samples: [1] })).toThrow('no rule is declared for the figure "other"');
+  });
+
+  it("each recorded figure must have the rule and bar that exactly one table declares", () => {
+    const results: Results = {
+      generatedAt: "",
+      pairs: 1,
+      groups: [],
+      allPass: true,
+      errors: [],
+      figures: [declaredFigure(table, { id: "fixed", name: "f", unit: "×", samples: [{ subject: 1, baseline: 1 }] })],
+      machine: {},
+    };
+    expect(declaredRuleProblems(results, [table])).toEqual([]);
+    expect(declaredRuleProblems(results, [table, table])).toEqual(["fixed: 2 bench modules declare a rule for it"]);
+    const reordered = { ...results, figures: [{ ...results.figures[0]!, rule: { limit: 1, compare: "<=", combine: "ratio", method: "p80" } as Rule }] };
+    expect(declaredRuleProblems(reordered, [table])).toEqual([]);
+    const loosened = { ...results, figures: [{ ...results.figures[0]!, rule: { ...atMost(1).rule, limit: 1.01 } }] };
+    expect(declaredRuleProblems(loosened, [table])).toEqual([
+      'fixed: rule is {"method":"p80","combine":"ratio","compare":"<=","limit":1.01}, declared {"method":"p80","combine":"ratio","compare":"<=","limit":1}',
+    ]);
+    const parameterAdded = { ...results, figures: [{ ...results.figures[0]!, rule: { ...atMost(1).rule, factor: 2 } }] };
+    expect(declaredRuleProblems(parameterAdded, [table])).toHaveLength(1);
   });
 });

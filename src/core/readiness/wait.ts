@@ -2,7 +2,11 @@
  * Waiting for readiness, one loop over one retry policy: poll every 500 ms
  * for the first minute (so readiness is noticed within half a second and one
  * request), then every 5 s, each poll through the provider's PollGate; with
- * nothing seen yet, the first poll goes at once. A poll makes one request;
+ * nothing seen yet, the first poll goes at once. The polls keep a steady
+ * schedule: each falls due one interval after the one before fell due, not
+ * after its answer came, so a poll's round trip, a progress line's log read
+ * or a late timer does not stretch the interval (a loop that falls behind
+ * goes at once and keeps its schedule from there). A poll makes one request;
  * when it fails in a way the client's rules call transient (5xx, 429,
  * dropped connections, timeouts, a 404 just after a create), this loop
  * polls again at its next interval (or after the Retry-After a 429 asks
@@ -54,10 +58,9 @@ export function nextPollDelay(elapsedMs: number): number {
 
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** The delay before the next poll after `error`: the loop's interval, or longer when a 429 asks for it. */
-function delayAfter(error: unknown, elapsedMs: number): number {
-  const asked = error instanceof RateLimitError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : 0;
-  return Math.max(nextPollDelay(elapsedMs), asked);
+/** The delay the service asks for before the next request after `error` (a 429's Retry-After), 0 when none. */
+function askedDelay(error: unknown): number {
+  return error instanceof RateLimitError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : 0;
 }
 
 /** Sleeps `ms`; an abort ends it early with the signal's own reason. */
@@ -76,13 +79,18 @@ export async function waitForReady<T>(request: WaitRequest<T>): Promise<WaitResu
   let failures = 0;
   // Nothing seen yet: the first poll goes at once.
   let delay = value === undefined ? 0 : nextPollDelay(0);
+  // When the last poll fell due (the wait's start before the first): the next falls due `delay` after it.
+  let lastDue = started;
   while (value === undefined || !watched.isReady(value)) {
     signal.throwIfAborted();
     const waitedMs = Date.now() - started;
     await progress?.({ value, waitedMs, timeoutMs: request.timeoutMs, ...(lastError === undefined ? {} : { lastError: messageOf(lastError) }) });
     const remaining = deadline - Date.now();
     if (remaining <= 0) return { ready: false, value, waitedMs: Date.now() - started, lastError };
-    if (delay > 0) await abortableSleep(Math.min(delay, remaining), signal);
+    const due = lastDue + delay;
+    const sleep = due - Date.now();
+    if (sleep > 0) await abortableSleep(Math.min(sleep, remaining), signal);
+    lastDue = sleep > 0 ? due : Date.now();
     try {
       value = await gate.run(() => watched.poll(signal), signal);
       lastError = undefined;
@@ -91,7 +99,10 @@ export async function waitForReady<T>(request: WaitRequest<T>): Promise<WaitResu
       signal.throwIfAborted();
       if (!transient(error)) throw new WaitFailure(error, value);
       lastError = error;
-      delay = delayAfter(error, Date.now() - started);
+      const asked = askedDelay(error);
+      delay = Math.max(nextPollDelay(Date.now() - started), asked);
+      // A Retry-After counts from the answer that asked for it.
+      if (asked > 0) lastDue = Date.now();
       request.onFailedPoll?.(error, ++failures, delay);
     }
   }

@@ -72,3 +72,31 @@ describe("one retry policy: the wait's own loop", () => {
     expect(result.ready === false && result.lastError).toBeInstanceOf(ServerError);
   });
 });
+
+describe("a steady schedule", () => {
+  it("each poll falls due one interval after the one before, however long a poll takes", async () => {
+    const starts: number[] = [];
+    let polls = 0;
+    const resource: Watched<Seen> = {
+      label: 'toy "slow"',
+      // Each poll takes 400 ms: polled again 500 ms after the answer, they would be 900 ms apart.
+      poll: async () => {
+        starts.push(Date.now());
+        await new Promise((r) => setTimeout(r, 400));
+        return { ready: ++polls === 4 };
+      },
+      isReady: (seen) => seen.ready,
+      describe: (seen) => `ready=${seen?.ready ?? "?"}`,
+      newestLogs: async () => [],
+    };
+    const result = await waitForReady({ watched: resource, initial: { ready: false }, timeoutMs: 10_000, gate: new PollGate(), signal: new AbortController().signal });
+    expect(result.ready).toBe(true);
+    const gaps = starts.slice(1).map((at, i) => at - (starts[i] ?? at));
+    expect(gaps).toHaveLength(3);
+    // 500 ms apart; a late timer on a busy machine is not caught up on, so a gap may be a little longer, never the 900 ms of a schedule that waits for answers.
+    for (const gap of gaps) {
+      expect(gap).toBeGreaterThanOrEqual(490);
+      expect(gap).toBeLessThan(800);
+    }
+  });
+});
