@@ -5,8 +5,10 @@
 // the bench. Prints, per side: the wall time; the CPU time of the engine, the
 // dynamic provider process, the emulator and this process (which runs the
 // inline program); the provider process's self time by package and by
-// function (a V8 CPU profile, bench/lib/provider-profiler.cjs); and the
-// engine's cumulative profile (`pulumi <command> --profiling`, read with
+// function (a V8 CPU profile, bench/lib/provider-profiler.cjs), and by
+// phase (module loading, check, diff, decoding, the SDK's own part of the
+// calls, the rest), then the two sides' phases and the provider process's
+// CPU ms per resource side by side; and the engine's cumulative profile (`pulumi <command> --profiling`, read with
 // `go tool pprof -top -cum` when Go is installed). The profiles stay in the
 // printed directory. Timings under a profiler run slower: compare the two
 // sides, not these numbers with the bench's.
@@ -17,7 +19,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pulumiCliDir, repoRoot } from "../scripts/lib/pulumi-env.mjs";
-import { summarizeProfile } from "./lib/cpu-profile.mjs";
+import { phaseTimes, summarizeProfile } from "./lib/cpu-profile.mjs";
 import { startEmulatorProcess } from "./lib/emulator-process.mjs";
 import { settle, writeAgentSample } from "./lib/engine-stacks.mjs";
 import { watchProcessCpu } from "./lib/process-cpu.mjs";
@@ -63,12 +65,65 @@ function engineTop(dir) {
   }
 }
 
-/** The busiest provider profile in `dir` (the engine may start more than one provider process). */
+/** The phases of a provider process's time, in the order they are printed. */
+const PHASES = {
+  loadOwn: "module loading: the provider's modules",
+  loadRest: "module loading: the rest (the SDK, gRPC, protobuf)",
+  check: "check: the provider's",
+  diff: "diff: the provider's",
+  decode: "decoding: previous outputs, marks, reserved keys",
+  sdk: "check and diff: the SDK's (Struct <-> JavaScript)",
+  otherRpc: "other calls of the SDK (configure, getPluginInfo)",
+  ownElsewhere: "the provider's code outside check and diff",
+  rest: "the rest (gRPC, HTTP/2, event loop)",
+};
+const PHASE_ORDER = [...Object.values(PHASES), "(garbage collector)", "(program)"];
+/** The provider's own functions that turn the engine's properties into what its verbs take (src/core/state-marks.ts, the Agent's asState and asInputs). */
+const DECODERS = new Set(["asState", "agentFromOutputs", "asInputs", "marksOf", "withoutReserved"]);
+const RPC_URL = "@pulumi/pulumi/cmd/dynamic-provider/index.js";
+
+/** Code that loads modules: Node's loaders and the SDK's require-from-string (which loads the serialized provider). */
+const isLoader = (frame) =>
+  frame.url.startsWith("node:internal/modules/") || frame.url === "node:internal/bootstrap/realm" || frame.url.includes("/node_modules/require-from-string/");
+/** The provider's own code: this package's (dist/) or the control's (bench/programs/). */
+const isOwnCode = (frame) => {
+  const path = frame.url.replace(/^file:\/\//, "");
+  return path.startsWith(`${repoRoot}/dist/`) || path.startsWith(`${repoRoot}/bench/programs/`);
+};
+
+/** The phase of a sample, from its stack (root first). */
+function providerPhase(stack) {
+  const own = stack.some(isOwnCode);
+  if (stack.some(isLoader)) return own ? PHASES.loadOwn : PHASES.loadRest;
+  if (stack.some((f) => DECODERS.has(f.functionName) && isOwnCode(f)) || stack.some((f) => f.url.includes("/node_modules/zod/"))) return PHASES.decode;
+  const rpc = stack.find((f) => f.url.endsWith(RPC_URL) && f.functionName !== "")?.functionName;
+  if (rpc === "check" || rpc === "diff") return own ? PHASES[rpc] : PHASES.sdk;
+  if (rpc !== undefined) return PHASES.otherRpc;
+  return own ? PHASES.ownElsewhere : PHASES.rest;
+}
+
+/** The busiest provider profile in `dir` (the engine may start more than one provider process): its summary and phases. */
 function providerSummary(dir) {
   const summaries = readdirSync(dir)
     .filter((f) => f.startsWith("provider-") && f.endsWith(".cpuprofile"))
-    .map((f) => summarizeProfile(JSON.parse(readFileSync(join(dir, f), "utf8")), { repoRoot, top: 15 }));
+    .map((f) => {
+      const profile = JSON.parse(readFileSync(join(dir, f), "utf8"));
+      return { ...summarizeProfile(profile, { repoRoot, top: 15 }), phases: phaseTimes(profile, providerPhase, PHASE_ORDER) };
+    });
   return summaries.sort((a, b) => b.busyMs - a.busyMs)[0];
+}
+
+/** The provider process of both sides: CPU ms per resource (from /proc) and self time per phase (from the profile). */
+function printSideBySide({ agents, shaped }) {
+  const perResource = (side) => (side.cpu.provider / n).toFixed(2);
+  console.log(`\n## provider process, agents | control (${op} of ${n})`);
+  console.log(`CPU ms per resource (/proc): ${perResource(agents)} | ${perResource(shaped)}`);
+  if (!agents.provider || !shaped.provider) return;
+  const of = (side, name) => side.provider.phases.find((p) => p.name === name)?.ms ?? 0;
+  const names = [...new Set([...agents.provider.phases, ...shaped.provider.phases].map((p) => p.name))];
+  console.log(`self ms by phase:\n${"agents".padStart(9)}${"control".padStart(9)}`);
+  for (const name of names) console.log(`${String(of(agents, name)).padStart(9)}${String(of(shaped, name)).padStart(9)}  ${name}`);
+  console.log(`${String(agents.provider.busyMs).padStart(9)}${String(shaped.provider.busyMs).padStart(9)}  busy (profiled)`);
 }
 
 const emulator = await startEmulatorProcess(repoRoot, { readyAfterMs: 2000 });
@@ -86,6 +141,7 @@ try {
   if (op === "up") await agents.stack.destroy(opts);
   else await shaped.stack.up(opts);
 
+  const measured = {};
   for (const [side, handle] of [["agents", agents], ["shaped", shaped]]) {
     const dir = dirs[side];
     for (const f of readdirSync(dir)) rmSync(join(dir, f));
@@ -101,6 +157,7 @@ try {
     const program = process.cpuUsage(programBefore);
     const cpu = { ...processes.stop(), emulator: Math.round(emulator.cpuMs() - emulatorBefore), program: Math.round((program.user + program.system) / 1000) };
     const provider = providerSummary(dir);
+    measured[side] = { cpu, provider };
     console.log(`\n## ${side}: ${op} of ${n}, ${wallMs} ms wall`);
     console.log(`CPU ms: engine ${cpu.engine}, provider process ${cpu.provider}, emulator ${cpu.emulator}, program (this process) ${cpu.program}`);
     if (provider) {
@@ -108,9 +165,12 @@ try {
       for (const { name, ms } of provider.byPackage) console.log(`${String(ms).padStart(9)}  ${name}`);
       console.log("by function:");
       for (const { name, ms } of provider.byFunction) console.log(`${String(ms).padStart(9)}  ${name}`);
+      console.log("by phase:");
+      for (const { name, ms } of provider.phases) console.log(`${String(ms).padStart(9)}  ${name}`);
     }
     console.log(`\nengine, cumulative:\n${engineTop(dir)}`);
   }
+  printSideBySide(measured);
   for (const handle of [agents, shaped]) await handle.stack.destroy(opts);
 } finally {
   await emulator.close();

@@ -70,3 +70,45 @@ export function summarizeProfile(profile, { repoRoot = "", top = 15 } = {}) {
       .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10 }));
   return { busyMs: Math.round(busyUs / 100) / 10, byPackage: ranked(byPackage), byFunction: ranked(byFunction) };
 }
+
+/**
+ * Self time in ms per phase: `phaseOf` names the phase of each sample from
+ * its stack (frames from the root to the sampled function); the idle time is
+ * left out, and V8's "(garbage collector)" and "(program)" are phases of
+ * their own. Phases come out in the order `order` lists them (then any
+ * other, largest first), with those of no sample at 0.
+ * @param {CpuProfile} profile
+ * @param {(stack: CallFrame[]) => string} phaseOf
+ * @param {readonly string[]} [order]
+ * @returns {Ranked[]}
+ */
+export function phaseTimes(profile, phaseOf, order = []) {
+  /** @type {Map<number, number>} */
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  /** @type {Map<number, number>} */
+  const selfUs = new Map();
+  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  /** @type {Map<string, number>} */
+  const byPhase = new Map(order.map((name) => [name, 0]));
+  for (const [id, us] of selfUs) {
+    const frame = nodes.get(id)?.callFrame;
+    if (!frame || frame.functionName === "(idle)") continue;
+    let phase = frame.functionName;
+    if (!(frame.url === "" && ["(garbage collector)", "(program)"].includes(frame.functionName))) {
+      /** @type {CallFrame[]} */
+      const stack = [];
+      for (let at = /** @type {number | undefined} */ (id); at !== undefined; at = parent.get(at)) {
+        const node = nodes.get(at);
+        if (node && node.callFrame.functionName !== "(root)") stack.unshift(node.callFrame);
+      }
+      phase = phaseOf(stack);
+    }
+    byPhase.set(phase, (byPhase.get(phase) ?? 0) + us);
+  }
+  const rank = (/** @type {string} */ name) => (order.includes(name) ? order.indexOf(name) : order.length);
+  return [...byPhase]
+    .sort((a, b) => rank(a[0]) - rank(b[0]) || b[1] - a[1])
+    .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10 }));
+}

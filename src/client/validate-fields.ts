@@ -22,14 +22,26 @@ export interface ValidateOptions {
   ignoreKey?: (key: string) => boolean;
 }
 
+/** Each table's fields by name, and the names it marks required, made once per table (check runs for every resource of a preview). */
+const indexes = new WeakMap<readonly CheckedField[], { byName: Map<string, CheckedField>; required: readonly string[] }>();
+
+function indexOf(fields: readonly CheckedField[]): { byName: Map<string, CheckedField>; required: readonly string[] } {
+  let index = indexes.get(fields);
+  if (index === undefined) {
+    index = { byName: new Map(fields.map((f) => [f.name, f])), required: fields.filter((f) => f.required).map((f) => f.name) };
+    indexes.set(fields, index);
+  }
+  return index;
+}
+
 export function validateFields(input: unknown, options: ValidateOptions): RuleFailure[] {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return [{ property: "", reason: `must be an object of ${options.resource} fields` }];
   }
   const record = input as Record<string, unknown>;
   const isUnknown = options.isUnknown ?? (() => false);
-  const byName = new Map(options.fields.map((f) => [f.name, f]));
-  const required = options.required ?? options.fields.filter((f) => f.required).map((f) => f.name);
+  const { byName, required: tableRequired } = indexOf(options.fields);
+  const required = options.required ?? tableRequired;
   const failures: RuleFailure[] = [];
   for (const name of required) {
     if (record[name] === undefined || record[name] === null) failures.push({ property: name, reason: "is required" });

@@ -36,9 +36,11 @@ export function marksOf(props: Props): Marks {
   return marks;
 }
 
-/** The properties without the reserved keys. */
+/** The properties without the reserved keys (which `__proto__` is one of, so plain assignment is safe). */
 export function withoutReserved(props: Props): Props {
-  return Object.fromEntries(Object.entries(props).filter(([key]) => !isReservedKey(key)));
+  const kept: Props = {};
+  for (const key of Object.keys(props)) if (!isReservedKey(key)) kept[key] = props[key];
+  return kept;
 }
 
 /** Outputs with the marks written in (nothing is written for empty marks, which keeps each state small). */

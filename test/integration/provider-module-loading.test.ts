@@ -5,7 +5,9 @@
  * secret set load neither the HTTP stack nor zod; one that names a set makes
  * one request (GET /secrets/{name}), which loads both; a destroy's delete
  * reads the agent (its live sessions), then deletes it. Each library is tens
- * of milliseconds of a short operation's wall time.
+ * of milliseconds of a short operation's wall time. The verbs that talk to
+ * the service (create, read, update, delete, and the readiness wait, health
+ * check and rollback they use) load at their first call.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -29,7 +31,8 @@ afterAll(async () => emu?.close());
 const CHILD = `
 const impl = require(${JSON.stringify(join(repoRoot, "dist/hosts/dynamic/provider-impl.js"))}).provider;
 const loaded = (lib) => Object.keys(require.cache).some((file) => file.includes("/node_modules/" + lib + "/"));
-const seen = () => ({ undici: loaded("undici"), zod: loaded("zod") });
+const own = (file) => Object.keys(require.cache).some((path) => path.endsWith("/dist/resources/agent/" + file));
+const seen = () => ({ undici: loaded("undici"), zod: loaded("zod"), serviceVerbs: ["create.js", "read.js", "update.js", "finish.js"].filter(own) });
 (async () => {
   const settings = JSON.parse(process.env.SETTINGS);
   await impl.configure({ config: { get: (key) => settings[key] } });
@@ -49,17 +52,17 @@ const seen = () => ({ undici: loaded("undici"), zod: loaded("zod") });
 })().catch((error) => { console.error(error); process.exit(1); });
 `;
 
-it("loads undici and zod at the first request, never in a preview of agents that name no secret set", async () => {
+it("loads undici and zod at the first request, never in a preview of agents that name no secret set, and the verbs that talk to the service at their first call", async () => {
   const settings = { "agent-hosting:baseUrl": emu.emulator.url, "agent-hosting:apiKey": API_KEY };
   // Asynchronous: the emulator answers from this process.
   const before = (await emu.control.requests()).requests.length;
   const { stdout } = await promisify(execFile)(process.execPath, ["-e", CHILD], { env: { ...process.env, SETTINGS: JSON.stringify(settings) } });
   expect(JSON.parse(stdout)).toEqual({
-    start: { undici: false, zod: false },
-    preview: { undici: false, zod: false },
-    previewWithSet: { undici: true, zod: true, failures: [] },
-    delete: { undici: true, zod: true },
-    read: { undici: true, zod: true },
+    start: { undici: false, zod: false, serviceVerbs: [] },
+    preview: { undici: false, zod: false, serviceVerbs: [] },
+    previewWithSet: { undici: true, zod: true, serviceVerbs: [], failures: [] },
+    delete: { undici: true, zod: true, serviceVerbs: ["read.js"] },
+    read: { undici: true, zod: true, serviceVerbs: ["read.js"] },
   });
   const made = (await emu.control.requests()).requests.slice(before).filter((r) => !r.path.startsWith("/_emulator"));
   expect(made.map((r) => `${r.method} ${r.path}`)).toEqual([

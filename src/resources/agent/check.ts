@@ -50,8 +50,9 @@ export function checkAgent({ news, secretInputs }: CheckRequest): CheckResult {
 export async function checkVerb(request: CheckRequest): Promise<CheckResult> {
   const outcome = checkAgent(request);
   if (request.secretSets === undefined) return outcome;
+  // The sets are looked up by the values whose rules pass (all of them, when nothing fails).
   const failing = new Set(outcome.failures.map((f) => f.property.split(/[.[]/)[0]));
-  const named = Object.fromEntries(Object.entries(request.news).filter(([key]) => !failing.has(key)));
+  const named = failing.size === 0 ? request.news : Object.fromEntries(Object.entries(request.news).filter(([key]) => !failing.has(key)));
   const found = await referenceFailures(named, request.secretSets);
   return found.length === 0 ? outcome : { ...outcome, failures: [...outcome.failures, ...hideSecretValues(found, request.secretInputs)] };
 }

@@ -1,19 +1,18 @@
 /** The Agent's registration: its type tokens, field tables, schema part (from its field tables) and verbs. */
 import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
 import { defineResource } from "../../core/resource-entry";
-import type { Json } from "../../core/resource-entry";
+import type { Json, ResourceVerbs } from "../../core/resource-entry";
 import { examplesSection } from "../../core/schema-docs";
 import type { SchemaExample } from "../../core/schema-docs";
 import { capitalized, property, token } from "../../core/schema-parts";
 import { checkVerb } from "./check";
-import { createVerb } from "./create";
 import { diffVerb } from "./diff";
 import { AGENT_FIELDS } from "./fields";
 import { asInputs, asState, outputProps } from "./outputs";
 import { AGENT_OUTPUTS, serviceObjectTypes, TYPED_OUTPUTS } from "./outputs-table";
-import { deleteVerb, readVerb } from "./read";
+import type { AgentInputs } from "./inputs-outputs";
+import type { AgentState } from "./outputs";
 import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "./type-tokens";
-import { updateVerb } from "./update";
 
 /** The Agent's example programs, under schema-docs/examples/. */
 const AGENT_EXAMPLES: readonly SchemaExample[] = [
@@ -62,6 +61,20 @@ function agentSchema(types: Json): Json {
   };
 }
 
+/**
+ * The verbs that talk to the service, each loaded at its first call: a
+ * preview's check and diff need none of them, nor the readiness wait, the
+ * health check and the rollback they load (a provider process starts for
+ * every operation, and loads these in each one that creates, reads, updates
+ * or deletes).
+ */
+const SERVICE_VERBS: Omit<ResourceVerbs<AgentInputs, AgentState>, "check" | "diff"> = {
+  create: async (request) => (await import("./create")).createVerb(request),
+  read: async (request) => (await import("./read")).readVerb(request),
+  update: async (request) => (await import("./update")).updateVerb(request),
+  delete: async (request) => (await import("./read")).deleteVerb(request),
+};
+
 export const AGENT = defineResource({
   name: "Agent",
   nativeType: NATIVE_AGENT_TYPE,
@@ -76,5 +89,5 @@ export const AGENT = defineResource({
   // Previewing a create, the agent does not exist yet: its name is unknown like its ID, so a function
   // that reads it (Pulumi YAML's fn::invoke with ${bot.name}) waits for the update, as output invokes do.
   previewCreate: (inputs) => ({ ...inputs, name: UNKNOWN_VALUE }),
-  verbs: { check: checkVerb, diff: diffVerb, create: createVerb, read: readVerb, update: updateVerb, delete: deleteVerb },
+  verbs: { check: checkVerb, diff: diffVerb, ...SERVICE_VERBS },
 });
