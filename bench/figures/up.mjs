@@ -1,12 +1,13 @@
 // `pulumi up` and `pulumi destroy` of the agents against trivial dynamic
 // resources and against the Agent-shaped control, as interleaved rounds on
 // the same machine; during each agents' up, the requests the emulator
-// received, its CPU time, and the dynamic provider process's peak memory.
+// received, its CPU time, and the dynamic provider process's peak memory,
+// alone and over the control's.
 import { makeFigure } from "../lib/figure.mjs";
-import { agentShapedStack, controlRule, settle, sideOrder, sizedId, trivialFloorRule, writeAgentSample } from "../lib/engine-stacks.mjs";
+import { agentShapedStack, controlRule, memoryControlRule, sizedId, trivialFloorRule, upDestroyPairs, versus, writeAgentSample } from "../lib/engine-stacks.mjs";
 import { watchProviderPeak } from "../lib/process-peak.mjs";
 import { quiet, stackFor } from "../lib/stacks.mjs";
-import { round, subjectFirst, timed } from "../lib/stats.mjs";
+import { round } from "../lib/stats.mjs";
 
 const CREATE_MS = 2000;
 
@@ -35,49 +36,53 @@ export async function upFigures(ctx) {
     await stacks[key].stack.destroy(opts);
   }
 
-  const pairs = [];
-  for (let i = 0; i < ctx.pairs; i++) {
-    const first = subjectFirst(i);
-    const pair = { first, up: {}, destroy: {} };
-    for (const key of sideOrder(first)) {
-      const stack = stacks[key].stack;
-      const agentsSide = key === "agents";
-      if (agentsSide) await ctx.control.reset();
-      const cpuBefore = ctx.emulator.cpuMs();
-      const watch = agentsSide ? watchProviderPeak() : undefined;
-      settle();
-      pair.up[key] = round(await timed(() => stack.up(opts)));
-      if (agentsSide) {
-        pair.peak = watch.stop();
-        const requests = (await ctx.control.stats()).requests;
-        const emulatorMs = ctx.emulator.cpuMs() - cpuBefore;
-        pair.requests = round(requests / n);
-        pair.emulator = { msPerRequest: round(emulatorMs / requests), shareOfUp: round(emulatorMs / pair.up.agents) };
-      }
-      settle();
-      pair.destroy[key] = round(await timed(() => stack.destroy(opts)));
+  // Each side's up: the agents' with the emulator's counters and CPU time,
+  // and the peak memory of the dynamic provider process of the agents and of
+  // the control (the same binary: each watch counts only the processes that
+  // start during its own up).
+  const aroundUp = async (key, up) => {
+    if (key === "trivial") return up();
+    if (key === "shaped") {
+      const watch = watchProviderPeak();
+      await up();
+      return { peak: watch.stop() };
     }
-    pairs.push(pair);
-    ctx.log(
-      `up pair ${i + 1}/${ctx.pairs}: up ${pair.up.agents} / ${pair.up.trivial} / ${pair.up.shaped} ms, destroy ${pair.destroy.agents} / ${pair.destroy.trivial} / ${pair.destroy.shaped} ms (agents / trivial / shaped); ` +
-        `${pair.requests} requests per agent; emulator ${pair.emulator.msPerRequest} ms CPU per request; provider peak ${pair.peak} MiB`,
-    );
-  }
+    await ctx.control.reset();
+    const cpuBefore = ctx.emulator.cpuMs();
+    const watch = watchProviderPeak();
+    const ms = await up();
+    const peak = watch.stop();
+    const requests = (await ctx.control.stats()).requests;
+    const emulatorMs = ctx.emulator.cpuMs() - cpuBefore;
+    return { peak, requests: round(requests / n), emulator: { msPerRequest: round(emulatorMs / requests), shareOfUp: round(emulatorMs / ms) } };
+  };
+  const pairs = await upDestroyPairs(ctx, stacks, {
+    opts,
+    aroundUp,
+    describe: (pair, i) => {
+      const { agents, shaped } = pair.beside;
+      return (
+        `up pair ${i + 1}/${ctx.pairs}: up ${pair.up.agents} / ${pair.up.trivial} / ${pair.up.shaped} ms, destroy ${pair.destroy.agents} / ${pair.destroy.trivial} / ${pair.destroy.shaped} ms (agents / trivial / shaped); ` +
+        `${agents.requests} requests per agent; emulator ${agents.emulator.msPerRequest} ms CPU per request; provider peak ${agents.peak} MiB (control's ${shaped.peak} MiB)`
+      );
+    },
+  });
+  const agentsBeside = pairs.map((p) => p.beside.agents);
 
-  const versus = (op, baseline) => pairs.map((p) => ({ subject: p[op].agents, baseline: p[op][baseline], subjectFirst: p.first }));
+  const against = (op, baseline) => versus(pairs, (p) => p[op], "agents", baseline);
   const floor = trivialFloorRule(n);
   return [
-    makeFigure({ id: sizedId("up", n), name: `pulumi up of ${n} agents / ${n} trivial 2 s resources`, unit: "×", ...floor, samples: versus("up", "trivial") }),
-    makeFigure({ id: sizedId("destroy", n), name: `pulumi destroy of ${n} agents / ${n} trivial resources`, unit: "×", ...floor, samples: versus("destroy", "trivial") }),
-    makeFigure({ id: sizedId("up-control", n), name: `control: pulumi up of ${n} agents / ${n} Agent-shaped 2 s resources`, unit: "×", ...controlRule("up"), samples: versus("up", "shaped") }),
-    makeFigure({ id: sizedId("destroy-control", n), name: `control: pulumi destroy of ${n} agents / ${n} Agent-shaped resources`, unit: "×", ...controlRule("destroy"), samples: versus("destroy", "shaped") }),
+    makeFigure({ id: sizedId("up", n), name: `pulumi up of ${n} agents / ${n} trivial 2 s resources`, unit: "×", ...floor, samples: against("up", "trivial") }),
+    makeFigure({ id: sizedId("destroy", n), name: `pulumi destroy of ${n} agents / ${n} trivial resources`, unit: "×", ...floor, samples: against("destroy", "trivial") }),
+    makeFigure({ id: sizedId("up-control", n), name: `control: pulumi up of ${n} agents / ${n} Agent-shaped 2 s resources`, unit: "×", ...controlRule("up"), samples: against("up", "shaped") }),
+    makeFigure({ id: sizedId("destroy-control", n), name: `control: pulumi destroy of ${n} agents / ${n} Agent-shaped resources`, unit: "×", ...controlRule("destroy"), samples: against("destroy", "shaped") }),
     makeFigure({
       id: sizedId("requests", n),
       name: `requests to the service per agent during pulumi up of ${n} agents (ready after 2 s)`,
       unit: "",
       bar: "≤ 8 in every run",
       rule: { method: "max", combine: "value", compare: "<=", limit: 8 },
-      samples: pairs.map((p) => p.requests),
+      samples: agentsBeside.map((b) => b.requests),
     }),
     makeFigure({
       id: sizedId("emulator-cost", n),
@@ -85,8 +90,8 @@ export async function upFigures(ctx) {
       unit: "ms",
       bar: "≤ 1 in every run (our own sanity bar: the emulator is not the bottleneck it measures)",
       rule: { method: "max", combine: "value", compare: "<=", limit: 1 },
-      samples: pairs.map((p) => p.emulator.msPerRequest),
-      extra: { emulatorShareOfUp: pairs.map((p) => p.emulator.shareOfUp) },
+      samples: agentsBeside.map((b) => b.emulator.msPerRequest),
+      extra: { emulatorShareOfUp: agentsBeside.map((b) => b.emulator.shareOfUp) },
     }),
     makeFigure({
       id: sizedId("provider-memory", n),
@@ -94,7 +99,14 @@ export async function upFigures(ctx) {
       unit: "MiB",
       bar: "≤ 512 in every run (a sanity bar of this bench: the figure itself is what is reported)",
       rule: { method: "max", combine: "value", compare: "<=", limit: 512 },
-      samples: pairs.map((p) => p.peak),
+      samples: agentsBeside.map((b) => b.peak),
+    }),
+    makeFigure({
+      id: sizedId("provider-memory-control", n),
+      name: `control: peak RSS of the dynamic provider process during pulumi up of ${n} agents / of ${n} Agent-shaped 2 s resources`,
+      unit: "×",
+      ...memoryControlRule,
+      samples: versus(pairs, (p) => ({ agents: p.beside.agents.peak, shaped: p.beside.shaped.peak }), "agents", "shaped"),
     }),
   ];
 }
