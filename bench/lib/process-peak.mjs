@@ -15,12 +15,25 @@ export const isDynamicProvider = (cmdline) => cmdline.includes("cmd/dynamic-prov
 /** A matcher of the processes of the installed resource plugin `name` (the launcher, then the Node process it execs). */
 export const isPlugin = (name) => (cmdline) => cmdline.includes(`/plugins/resource-${name}-v`);
 
+/** The parent's pid, from /proc/<pid>/stat (the field after the command's closing parenthesis and the state). */
+const parentOf = (pid) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+
+/** Whether `pid` descends from this process (the bench starts the CLI, which starts the providers). */
+function isOurs(pid) {
+  for (let p = Number(pid), depth = 0; p > 1 && depth < 16; depth++) {
+    p = parentOf(p);
+    if (p === process.pid) return true;
+  }
+  return false;
+}
+
+/** The processes this bench started whose command line `matches` accepts; another program's on the machine does not count. */
 function pidsOf(matches) {
   const pids = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (matches(readFileSync(`/proc/${entry}/cmdline`, "utf8"))) pids.push(entry);
+      if (matches(readFileSync(`/proc/${entry}/cmdline`, "utf8")) && isOurs(entry)) pids.push(entry);
     } catch {
       // ended between the listing and the read
     }
