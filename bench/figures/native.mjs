@@ -23,28 +23,31 @@ async function nativeHome(ctx) {
 }
 
 /**
- * After one untimed round of each side, pairs of an up and a destroy of `n`
- * native agents (ready after 2 s) and of `n` resources of the control plugin
- * (create waits 2 s), each up from an empty stack, the first side
- * alternating; during each up, the peak memory of that side's plugin
- * process. Then both stacks up again, one untimed preview each, and pairs
- * of no-op previews.
+ * Both sides up once, untimed (the agents' state gives the control its
+ * state), one untimed preview each, pairs of no-op previews, and an untimed
+ * destroy of each; then pairs of an up from an empty stack and a destroy of
+ * `n` native agents (ready after 2 s) and of `n` resources of the control
+ * plugin (create waits 2 s), the first side alternating; during each up,
+ * the peak memory of that side's plugin process. The previews run on the
+ * stacks of the untimed round, so no side is brought up more than the pairs
+ * need.
  */
 async function nativeControlFigures(ctx, home) {
   const n = ctx.agents;
-  ctx.log(`native plugin: up, preview and destroy of ${n} native agents vs ${n} resources of the native control plugin, parallel ${n}, ${ctx.pairs} pairs`);
+  ctx.log(`native plugin: preview, up and destroy of ${n} native agents vs ${n} resources of the native control plugin, parallel ${n}, ${ctx.pairs} pairs`);
   const opts = { ...quiet, parallel: n };
   const env = { PULUMI_HOME: home, PULUMI_IGNORE_AMBIENT_PLUGINS: "true" };
   const agents = await stackFor(ctx.work, `native-agents-${n}`, "native-agents.cjs", { count: n, prefix: "natctl" }, ctx.emulator, env);
-  // The untimed round's agents give the control its state.
   await agents.stack.up(opts);
   const sampleFile = writeAgentSample(ctx, agents, `native-${n}`);
-  await agents.stack.destroy(opts);
   const shapedEnv = { ...env, BENCH_AGENT_SAMPLE: sampleFile, BENCH_SHAPED_CREATE_MS: String(CREATE_MS) };
   const shaped = await stackFor(ctx.work, `native-shaped-${n}`, "native-shaped.cjs", { count: n, sampleFile }, ctx.emulator, shapedEnv);
   await shaped.stack.up(opts);
-  await shaped.stack.destroy(opts);
   const stacks = { agents, shaped };
+
+  for (const handle of Object.values(stacks)) await handle.stack.preview(opts); // untimed warm-up
+  const previews = await previewPairs(ctx, stacks, opts, (ms, i) => `native preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, control ${Math.round(ms.shaped)} ms`);
+  for (const handle of Object.values(stacks)) await handle.stack.destroy(opts);
 
   // Each side's plugin is a process of its own, told apart by its installed path.
   const plugin = { agents: isPlugin("agent-hosting"), shaped: isPlugin(CONTROL_PLUGIN.name) };
@@ -58,11 +61,6 @@ async function nativeControlFigures(ctx, home) {
     describe: (pair, i) =>
       `native up pair ${i + 1}/${ctx.pairs}: up ${pair.up.agents} / ${pair.up.shaped} ms, destroy ${pair.destroy.agents} / ${pair.destroy.shaped} ms, plugin peak ${pair.beside.agents} / ${pair.beside.shaped} MiB (agents / control)`,
   });
-
-  for (const handle of Object.values(stacks)) await handle.stack.up(opts);
-  for (const handle of Object.values(stacks)) await handle.stack.preview(opts); // untimed warm-up
-  const previews = await previewPairs(ctx, stacks, opts, (ms, i) => `native preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, control ${Math.round(ms.shaped)} ms`);
-  for (const handle of Object.values(stacks)) await handle.stack.destroy(opts);
 
   const ratio = (op, what) =>
     makeFigure({
