@@ -1,6 +1,6 @@
 // Bench figures of the native provider plugin, for bench/run.mjs to call:
 //
-//   benchNativePreview({ emulator, work, runs, agents, log })
+//   benchNativePreview({ emulator, work, runs, agents, log, home })
 //     the no-op `pulumi preview` of `agents` agents through the native plugin
 //     against the same program through the dynamic provider, measured in
 //     turns in one run (bar: ≤ 1.0 ×, since no provider code is serialized
@@ -25,7 +25,7 @@ const require = createRequire(join(repoRoot, "package.json"));
 const quiet = { onOutput: () => undefined };
 
 /** A PULUMI_HOME with the plugin installed from its tarball, as a user installs it. */
-function homeWithPlugin(dir) {
+export function homeWithPlugin(dir) {
   usePulumiCli();
   const home = join(dir, "pulumi-home");
   mkdirSync(home, { recursive: true });
@@ -51,9 +51,8 @@ async function stack(work, name, programFile, params, emulator, env = {}) {
   });
 }
 
-export async function benchNativePreview({ emulator, work, runs = 3, agents = 50, log = () => undefined }) {
+export async function benchNativePreview({ emulator, work, runs = 3, agents = 50, log = () => undefined, home = homeWithPlugin(join(work, "native-home")) }) {
   log(`no-op preview of ${agents} agents: native plugin vs dynamic provider`);
-  const home = homeWithPlugin(join(work, "native-home"));
   const native = await stack(work, "preview-native", "native-agents.cjs", { count: agents, prefix: "nat" }, emulator, {
     PULUMI_HOME: home,
     PULUMI_IGNORE_AMBIENT_PLUGINS: "true",

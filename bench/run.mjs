@@ -19,7 +19,7 @@ import { previewCpuFigures } from "./figures/preview-cpu.mjs";
 import { scalingFigures } from "./figures/scaling.mjs";
 import { upFigures } from "./figures/up.mjs";
 import { logFigures } from "./figures/logs.mjs";
-import { nativeFigures } from "./figures/native.mjs";
+import { nativeControlGroup, nativeFigures } from "./figures/native.mjs";
 import { readinessFigures } from "./figures/readiness.mjs";
 import { rollingFigures } from "./figures/rolling.mjs";
 import { sizeFigures } from "./figures/sizes.mjs";
@@ -48,6 +48,7 @@ const FIGURES = [
   { id: "connections", emulator: true, measure: connectionFigures },
   { id: "readiness", emulator: false, measure: readinessFigures },
   { id: "native", emulator: true, measure: nativeFigures },
+  { id: `native-${LARGE}`, emulator: true, measure: nativeControlGroup, agents: LARGE },
 ];
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 7);

@@ -15,8 +15,8 @@ import { repoRoot } from "../../scripts/lib/pulumi-env.mjs";
 import { processCpuMs } from "../lib/emulator-process.mjs";
 import { descendsFromThis } from "../lib/process-cpu.mjs";
 import { agentShapedStack, settle, sizedId, writeAgentSample } from "../lib/engine-stacks.mjs";
-import { makeFigure } from "../lib/figure.mjs";
 import { isDynamicProvider } from "../lib/process-peak.mjs";
+import { declaredFigure, ruleTable } from "../lib/rules.mjs";
 import { quiet, stackFor } from "../lib/stacks.mjs";
 import { round } from "../lib/stats.mjs";
 
@@ -32,6 +32,14 @@ const SAMPLE_MS = 50;
  * per-resource work it should not (a request, a schema built per call).
  */
 const LIMIT_MS = 15;
+
+const PER_RESOURCE = {
+  rule: { method: "max", combine: "value", compare: "<=", limit: LIMIT_MS },
+  bar: `≤ ${LIMIT_MS} in every run (a sanity bar of this bench: the figure itself is what is reported)`,
+};
+
+/** The rule and the bar of every figure this module makes, by id (bench/lib/rules.mjs). */
+export const RULES = ruleTable({}, { "preview-cpu-dynamic": () => PER_RESOURCE, "preview-cpu-native": () => PER_RESOURCE });
 
 /** The native plugin's process: the launcher execs Node on the plugin's bundle. */
 const isNativePlugin = (cmdline) => cmdline.includes("lib/native/plugin.js");
@@ -112,24 +120,18 @@ export async function previewCpuFigures(ctx) {
     ctx.log(`preview CPU run ${i + 1}/${ctx.pairs}, ms per resource: dynamic ${perResource.dynamic[i]}, native ${perResource.native[i]}, control ${perResource.control[i]}`);
   }
   for (const { handle } of Object.values(sides)) await handle.stack.destroy(opts);
-  const rule = { method: "max", combine: "value", compare: "<=", limit: LIMIT_MS };
-  const bar = `≤ ${LIMIT_MS} in every run (a sanity bar of this bench: the figure itself is what is reported)`;
   return [
-    makeFigure({
+    declaredFigure(RULES, {
       id: sizedId("preview-cpu-dynamic", n),
       name: `dynamic provider process CPU per resource in a no-op pulumi preview of ${n} agents`,
       unit: "ms",
-      bar,
-      rule,
       samples: perResource.dynamic,
       extra: { controlMsPerResource: perResource.control },
     }),
-    makeFigure({
+    declaredFigure(RULES, {
       id: sizedId("preview-cpu-native", n),
       name: `native plugin process CPU per resource in a no-op pulumi preview of ${n} agents`,
       unit: "ms",
-      bar,
-      rule,
       samples: perResource.native,
     }),
   ];

@@ -2,9 +2,8 @@
 // and against the Agent-shaped control, in interleaved rounds on stacks
 // brought up once.
 import { declaredFigure, ruleTable } from "../lib/rules.mjs";
-import { agentShapedStack, controlRule, settle, sideOrder, sizedId, trivialFloorRule, writeAgentSample } from "../lib/engine-stacks.mjs";
+import { agentShapedStack, controlRule, previewPairs, sizedId, trivialFloorRule, versus, writeAgentSample } from "../lib/engine-stacks.mjs";
 import { quiet, stackFor } from "../lib/stacks.mjs";
-import { round, subjectFirst, timed } from "../lib/stats.mjs";
 
 /** The rule and the bar of every figure this module makes, by id (bench/lib/rules.mjs). */
 export const RULES = ruleTable({}, { preview: trivialFloorRule, "preview-control": () => controlRule("preview") });
@@ -29,19 +28,9 @@ export async function previewFigures(ctx) {
   await stacks.trivial.stack.up(opts);
   await stacks.shaped.stack.up(opts);
   for (const handle of Object.values(stacks)) await handle.stack.preview(opts); // untimed warm-up
-  const versusTrivial = [];
-  const versusShaped = [];
-  for (let i = 0; i < ctx.pairs; i++) {
-    const first = subjectFirst(i);
-    const ms = {};
-    for (const key of sideOrder(first)) {
-      settle();
-      ms[key] = round(await timed(() => stacks[key].stack.preview(opts)));
-    }
-    versusTrivial.push({ subject: ms.agents, baseline: ms.trivial, subjectFirst: first });
-    versusShaped.push({ subject: ms.agents, baseline: ms.shaped, subjectFirst: first });
-    ctx.log(`preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, trivial ${Math.round(ms.trivial)}, shaped ${Math.round(ms.shaped)} ms`);
-  }
+  const pairs = await previewPairs(ctx, stacks, opts, (ms, i) => `preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, trivial ${Math.round(ms.trivial)}, shaped ${Math.round(ms.shaped)} ms`);
+  const versusTrivial = versus(pairs, (p) => p.ms, "agents", "trivial");
+  const versusShaped = versus(pairs, (p) => p.ms, "agents", "shaped");
   for (const handle of Object.values(stacks)) await handle.stack.destroy(opts);
   return [
     declaredFigure(RULES, { id: sizedId("preview", n), name: `no-op pulumi preview of ${n} agents / ${n} trivial resources`, unit: "×", samples: versusTrivial }),

@@ -1,12 +1,13 @@
 // `pulumi up` and `pulumi destroy` of the agents against trivial dynamic
 // resources and against the Agent-shaped control, as interleaved rounds on
 // the same machine; during each agents' up, the requests the emulator
-// received, its CPU time, and the dynamic provider process's peak memory.
+// received, its CPU time, and the dynamic provider process's peak memory,
+// alone and over the control's.
 import { declaredFigure, ruleTable } from "../lib/rules.mjs";
-import { agentShapedStack, controlRule, settle, sideOrder, sizedId, trivialFloorRule, writeAgentSample } from "../lib/engine-stacks.mjs";
+import { agentShapedStack, controlRule, memoryControlRule, sizedId, trivialFloorRule, upDestroyPairs, versus, writeAgentSample } from "../lib/engine-stacks.mjs";
 import { watchProviderPeak } from "../lib/process-peak.mjs";
 import { quiet, stackFor } from "../lib/stacks.mjs";
-import { round, subjectFirst, timed } from "../lib/stats.mjs";
+import { round } from "../lib/stats.mjs";
 
 const CREATE_MS = 2000;
 
@@ -27,6 +28,7 @@ export const RULES = ruleTable(
       bar: "≤ 512 in every run (a sanity bar of this bench: the figure itself is what is reported)",
       rule: { method: "max", combine: "value", compare: "<=", limit: 512 },
     }),
+    "provider-memory-control": () => memoryControlRule,
   },
 );
 
@@ -55,59 +57,69 @@ export async function upFigures(ctx) {
     await stacks[key].stack.destroy(opts);
   }
 
-  const pairs = [];
-  for (let i = 0; i < ctx.pairs; i++) {
-    const first = subjectFirst(i);
-    const pair = { first, up: {}, destroy: {} };
-    for (const key of sideOrder(first)) {
-      const stack = stacks[key].stack;
-      const agentsSide = key === "agents";
-      if (agentsSide) await ctx.control.reset();
-      const cpuBefore = ctx.emulator.cpuMs();
-      const watch = agentsSide ? watchProviderPeak() : undefined;
-      settle();
-      pair.up[key] = round(await timed(() => stack.up(opts)));
-      if (agentsSide) {
-        pair.peak = watch.stop();
-        const requests = (await ctx.control.stats()).requests;
-        const emulatorMs = ctx.emulator.cpuMs() - cpuBefore;
-        pair.requests = round(requests / n);
-        pair.emulator = { msPerRequest: round(emulatorMs / requests), shareOfUp: round(emulatorMs / pair.up.agents) };
-      }
-      settle();
-      pair.destroy[key] = round(await timed(() => stack.destroy(opts)));
+  // Each side's up: the agents' with the emulator's counters and CPU time,
+  // and the peak memory of the dynamic provider process of the agents and of
+  // the control (the same binary: each watch counts only the processes that
+  // start during its own up).
+  const aroundUp = async (key, up) => {
+    if (key === "trivial") return up();
+    if (key === "shaped") {
+      const watch = watchProviderPeak();
+      await up();
+      return { peak: watch.stop() };
     }
-    pairs.push(pair);
-    ctx.log(
-      `up pair ${i + 1}/${ctx.pairs}: up ${pair.up.agents} / ${pair.up.trivial} / ${pair.up.shaped} ms, destroy ${pair.destroy.agents} / ${pair.destroy.trivial} / ${pair.destroy.shaped} ms (agents / trivial / shaped); ` +
-        `${pair.requests} requests per agent; emulator ${pair.emulator.msPerRequest} ms CPU per request; provider peak ${pair.peak} MiB`,
-    );
-  }
+    await ctx.control.reset();
+    const cpuBefore = ctx.emulator.cpuMs();
+    const watch = watchProviderPeak();
+    const ms = await up();
+    const peak = watch.stop();
+    const requests = (await ctx.control.stats()).requests;
+    const emulatorMs = ctx.emulator.cpuMs() - cpuBefore;
+    return { peak, requests: round(requests / n), emulator: { msPerRequest: round(emulatorMs / requests), shareOfUp: round(emulatorMs / ms) } };
+  };
+  const pairs = await upDestroyPairs(ctx, stacks, {
+    opts,
+    aroundUp,
+    describe: (pair, i) => {
+      const { agents, shaped } = pair.beside;
+      return (
+        `up pair ${i + 1}/${ctx.pairs}: up ${pair.up.agents} / ${pair.up.trivial} / ${pair.up.shaped} ms, destroy ${pair.destroy.agents} / ${pair.destroy.trivial} / ${pair.destroy.shaped} ms (agents / trivial / shaped); ` +
+        `${agents.requests} requests per agent; emulator ${agents.emulator.msPerRequest} ms CPU per request; provider peak ${agents.peak} MiB (control's ${shaped.peak} MiB)`
+      );
+    },
+  });
+  const agentsBeside = pairs.map((p) => p.beside.agents);
 
-  const versus = (op, baseline) => pairs.map((p) => ({ subject: p[op].agents, baseline: p[op][baseline], subjectFirst: p.first }));
+  const against = (op, baseline) => versus(pairs, (p) => p[op], "agents", baseline);
   return [
-    declaredFigure(RULES, { id: sizedId("up", n), name: `pulumi up of ${n} agents / ${n} trivial 2 s resources`, unit: "×", samples: versus("up", "trivial") }),
-    declaredFigure(RULES, { id: sizedId("destroy", n), name: `pulumi destroy of ${n} agents / ${n} trivial resources`, unit: "×", samples: versus("destroy", "trivial") }),
-    declaredFigure(RULES, { id: sizedId("up-control", n), name: `control: pulumi up of ${n} agents / ${n} Agent-shaped 2 s resources`, unit: "×", samples: versus("up", "shaped") }),
-    declaredFigure(RULES, { id: sizedId("destroy-control", n), name: `control: pulumi destroy of ${n} agents / ${n} Agent-shaped resources`, unit: "×", samples: versus("destroy", "shaped") }),
+    declaredFigure(RULES, { id: sizedId("up", n), name: `pulumi up of ${n} agents / ${n} trivial 2 s resources`, unit: "×", samples: against("up", "trivial") }),
+    declaredFigure(RULES, { id: sizedId("destroy", n), name: `pulumi destroy of ${n} agents / ${n} trivial resources`, unit: "×", samples: against("destroy", "trivial") }),
+    declaredFigure(RULES, { id: sizedId("up-control", n), name: `control: pulumi up of ${n} agents / ${n} Agent-shaped 2 s resources`, unit: "×", samples: against("up", "shaped") }),
+    declaredFigure(RULES, { id: sizedId("destroy-control", n), name: `control: pulumi destroy of ${n} agents / ${n} Agent-shaped resources`, unit: "×", samples: against("destroy", "shaped") }),
     declaredFigure(RULES, {
       id: sizedId("requests", n),
       name: `requests to the service per agent during pulumi up of ${n} agents (ready after 2 s)`,
       unit: "",
-      samples: pairs.map((p) => p.requests),
+      samples: agentsBeside.map((b) => b.requests),
     }),
     declaredFigure(RULES, {
       id: sizedId("emulator-cost", n),
       name: `emulator CPU per request during pulumi up of ${n} agents`,
       unit: "ms",
-      samples: pairs.map((p) => p.emulator.msPerRequest),
-      extra: { emulatorShareOfUp: pairs.map((p) => p.emulator.shareOfUp) },
+      samples: agentsBeside.map((b) => b.emulator.msPerRequest),
+      extra: { emulatorShareOfUp: agentsBeside.map((b) => b.emulator.shareOfUp) },
     }),
     declaredFigure(RULES, {
       id: sizedId("provider-memory", n),
       name: `peak RSS of the dynamic provider process during pulumi up of ${n} agents`,
       unit: "MiB",
-      samples: pairs.map((p) => p.peak),
+      samples: agentsBeside.map((b) => b.peak),
+    }),
+    declaredFigure(RULES, {
+      id: sizedId("provider-memory-control", n),
+      name: `control: peak RSS of the dynamic provider process during pulumi up of ${n} agents / of ${n} Agent-shaped 2 s resources`,
+      unit: "×",
+      samples: versus(pairs, (p) => ({ agents: p.beside.agents.peak, shaped: p.beside.shaped.peak }), "agents", "shaped"),
     }),
   ];
 }

@@ -3,6 +3,7 @@
 // do-nothing resources with an Agent's state, bench/programs/agent-shaped.cjs).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { round, subjectFirst, timed } from "./stats.mjs";
 import { agentSample, stackFor } from "./stacks.mjs";
 
 export { sizedId } from "./rules.mjs";
@@ -62,7 +63,74 @@ export function settle() {
   globalThis.gc?.();
 }
 
-/** The order of the three sides in pair `i`: agents first in even pairs, last in odd ones. */
-export function sideOrder(first) {
-  return first ? ["agents", "trivial", "shaped"] : ["shaped", "trivial", "agents"];
+/** The order of the sides of a pair: `keys` (the subject first) when the subject goes first, reversed otherwise. */
+export function sideOrder(first, keys = ["agents", "trivial", "shaped"]) {
+  return first ? keys : [...keys].reverse();
 }
+
+/**
+ * `ctx.pairs` pairs over `stacks` (keyed by side, the subject first): per
+ * side, in sideOrder, an up from an empty stack and then its destroy, each
+ * timed. `aroundUp(key, up)` runs the side's up and may measure beside it
+ * (what it returns is kept as `pair.beside[key]`); `describe(pair, i)` is
+ * the pair's log line. Returns `{ first, up: { key: ms }, destroy: { key: ms }, beside }` per pair.
+ */
+export async function upDestroyPairs(ctx, stacks, { opts, aroundUp = (_key, up) => up(), describe }) {
+  const keys = Object.keys(stacks);
+  const pairs = [];
+  for (let i = 0; i < ctx.pairs; i++) {
+    const first = subjectFirst(i);
+    const pair = { first, up: {}, destroy: {}, beside: {} };
+    for (const key of sideOrder(first, keys)) {
+      const stack = stacks[key].stack;
+      settle();
+      pair.beside[key] = await aroundUp(key, async () => {
+        pair.up[key] = round(await timed(() => stack.up(opts)));
+        return pair.up[key];
+      });
+      settle();
+      pair.destroy[key] = round(await timed(() => stack.destroy(opts)));
+    }
+    pairs.push(pair);
+    ctx.log(describe(pair, i));
+  }
+  return pairs;
+}
+
+/**
+ * `ctx.pairs` pairs of a no-op preview of each of `stacks` (keyed by side,
+ * the subject first; brought up before), in sideOrder. Returns `{ first, ms: { key: ms } }` per pair.
+ */
+export async function previewPairs(ctx, stacks, opts, describe) {
+  const keys = Object.keys(stacks);
+  const pairs = [];
+  for (let i = 0; i < ctx.pairs; i++) {
+    const first = subjectFirst(i);
+    const ms = {};
+    for (const key of sideOrder(first, keys)) {
+      settle();
+      ms[key] = round(await timed(() => stacks[key].stack.preview(opts)));
+    }
+    pairs.push({ first, ms });
+    ctx.log(describe(ms, i));
+  }
+  return pairs;
+}
+
+/** Pair samples of `subject` against `baseline`, from pairs' per-side values picked by `pick(pair)`. */
+export function versus(pairs, pick, subject, baseline) {
+  return pairs.map((p) => ({ subject: pick(p)[subject], baseline: pick(p)[baseline], subjectFirst: p.first }));
+}
+
+/** The bar of a provider process's peak memory over its control's, at every size. */
+export const MEMORY_CONTROL_BAR = 1.25;
+
+/**
+ * The rule of a peak-memory ratio to the control: the worst pair (max), as
+ * every run must meet it; a peak resident set varies far less from run to run
+ * than a wall time, so the bound needs no percentile to absorb noise.
+ */
+export const memoryControlRule = {
+  rule: { method: "max", combine: "ratio", compare: "<=", limit: MEMORY_CONTROL_BAR },
+  bar: `≤ ${MEMORY_CONTROL_BAR} in every pair (the provider's own memory)`,
+};

@@ -16,6 +16,7 @@ import * as connections from "../../bench/figures/connections.mjs";
 import * as logs from "../../bench/figures/logs.mjs";
 import * as native from "../../bench/figures/native.mjs";
 import * as preview from "../../bench/figures/preview.mjs";
+import * as previewCpu from "../../bench/figures/preview-cpu.mjs";
 import * as readiness from "../../bench/figures/readiness.mjs";
 import * as rolling from "../../bench/figures/rolling.mjs";
 import * as scaling from "../../bench/figures/scaling.mjs";
@@ -26,11 +27,14 @@ import { table } from "../../bench/lib/report.mjs";
 import { declaredRuleProblems, sourceProblems } from "../../bench/lib/rules.mjs";
 
 /** Every bench module that makes figures (bench/run.mjs's groups and the scaling figures): each declares its rules. */
-const DECLARING = [sizes, up, rolling, preview, logs, connections, readiness, native, scaling];
+const DECLARING = [sizes, up, rolling, preview, previewCpu, logs, connections, readiness, native, scaling];
 const TABLES = DECLARING.map((m) => m.RULES);
 
 const root = join(__dirname, "../..");
 const EMULATOR_KEY = /emu-[0-9a-f]{24}/;
+/** The groups a whole run of the bench (bench/run.mjs) writes, in its order. */
+const GROUPS = ["size", "up", "rolling", "preview", "up-400", "preview-400", "preview-cpu", "logs", "connections", "readiness", "native", "native-400"];
+/** The figures a whole run of the bench writes. */
 const EXPECTED_FIGURES = [
   "size-1",
   "size-50",
@@ -68,6 +72,21 @@ const EXPECTED_FIGURES = [
   "native-preview",
   "plugin-cold-start",
   "plugin-cold-start-bundle",
+  "provider-memory-control",
+  "provider-memory-control-400",
+  "native-up-control",
+  "native-preview-control",
+  "native-destroy-control",
+  "native-memory-control",
+  "native-up-control-400",
+  "native-preview-control-400",
+  "native-destroy-control-400",
+  "native-memory-control-400",
+  "native-up-scaling",
+  "native-preview-scaling",
+  "native-destroy-scaling",
+  "preview-cpu-dynamic-400",
+  "preview-cpu-native-400",
 ];
 
 const committed = () => JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as Results;
@@ -127,7 +146,7 @@ describe("committed results", () => {
 
   it("bench/results.json is a full run: every group, every figure, 7 pairs per repeated figure, at both sizes", () => {
     const results = committed();
-    expect(results.groups).toEqual(["size", "up", "rolling", "preview", "up-400", "preview-400", "logs", "connections", "readiness", "native"]);
+    expect(results.groups).toEqual(GROUPS);
     expect(results.pairs).toBeGreaterThanOrEqual(7);
     expect(results.machine["pulumi"]).toMatch(/^v3\./);
     const ids = results.figures.map((f) => f.id);
