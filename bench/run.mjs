@@ -15,7 +15,6 @@ import { join } from "node:path";
 import { pulumiCliDir, repoRoot } from "../scripts/lib/pulumi-env.mjs";
 import { connectionFigures } from "./figures/connections.mjs";
 import { previewFigures } from "./figures/preview.mjs";
-import { previewCpuFigures } from "./figures/preview-cpu.mjs";
 import { scalingFigures } from "./figures/scaling.mjs";
 import { upFigures } from "./figures/up.mjs";
 import { logFigures } from "./figures/logs.mjs";
@@ -43,7 +42,6 @@ const FIGURES = [
   { id: "preview", emulator: true, measure: previewFigures },
   { id: `up-${LARGE}`, emulator: true, measure: upFigures, agents: LARGE },
   { id: `preview-${LARGE}`, emulator: true, measure: previewFigures, agents: LARGE },
-  { id: "preview-cpu", emulator: true, measure: previewCpuFigures, agents: LARGE },
   { id: "logs", emulator: true, measure: logFigures },
   { id: "connections", emulator: true, measure: connectionFigures },
   { id: "readiness", emulator: false, measure: readinessFigures },

@@ -2,10 +2,23 @@
 // `pulumi destroy` of native agents against the native control plugin
 // (do-nothing resources with a native Agent's state, bench/programs/native-shaped*.cjs),
 // and the plugin process's peak memory over the control plugin's, at every
-// size; at 50 agents also its no-op preview against the dynamic provider's
-// and its cold start to the first answered RPC (bench/native.mjs).
+// size; at the large size, in the same previews, the plugin process's CPU
+// time per resource (the control plugin's beside it); at 50 agents also its
+// no-op preview against the dynamic provider's and its cold start to the
+// first answered RPC (bench/native.mjs).
 import { join } from "node:path";
-import { controlRule, memoryControlRule, previewPairs, sizedId, upDestroyPairs, versus, writeAgentSample } from "../lib/engine-stacks.mjs";
+import {
+  controlRule,
+  measuresPreviewCpu,
+  memoryControlRule,
+  previewCpuRule,
+  previewPairs,
+  providerCpuPerResource,
+  sizedId,
+  upDestroyPairs,
+  versus,
+  writeAgentSample,
+} from "../lib/engine-stacks.mjs";
 import { CONTROL_PLUGIN, installControlPlugin } from "../lib/native-control.mjs";
 import { isPlugin, watchProviderPeak } from "../lib/process-peak.mjs";
 import { declaredFigure, ruleTable } from "../lib/rules.mjs";
@@ -31,6 +44,7 @@ export const RULES = ruleTable(
     "native-preview-control": () => controlRule("preview"),
     "native-destroy-control": () => controlRule("destroy"),
     "native-memory-control": () => memoryControlRule,
+    "preview-cpu-native": (n) => (measuresPreviewCpu(n) ? previewCpuRule : undefined),
   },
 );
 
@@ -48,7 +62,8 @@ async function nativeHome(ctx) {
  * destroy of each; then pairs of an up from an empty stack and a destroy of
  * `n` native agents (ready after 2 s) and of `n` resources of the control
  * plugin (create waits 2 s), the first side alternating; during each up,
- * the peak memory of that side's plugin process. The previews run on the
+ * the peak memory of that side's plugin process; at the large size, during
+ * each preview, the CPU time of that side's plugin process ÷ n. The previews run on the
  * stacks of the untimed round, so no side is brought up more than the pairs
  * need.
  */
@@ -65,12 +80,22 @@ async function nativeControlFigures(ctx, home) {
   await shaped.stack.up(opts);
   const stacks = { agents, shaped };
 
-  for (const handle of Object.values(stacks)) await handle.stack.preview(opts); // untimed warm-up
-  const previews = await previewPairs(ctx, stacks, opts, (ms, i) => `native preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, control ${Math.round(ms.shaped)} ms`);
-  for (const handle of Object.values(stacks)) await handle.stack.destroy(opts);
-
   // Each side's plugin is a process of its own, told apart by its installed path.
   const plugin = { agents: isPlugin("agent-hosting"), shaped: isPlugin(CONTROL_PLUGIN.name) };
+  const cpu = measuresPreviewCpu(n);
+
+  for (const handle of Object.values(stacks)) await handle.stack.preview(opts); // untimed warm-up
+  const previews = await previewPairs(
+    ctx,
+    stacks,
+    opts,
+    (ms, i, beside) =>
+      `native preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, control ${Math.round(ms.shaped)} ms` +
+      (cpu ? `; plugin CPU per resource: agents ${beside.agents}, control ${beside.shaped} ms` : ""),
+    cpu ? providerCpuPerResource(n, plugin) : undefined,
+  );
+  for (const handle of Object.values(stacks)) await handle.stack.destroy(opts);
+
   const pairs = await upDestroyPairs(ctx, stacks, {
     opts,
     aroundUp: async (key, up) => {
@@ -99,6 +124,17 @@ async function nativeControlFigures(ctx, home) {
       unit: "×",
       samples: versus(pairs, (p) => p.beside, "agents", "shaped"),
     }),
+    ...(cpu
+      ? [
+          declaredFigure(RULES, {
+            id: sizedId("preview-cpu-native", n),
+            name: `native plugin process CPU per resource in a no-op pulumi preview of ${n} agents`,
+            unit: "ms",
+            samples: previews.map((p) => p.beside.agents),
+            extra: { controlMsPerResource: previews.map((p) => p.beside.shaped) },
+          }),
+        ]
+      : []),
   ];
 }
 

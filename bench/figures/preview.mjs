@@ -1,17 +1,36 @@
 // No-op `pulumi preview` of the agents against trivial dynamic resources
 // and against the Agent-shaped control, in interleaved rounds on stacks
-// brought up once.
+// brought up once; at the large size, in the same previews, the dynamic
+// provider process's CPU time per resource, and the control's beside it.
 import { declaredFigure, ruleTable } from "../lib/rules.mjs";
-import { agentShapedStack, controlRule, previewPairs, sizedId, trivialFloorRule, versus, writeAgentSample } from "../lib/engine-stacks.mjs";
+import {
+  agentShapedStack,
+  controlRule,
+  measuresPreviewCpu,
+  previewCpuRule,
+  previewPairs,
+  providerCpuPerResource,
+  sizedId,
+  trivialFloorRule,
+  versus,
+  writeAgentSample,
+} from "../lib/engine-stacks.mjs";
+import { isDynamicProvider } from "../lib/process-peak.mjs";
 import { quiet, stackFor } from "../lib/stacks.mjs";
 
 /** The rule and the bar of every figure this module makes, by id (bench/lib/rules.mjs). */
-export const RULES = ruleTable({}, { preview: trivialFloorRule, "preview-control": () => controlRule("preview") });
+export const RULES = ruleTable(
+  {},
+  { preview: trivialFloorRule, "preview-control": () => controlRule("preview"), "preview-cpu-dynamic": (n) => (measuresPreviewCpu(n) ? previewCpuRule : undefined) },
+);
 
 /**
  * Each pair: a no-op preview of the agents, of trivial resources, and of
  * Agent-shaped do-nothing resources (the control), in an order that
- * alternates, on stacks brought up once and previewed once untimed.
+ * alternates, on stacks brought up once and previewed once untimed. At the
+ * large size, during the agents' and the control's previews, the CPU time
+ * of that preview's dynamic provider process ÷ n (the trivial side's is not
+ * read: its provider runs none of an Agent's work).
  */
 export async function previewFigures(ctx) {
   const n = ctx.agents;
@@ -28,7 +47,16 @@ export async function previewFigures(ctx) {
   await stacks.trivial.stack.up(opts);
   await stacks.shaped.stack.up(opts);
   for (const handle of Object.values(stacks)) await handle.stack.preview(opts); // untimed warm-up
-  const pairs = await previewPairs(ctx, stacks, opts, (ms, i) => `preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, trivial ${Math.round(ms.trivial)}, shaped ${Math.round(ms.shaped)} ms`);
+  const cpu = measuresPreviewCpu(n);
+  const pairs = await previewPairs(
+    ctx,
+    stacks,
+    opts,
+    (ms, i, beside) =>
+      `preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, trivial ${Math.round(ms.trivial)}, shaped ${Math.round(ms.shaped)} ms` +
+      (cpu ? `; provider CPU per resource: agents ${beside.agents}, shaped ${beside.shaped} ms` : ""),
+    cpu ? providerCpuPerResource(n, { agents: isDynamicProvider, shaped: isDynamicProvider }) : undefined,
+  );
   const versusTrivial = versus(pairs, (p) => p.ms, "agents", "trivial");
   const versusShaped = versus(pairs, (p) => p.ms, "agents", "shaped");
   for (const handle of Object.values(stacks)) await handle.stack.destroy(opts);
@@ -40,5 +68,16 @@ export async function previewFigures(ctx) {
       unit: "×",
       samples: versusShaped,
     }),
+    ...(cpu
+      ? [
+          declaredFigure(RULES, {
+            id: sizedId("preview-cpu-dynamic", n),
+            name: `dynamic provider process CPU per resource in a no-op pulumi preview of ${n} agents`,
+            unit: "ms",
+            samples: pairs.map((p) => p.beside.agents),
+            extra: { controlMsPerResource: pairs.map((p) => p.beside.shaped) },
+          }),
+        ]
+      : []),
   ];
 }

@@ -3,8 +3,11 @@
 // do-nothing resources with an Agent's state, bench/programs/agent-shaped.cjs).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { watchMatchingCpu } from "./process-cpu.mjs";
 import { round, subjectFirst, timed } from "./stats.mjs";
 import { agentSample, stackFor } from "./stacks.mjs";
+
+import { BASE_SIZE } from "./rules.mjs";
 
 export { sizedId } from "./rules.mjs";
 
@@ -99,23 +102,78 @@ export async function upDestroyPairs(ctx, stacks, { opts, aroundUp = (_key, up) 
 
 /**
  * `ctx.pairs` pairs of a no-op preview of each of `stacks` (keyed by side,
- * the subject first; brought up before), in sideOrder. Returns `{ first, ms: { key: ms } }` per pair.
+ * the subject first; brought up before), in sideOrder. `aroundPreview(key,
+ * preview)` runs the side's preview and may measure beside it (what it
+ * returns is kept as `pair.beside[key]`); `describe(ms, i, beside)` is the
+ * pair's log line. Returns `{ first, ms: { key: ms }, beside }` per pair.
  */
-export async function previewPairs(ctx, stacks, opts, describe) {
+export async function previewPairs(ctx, stacks, opts, describe, aroundPreview = (_key, preview) => preview()) {
   const keys = Object.keys(stacks);
   const pairs = [];
   for (let i = 0; i < ctx.pairs; i++) {
     const first = subjectFirst(i);
     const ms = {};
+    const beside = {};
     for (const key of sideOrder(first, keys)) {
       settle();
-      ms[key] = round(await timed(() => stacks[key].stack.preview(opts)));
+      beside[key] = await aroundPreview(key, async () => {
+        ms[key] = round(await timed(() => stacks[key].stack.preview(opts)));
+        return ms[key];
+      });
     }
-    pairs.push({ first, ms });
-    ctx.log(describe(ms, i));
+    pairs.push({ first, ms, beside });
+    ctx.log(describe(ms, i, beside));
   }
   return pairs;
 }
+
+/**
+ * A previewPairs `aroundPreview` that also measures, on the sides `matchers`
+ * names, the CPU time of that side's provider process (the processes its
+ * matcher accepts that the bench starts during the preview, read from /proc
+ * by bench/lib/process-cpu.mjs) ÷ `n` resources: `beside[key]` is ms per
+ * resource (undefined on the other sides). The sampler runs in this process
+ * every 50 ms during every measured side's preview alike.
+ * @param {number} n
+ * @param {Record<string, (cmdline: string) => boolean>} matchers
+ */
+export function providerCpuPerResource(n, matchers) {
+  return async (key, preview) => {
+    const matches = matchers[key];
+    if (!matches) {
+      await preview();
+      return undefined;
+    }
+    const cpu = watchMatchingCpu(matches);
+    await preview();
+    return round(cpu.stop() / n);
+  };
+}
+
+/**
+ * The provider CPU per resource of a no-op preview (`preview-cpu-dynamic-<n>`,
+ * `preview-cpu-native-<n>`), measured at the large size only: at 50 agents
+ * the process's start would be most of it.
+ */
+export const measuresPreviewCpu = (n) => n > BASE_SIZE;
+
+/**
+ * The sanity bar, ms of the provider process's CPU per resource: about
+ * twice the most either process used in runs on a busy 2-core machine (7.3
+ * ms; the control's process used 6.5 to 7.4 ms in the same runs). The
+ * process loads the SDK, gRPC and protobuf (about 1 s of CPU, 2.5 ms per
+ * resource at 400) and turns two calls per resource to and from protobuf;
+ * this package's own check, diff and decoding are about 0.2 ms of it. The
+ * figure is what is reported; the bar catches a provider that does
+ * per-resource work it should not (a request, a schema built per call).
+ */
+const PREVIEW_CPU_LIMIT_MS = 15;
+
+/** The rule and the bar in words of a provider's CPU ms per resource in a no-op preview. */
+export const previewCpuRule = {
+  rule: { method: "max", combine: "value", compare: "<=", limit: PREVIEW_CPU_LIMIT_MS },
+  bar: `≤ ${PREVIEW_CPU_LIMIT_MS} in every run (a sanity bar of this bench: the figure itself is what is reported)`,
+};
 
 /** Pair samples of `subject` against `baseline`, from pairs' per-side values picked by `pick(pair)`. */
 export function versus(pairs, pick, subject, baseline) {

@@ -1,8 +1,12 @@
-// CPU time of the processes the engine runs for an operation, by kind: the
-// `pulumi` CLI (the engine) and Pulumi's dynamic-provider processes, read
-// from Linux's /proc every 50 ms while the operation runs, so a process that
-// ends keeps the last time it was seen with. Only processes this one started
-// (through the engine) count, not other programs' on the machine.
+// CPU time of the processes the engine runs for an operation, read from
+// Linux's /proc every 50 ms while the operation runs, so a process that ends
+// keeps the last time it was seen with (a provider is idle by then, the
+// engine closing it once the operation is done). Only processes this one
+// started (through the engine) count, not other programs' on the machine.
+// `watchProcessCpu`: by kind, the `pulumi` CLI (the engine) and Pulumi's
+// dynamic-provider processes (bench/profile.mjs); `watchMatchingCpu`: the
+// processes a command-line matcher accepts that start during the operation
+// (the preview figures' provider CPU per resource).
 import { readFileSync, readdirSync } from "node:fs";
 import { basename } from "node:path";
 import { processCpuMs } from "./emulator-process.mjs";
@@ -28,12 +32,18 @@ function kindOf(pid) {
   return kind !== undefined && descendsFromThis(pid) ? kind : undefined;
 }
 
-/** Starts sampling; `stop()` returns the CPU ms of each kind, summed over its processes. */
-export function watchProcessCpu() {
+/**
+ * Samples every 50 ms, until `stop()`, the CPU time of each process
+ * `kindOf(pid)` gives a kind (undefined: not counted), skipping the pids in
+ * `skip`; `stop()` returns the last `{ kind, ms }` seen of each.
+ * @param {(pid: string) => string | undefined} kindOf
+ * @param {ReadonlySet<string>} [skip]
+ */
+function sampleCpu(kindOf, skip = new Set()) {
   const last = new Map();
   const sample = () => {
     for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+      if (!/^\d+$/.test(entry) || Number(entry) === process.pid || skip.has(entry)) continue;
       try {
         const kind = last.get(entry)?.kind ?? kindOf(entry);
         if (kind) last.set(entry, { kind, ms: processCpuMs(entry) });
@@ -47,9 +57,33 @@ export function watchProcessCpu() {
     stop() {
       clearInterval(timer);
       sample();
+      return [...last.values()];
+    },
+  };
+}
+
+/** Starts sampling; `stop()` returns the CPU ms of each kind, summed over its processes. */
+export function watchProcessCpu() {
+  const cpu = sampleCpu(kindOf);
+  return {
+    stop() {
       const total = { engine: 0, provider: 0 };
-      for (const { kind, ms } of last.values()) total[kind] += ms;
+      for (const { kind, ms } of cpu.stop()) total[kind] += ms;
       return total;
     },
   };
+}
+
+/**
+ * Starts sampling the processes this one starts from now on whose command
+ * line `matches` (e.g. isDynamicProvider, or isPlugin(name) of
+ * bench/lib/process-peak.mjs): a process already running, such as the
+ * provider of the operation before as the engine shuts it down, does not
+ * count. `stop()` returns their CPU ms, summed.
+ * @param {(cmdline: string) => boolean} matches
+ */
+export function watchMatchingCpu(matches) {
+  const before = new Set(readdirSync("/proc"));
+  const cpu = sampleCpu((pid) => (matches(readFileSync(`/proc/${pid}/cmdline`, "utf8")) && descendsFromThis(pid) ? "matched" : undefined), before);
+  return { stop: () => cpu.stop().reduce((sum, { ms }) => sum + ms, 0) };
 }

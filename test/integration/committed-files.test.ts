@@ -16,7 +16,6 @@ import * as connections from "../../bench/figures/connections.mjs";
 import * as logs from "../../bench/figures/logs.mjs";
 import * as native from "../../bench/figures/native.mjs";
 import * as preview from "../../bench/figures/preview.mjs";
-import * as previewCpu from "../../bench/figures/preview-cpu.mjs";
 import * as readiness from "../../bench/figures/readiness.mjs";
 import * as rolling from "../../bench/figures/rolling.mjs";
 import * as scaling from "../../bench/figures/scaling.mjs";
@@ -27,13 +26,13 @@ import { table } from "../../bench/lib/report.mjs";
 import { declaredRuleProblems, sourceProblems } from "../../bench/lib/rules.mjs";
 
 /** Every bench module that makes figures (bench/run.mjs's groups and the scaling figures): each declares its rules. */
-const DECLARING = [sizes, up, rolling, preview, previewCpu, logs, connections, readiness, native, scaling];
+const DECLARING = [sizes, up, rolling, preview, logs, connections, readiness, native, scaling];
 const TABLES = DECLARING.map((m) => m.RULES);
 
 const root = join(__dirname, "../..");
 const EMULATOR_KEY = /emu-[0-9a-f]{24}/;
 /** The groups a whole run of the bench (bench/run.mjs) writes, in its order. */
-const GROUPS = ["size", "up", "rolling", "preview", "up-400", "preview-400", "preview-cpu", "logs", "connections", "readiness", "native", "native-400"];
+const GROUPS = ["size", "up", "rolling", "preview", "up-400", "preview-400", "logs", "connections", "readiness", "native", "native-400"];
 /** The figures a whole run of the bench writes. */
 const EXPECTED_FIGURES = [
   "size-1",
