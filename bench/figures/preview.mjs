@@ -28,9 +28,10 @@ export const RULES = ruleTable(
  * Each pair: a no-op preview of the agents, of trivial resources, and of
  * Agent-shaped do-nothing resources (the control), in an order that
  * alternates, on stacks brought up once and previewed once untimed. At the
- * large size, during the agents' and the control's previews, the CPU time
- * of that preview's dynamic provider process ÷ n (the trivial side's is not
- * read: its provider runs none of an Agent's work).
+ * large size, during every side's preview, the CPU time of that preview's
+ * dynamic provider process ÷ n: the agents' is the figure, the control's is
+ * recorded beside it, and the trivial side's is read only so the sampler
+ * costs every side of a pair the same.
  */
 export async function previewFigures(ctx) {
   const n = ctx.agents;
@@ -55,7 +56,7 @@ export async function previewFigures(ctx) {
     (ms, i, beside) =>
       `preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, trivial ${Math.round(ms.trivial)}, shaped ${Math.round(ms.shaped)} ms` +
       (cpu ? `; provider CPU per resource: agents ${beside.agents}, shaped ${beside.shaped} ms` : ""),
-    cpu ? providerCpuPerResource(n, { agents: isDynamicProvider, shaped: isDynamicProvider }) : undefined,
+    cpu ? providerCpuPerResource(n, { agents: isDynamicProvider, trivial: isDynamicProvider, shaped: isDynamicProvider }) : undefined,
   );
   const versusTrivial = versus(pairs, (p) => p.ms, "agents", "trivial");
   const versusShaped = versus(pairs, (p) => p.ms, "agents", "shaped");
