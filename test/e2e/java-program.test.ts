@@ -20,7 +20,7 @@ import { releaseVersion } from "../../scripts/lib/release/names.mjs";
 import { sourceDateEpoch } from "../../scripts/lib/release/source-date.mjs";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
-import { useEmulator } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
 import { isolateMaven, javaProgramEnv, withRepository } from "./support/java-program";
 import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 

@@ -11,7 +11,8 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, readFileSync, realpathSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 import { NATIVE_PLUGIN_NODES } from "../support/compat-matrix";
 import { watchProcesses } from "../support/process-watch";
 import { repoRoot } from "../languages/support/drivers";
@@ -41,7 +42,7 @@ beforeAll(() => {
 
 describe.each(NATIVE_PLUGIN_NODES)("the native plugin on Node %s", (node) => {
   let nodeBin: string;
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let emulator: Emu;
   let control: EmulatorControl;
   let program: StackDir;
   let env: NodeJS.ProcessEnv;
@@ -58,7 +59,7 @@ describe.each(NATIVE_PLUGIN_NODES)("the native plugin on Node %s", (node) => {
   beforeAll(async () => {
     nodeBin = nodeBinDir(node);
     // Readiness after 3 s keeps the plugin process alive long enough to be seen in /proc during `up`.
-    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 3000, secretSets: { "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD"] } });
+    emulator = await startEmu({ apiKey: API_KEY, readyAfterMs: 3000, secretSets: { "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD"] } });
     control = new EmulatorControl(emulator.baseUrl);
     program = stackDir(`plugin-node-${node}`);
     copyFileSync(join(repoRoot, "examples/yaml/Pulumi.yaml"), join(program.workDir, "Pulumi.yaml"));

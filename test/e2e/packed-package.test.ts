@@ -22,7 +22,8 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 import { PACKED_PACKAGE_MATRIX } from "../support/compat-matrix";
 import { runForLastJsonLine } from "../support/last-json-line";
 import { watchProcesses, type SeenProcess } from "../support/process-watch";
@@ -139,7 +140,7 @@ describe.each(PACKED_PACKAGE_MATRIX)("on Node $node with @pulumi/pulumi $pulumi"
   let nodeBin: string;
   let env: NodeJS.ProcessEnv;
   let programDir: string;
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let emulator: Emu;
   let control: EmulatorControl;
   let client: AgentHostingClient;
 
@@ -153,7 +154,7 @@ describe.each(PACKED_PACKAGE_MATRIX)("on Node $node with @pulumi/pulumi $pulumi"
     npm(["install", "--engine-strict", "--prefer-offline", "--no-audit", "--no-fund", tarball, `@pulumi/pulumi@${pulumi}`], programDir, env);
     copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), join(programDir, "runner.cjs"));
     // Readiness after 3 s keeps the dynamic provider process alive long enough to be seen in /proc during `up`.
-    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 3000, secretSets: { "packed-secrets": ["TOKEN"] } });
+    emulator = await startEmu({ apiKey: API_KEY, readyAfterMs: 3000, secretSets: { "packed-secrets": ["TOKEN"] } });
     control = new EmulatorControl(emulator.baseUrl);
     client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
     await client.createAgent({ serviceName: "existing-bot", image: "registry.example.com/existing-bot:7" });

@@ -33,7 +33,7 @@ import { MAVEN_DIR, pluginTarballName, wheelName } from "../../scripts/lib/relea
 import { repoRoot, type ProgramParams, type StackOp } from "../languages/support/drivers";
 import { readyDeploymentLines } from "../support/emulator-log-lines";
 import { runDriver, type OpResult } from "../languages/support/run";
-import { useEmulator } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
 import { javaHostDir } from "./support/java-program";
 import { pulumiCommands } from "./support/pulumi-command";
 import { buildAgainstRelease } from "./support/released-go";

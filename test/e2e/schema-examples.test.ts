@@ -30,7 +30,7 @@ import { goRunner, pythonRunner, typescriptRunner } from "../support/program-run
 import { logEntry, readyDeploymentLines } from "../support/emulator-log-lines";
 import { codeBlocks } from "../support/readme-blocks";
 import { schemaExamplePrograms, type SchemaExampleProgram } from "../support/schema-examples";
-import { useEmulator } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
 import { javaExampleProgram, sdkMavenRepository } from "./support/java-example";
 import { cliStackOperation, runNewStack, type StackOperation } from "./support/new-stack-lifecycle";
 import { pulumiCommands } from "./support/pulumi-command";

@@ -14,7 +14,7 @@ import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl } from "../../src/emulator";
 import { BIN_DEFAULT_API_KEY } from "../../src/emulator/args";
 import { FLAG_HELP, helpText, pasteText } from "../../src/emulator/help";
-import { waitFor } from "./support/emulator-harness";
+import { waitFor } from "../support/emulator-fixture";
 
 const root = resolve(__dirname, "../..");
 const bin = join(root, "dist/emulator/bin.js");

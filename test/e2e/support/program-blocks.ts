@@ -22,7 +22,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../../src/emulator";
+import { EmulatorControl } from "../../../src/emulator";
+import { startEmu, type Emu } from "../../support/emulator-fixture";
 import type { StackConfig } from "../../languages/support/drivers";
 import type { OpResult } from "../../languages/support/run";
 import { stackDir, type StackDir } from "../../languages/support/stack-env";
@@ -163,7 +164,7 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
     javaSdkRepository = undefined;
   });
   describe.each(programs.map((b) => [`${b.lang} program at ${file} line ${b.line}`, b] as const))("%s", (_label, block) => {
-    let emulator: Awaited<ReturnType<typeof startEmulator>>;
+    let emulator: Emu;
     let control: EmulatorControl;
     let stack: StackDir;
     let run: ProgramRunner;
@@ -171,8 +172,7 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
     const texts: string[] = [];
 
     beforeAll(async () => {
-      emulator = await startEmulator({
-        port: 0,
+      emulator = await startEmu({
         apiKey: API_KEY,
         readyAfterMs: 300,
         secretSets: { "voice-secrets": ["TOKEN"], "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD"] },
