@@ -13,7 +13,7 @@
  * test/e2e/support/java-program.ts), its pom.xml naming the release's Maven
  * repository with the README's own <repositories> block, Maven's local
  * repository the program's own. No Node.js, Python or Go
- * language host binary exists here (scripts/pulumi-cli.sh), so the others
+ * language host binary exists here (pulumi-cli.sh), so the others
  * run their install commands as written (npm install with the release's
  * tarball for the package, which is on no registry here; pip with the
  * release directory as --find-links; go mod tidy through the release's
@@ -28,11 +28,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { delimiter, join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { goBinary } from "../../scripts/lib/go-tool.mjs";
-import { mavenCoordinates } from "../../scripts/lib/java-sdk.mjs";
-import { hostTarget } from "../../scripts/lib/plugin-package.mjs";
-import { mavenArtifactPaths } from "../../scripts/lib/release/maven-repository.mjs";
-import { MAVEN_DIR, npmTarballName, pluginTarballName } from "../../scripts/lib/release/names.mjs";
+import { goBinary, mavenCoordinates, hostTarget, mavenArtifactPaths, MAVEN_DIR, npmTarballName, pluginTarballName } from "../support/project-scripts";
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
 import { repoRoot, type StackConfig } from "../languages/support/drivers";

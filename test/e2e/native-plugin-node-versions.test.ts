@@ -18,13 +18,14 @@ import { watchProcesses } from "../support/process-watch";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { pulumiCommands } from "./support/pulumi-command";
+import { SCRIPT } from "../support/project-scripts";
 
 const API_KEY = "plugin-node-SECRET-41c7e2";
 const pluginVersion = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 
-/** The directory of `node` of that exact release, from scripts/node-version.mjs (installed on first use). */
+/** The directory of `node` of that exact release, from node-version.mjs (installed on first use). */
 function nodeBinDir(version: string): string {
-  const out = execFileSync(process.execPath, [join(repoRoot, "scripts/node-version.mjs"), version], {
+  const out = execFileSync(process.execPath, [SCRIPT.nodeVersion, version], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -34,7 +35,7 @@ function nodeBinDir(version: string): string {
 let yamlHost: string;
 
 beforeAll(() => {
-  yamlHost = execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+  yamlHost = execFileSync("bash", [SCRIPT.pulumiYaml], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
     .trim()
     .split("\n")
     .pop() ?? "";

@@ -29,6 +29,7 @@ import { runForLastJsonLine } from "../support/last-json-line";
 import { watchProcesses, type SeenProcess } from "../support/process-watch";
 import { npm, offlineStackEnv, packedTarball, userEnvOnNode } from "./support/packed-install";
 import { repoRoot } from "./support/stack";
+import { SCRIPT } from "../support/project-scripts";
 
 const API_KEY = "e2e-packed-SECRET-2c9d";
 
@@ -42,9 +43,9 @@ const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf
 let workRoot: string;
 let tarball: string;
 
-/** The directory of `node` of that exact release, from scripts/node-version.mjs (installed on first use). */
+/** The directory of `node` of that exact release, from node-version.mjs (installed on first use). */
 function nodeBinDir(version: string): string {
-  const out = execFileSync(process.execPath, [join(repoRoot, "scripts/node-version.mjs"), version], {
+  const out = execFileSync(process.execPath, [SCRIPT.nodeVersion, version], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });

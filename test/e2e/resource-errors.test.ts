@@ -9,7 +9,7 @@
  * a host that is not loopback by name is refused without it, naming it, and
  * accepted with it.
  *
- * The dynamic provider runs a TypeScript program (scripts/stack-op.mjs); the
+ * The dynamic provider runs a TypeScript program (stack-op.mjs); the
  * native plugin a Pulumi YAML program with the CLI in its directory.
  */
 import { writeFileSync } from "node:fs";

@@ -31,7 +31,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type * as TS from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheRoot } from "../../scripts/lib/go-tool.mjs";
+import { cacheRoot } from "../support/project-scripts";
 import { startEmu } from "../support/emulator-fixture";
 import { runForLastJsonLine } from "../support/last-json-line";
 import {

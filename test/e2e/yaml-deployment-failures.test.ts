@@ -1,7 +1,7 @@
 /**
  * When a deployment fails, on the native plugin: a Pulumi YAML program run
  * with the CLI from its directory (the plugin installed from its tarball,
- * Pulumi YAML's language host from scripts/pulumi-yaml.sh), a preview before
+ * Pulumi YAML's language host from pulumi-yaml.sh), a preview before
  * every up. A never-ready update and a health check's line are rolled back,
  * a failed create with rollback leaves nothing, the engine's `customTimeouts`
  * (update and create) ends the wait long before `readyTimeoutSeconds`, and

@@ -1,6 +1,6 @@
 /** Running a driver process that prints its result as the last line of its stdout, in JSON. */
 import { spawn } from "node:child_process";
-import { disagreementMessage, operationDisagreements, type AgentOperations } from "../../scripts/lib/operations.mjs";
+import { disagreementMessage, operationDisagreements, type AgentOperations } from "./project-scripts";
 
 /** What every driver reports of an operation. */
 export interface OperationSummary {

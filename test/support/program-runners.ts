@@ -2,7 +2,7 @@
  * Running a whole program's text (a README block, an example of the package
  * schema) as users run it, on a stack of test/languages/support/stack-env.ts,
  * through each language's Automation API (no language host binary exists
- * here): TypeScript transpiled and loaded inside scripts/stack-op.mjs's inline
+ * here): TypeScript transpiled and loaded inside stack-op.mjs's inline
  * program; Python exec'd as __main__ inside the Python driver's inline
  * program; Go with its `func main() { pulumi.Run(f) }` turned into
  * `func init() { readmeProgram = pulumi.RunFunc(f) }`, built beside the Go
@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { cacheRoot, goProgram, sourceHash } from "../../scripts/lib/go-tool.mjs";
+import { SCRIPT, cacheRoot, goProgram, sourceHash } from "./project-scripts";
 import { pythonDriver, repoRoot, type StackConfig } from "../languages/support/drivers";
 import { runDriver, type OpResult } from "../languages/support/run";
 import type { StackDir } from "../languages/support/stack-env";
@@ -24,7 +24,7 @@ export type ProgramRunner = (op: ProgramOp, stack: StackDir) => Promise<OpResult
 export const PYTHON_PROJECT = "agent-hosting-python";
 export const GO_PROJECT = "agent-hosting-go";
 
-/** A TypeScript program: transpiled to CommonJS into `dir` and required inside scripts/stack-op.mjs's inline program of `project`. */
+/** A TypeScript program: transpiled to CommonJS into `dir` and required inside stack-op.mjs's inline program of `project`. */
 export function typescriptRunner(code: string, dir: string, project: string, config: StackConfig): ProgramRunner {
   const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
   writeFileSync(join(dir, "program-source.js"), js);
@@ -41,7 +41,7 @@ export function typescriptRunner(code: string, dir: string, project: string, con
   return (op, stack) =>
     runDriver(
       process.execPath,
-      [join(repoRoot, "scripts/stack-op.mjs"), op, "--work-dir", stack.workDir, "--project", project, "--program", join(dir, "program.cjs"), "--config", JSON.stringify(config)],
+      [SCRIPT.stackOp, op, "--work-dir", stack.workDir, "--project", project, "--program", join(dir, "program.cjs"), "--config", JSON.stringify(config)],
       stack.env,
       repoRoot,
     );

@@ -9,12 +9,11 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cachedVenv } from "../../../scripts/lib/cached-venv.mjs";
-import { cacheRoot, goProgram, sourceHash } from "../../../scripts/lib/go-tool.mjs";
+import { SCRIPT, cachedVenv, cacheRoot, goProgram, sourceHash } from "../../support/project-scripts";
 import { runDriver, type OpResult } from "./run";
 
 export const repoRoot = join(__dirname, "..", "..", "..");
-/** The CLI these tests run (scripts/pulumi-cli.sh builds it); the Python and Go SDK packages match it. */
+/** The CLI these tests run (pulumi-cli.sh builds it); the Python and Go SDK packages match it. */
 export const PULUMI_VERSION = "3.259.0";
 
 export type StackConfig = Record<string, { value: string; secret?: boolean }>;
@@ -121,7 +120,7 @@ export const nodeDriver: LanguageDriver = {
   async run(op, workDir, params, env) {
     const { config = {}, ...program } = params;
     const args = [
-      join(repoRoot, "scripts/stack-op.mjs"),
+      SCRIPT.stackOp,
       op,
       "--work-dir",
       workDir,
