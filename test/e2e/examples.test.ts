@@ -32,7 +32,7 @@ import { goBinary, mavenCoordinates, hostTarget, mavenArtifactPaths, MAVEN_DIR, 
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
 import { repoRoot, type StackConfig } from "../languages/support/drivers";
-import { runDriver, type OpResult } from "../languages/support/run";
+import { argvDriver, runDriver, type OpResult } from "../support/stack-driver";
 import { logEntry, readyDeploymentLines, stampedLine } from "../support/emulator-log-lines";
 import { codeBlocks } from "../support/readme-blocks";
 import { useEmulator } from "../support/emulator-fixture";
@@ -148,8 +148,9 @@ const installPython: Install = (dir, stack) => {
   const python = installRequirements(dir, release().dir);
   const script = join(stack.workDir, "stack_op.py");
   copyFileSync(join(repoRoot, "test/languages/python/stack_op.py"), script);
-  const params = JSON.stringify({ config: stackConfig(), source: readFileSync(join(dir, "__main__.py"), "utf8") });
-  return { operation: async (op) => fromDriver(await runDriver(python, [script, op, stack.workDir, params], stack.env, stack.workDir)) };
+  const params = { config: stackConfig(), source: readFileSync(join(dir, "__main__.py"), "utf8") };
+  const driver = argvDriver("Python", () => python, () => [script]);
+  return { operation: async (op) => fromDriver(await driver.run(op, stack, params)) };
 };
 
 /** `go mod tidy` through the release's module proxy, then main.go built with that go.mod beside the Go driver. */
@@ -158,8 +159,8 @@ const installGo: Install = (dir, stack) => {
   const build = buildProgramAgainstRelease(release().dir, dir, stack.workDir);
   expect(build.sdk.Version).toBe(`v${release().version}`);
   expect(build.sdk.Dir.startsWith(join(stack.workDir, "gomodcache") + sep), build.sdk.Dir).toBe(true);
-  const params = JSON.stringify({ config: stackConfig() });
-  return { operation: async (op) => fromDriver(await runDriver(build.binary, [op, stack.workDir, params], stack.env, stack.workDir)) };
+  const driver = argvDriver("Go", () => build.binary);
+  return { operation: async (op) => fromDriver(await driver.run(op, stack, { config: stackConfig() })) };
 };
 
 /** A README's `pulumi` command line as the CLI's arguments; the placeholders become the emulator's address and key. */

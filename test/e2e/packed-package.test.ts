@@ -25,7 +25,7 @@ import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl } from "../../src/emulator";
 import { startEmu, type Emu } from "../support/emulator-fixture";
 import { PACKED_PACKAGE_MATRIX } from "../support/compat-matrix";
-import { runForLastJsonLine } from "../support/last-json-line";
+import { runForLastJsonLine } from "../support/stack-driver";
 import { watchProcesses, type SeenProcess } from "../support/process-watch";
 import { npm, offlineStackEnv, packedTarball, userEnvOnNode } from "./support/packed-install";
 import { repoRoot } from "./support/stack";

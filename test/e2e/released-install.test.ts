@@ -30,7 +30,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostTarget, mavenArtifactPaths, MAVEN_DIR, pluginTarballName, wheelName } from "../support/project-scripts";
 import { repoRoot, type ProgramParams, type StackOp } from "../languages/support/drivers";
 import { readyDeploymentLines } from "../support/emulator-log-lines";
-import { runDriver, type OpResult } from "../languages/support/run";
+import { argvDriver, type OpResult } from "../support/stack-driver";
 import { useEmulator } from "../support/emulator-fixture";
 import { javaHostDir } from "./support/java-program";
 import { pulumiCommands } from "./support/pulumi-command";
@@ -137,7 +137,7 @@ releasedLanguage("Python", (stack) => {
   const script = join(stack.workDir, "stack_op.py");
   copyFileSync(join(repoRoot, "test/languages/python/stack_op.py"), script);
   return {
-    run: (op, params) => runDriver(python, [script, op, stack.workDir, JSON.stringify(params)], stack.env, stack.workDir),
+    run: (op, params) => argvDriver("Python", () => python, () => [script]).run(op, stack, params),
     check() {
       const show = "import importlib.metadata as m, pulumi_agent_hosting as p; print(p.__file__); print(m.version('pulumi_agent_hosting'))";
       const [file, installedVersion] = execFileSync(python, ["-c", show], { cwd: stack.workDir, env: stack.env, encoding: "utf8" }).trim().split("\n");
@@ -150,7 +150,7 @@ releasedLanguage("Python", (stack) => {
 releasedLanguage("Go", (stack) => {
   const build = buildAgainstRelease(release().dir, release().version, stack.workDir);
   return {
-    run: (op, params) => runDriver(build.binary, [op, stack.workDir, JSON.stringify(params)], stack.env, stack.workDir),
+    run: (op, params) => argvDriver("Go", () => build.binary).run(op, stack, params),
     check() {
       expect(build.sdk.Version).toBe(`v${release().version}`);
       expect(build.sdk.Dir.startsWith(join(stack.workDir, "gomodcache") + sep), build.sdk.Dir).toBe(true);

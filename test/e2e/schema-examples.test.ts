@@ -24,7 +24,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTRY } from "../../src/registry";
 import { repoRoot, type StackConfig } from "../languages/support/drivers";
-import type { OpResult } from "../languages/support/run";
+import type { OpResult } from "../support/stack-driver";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { goRunner, pythonRunner, typescriptRunner } from "../support/program-runners";
 import { logEntry, readyDeploymentLines } from "../support/emulator-log-lines";

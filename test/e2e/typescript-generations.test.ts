@@ -33,7 +33,7 @@ import type * as TS from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheRoot } from "../support/project-scripts";
 import { startEmu } from "../support/emulator-fixture";
-import { runForLastJsonLine } from "../support/last-json-line";
+import { runForLastJsonLine } from "../support/stack-driver";
 import {
   OLDEST_PULUMI,
   POLICY_SDK,

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { SCRIPT, cacheRoot, goProgram, sourceHash } from "./project-scripts";
 import { pythonDriver, repoRoot, type StackConfig } from "../languages/support/drivers";
-import { runDriver, type OpResult } from "../languages/support/run";
+import { argvDriver, stackOpDriver, type OpResult } from "./stack-driver";
 import type { StackDir } from "../languages/support/stack-env";
 
 export type ProgramOp = "preview" | "up" | "destroy";
@@ -38,19 +38,14 @@ export function typescriptRunner(code: string, dir: string, project: string, con
 };
 `,
   );
-  return (op, stack) =>
-    runDriver(
-      process.execPath,
-      [SCRIPT.stackOp, op, "--work-dir", stack.workDir, "--project", project, "--program", join(dir, "program.cjs"), "--config", JSON.stringify(config)],
-      stack.env,
-      repoRoot,
-    );
+  const driver = stackOpDriver({ stackOp: SCRIPT.stackOp, project, program: join(dir, "program.cjs"), cwd: repoRoot });
+  return (op, stack) => driver.run(op, stack, { config });
 }
 
 /** A Python program, run as __main__ by the Python driver (project PYTHON_PROJECT). */
 export function pythonRunner(code: string, config: StackConfig): ProgramRunner {
   pythonDriver.prepare();
-  return (op, stack) => pythonDriver.run(op, stack.workDir, { config, source: code }, stack.env);
+  return (op, stack) => pythonDriver.run(op, stack, { config, source: code });
 }
 
 /**
@@ -74,5 +69,6 @@ export function goRunner(code: string, config: StackConfig, label: string): Prog
   writeFileSync(join(source, "go.mod"), mod);
   writeFileSync(join(source, "readme_program.go"), program);
   const binary = goProgram(label, source, [join(repoRoot, "sdk/go")]);
-  return (op, stack) => runDriver(binary, [op, stack.workDir, JSON.stringify({ config })], stack.env, stack.workDir);
+  const goDriver = argvDriver("Go", () => binary);
+  return (op, stack) => goDriver.run(op, stack, { config });
 }

@@ -25,11 +25,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../../src/emulator";
 import { startEmu, type Emu } from "../../support/emulator-fixture";
 import type { StackConfig } from "../../languages/support/drivers";
-import type { OpResult } from "../../languages/support/run";
+import type { OpResult } from "../../support/stack-driver";
 import { stackDir, type StackDir } from "../../languages/support/stack-env";
 import { GO_PROJECT, goRunner, PYTHON_PROJECT, pythonRunner, typescriptRunner, type ProgramRunner } from "../../support/program-runners";
 import type { CodeBlock } from "../../support/readme-blocks";
-import { javaCliOp } from "./java-cli-op";
+import { javaCliDriver } from "./java-cli-op";
 import { javaExampleProgram, sdkMavenRepository } from "./java-example";
 import { yamlProgramEnv } from "./yaml-language";
 import { runPulumi } from "./pulumi-command";
@@ -134,7 +134,7 @@ function javaRunner(block: CodeBlock, url: string, stack: StackDir): { run: Prog
   for (const [key, { value, secret }] of Object.entries(config(JAVA_PROJECT, url))) {
     execFileSync("pulumi", ["config", "set", ...(secret ? ["--secret"] : []), key, value], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
   }
-  return { run: (op) => javaCliOp(op, dir, env), harvest };
+  return { run: (op) => javaCliDriver.run(op, { workDir: dir, env }), harvest };
 }
 
 /** The API key is in no file of the stack's directory (its state, its config, the program), the installed plugin aside. */

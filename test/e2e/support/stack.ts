@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { runForLastJsonLine, type OperationSummary } from "../../support/last-json-line";
+import { runForLastJsonLine, type OperationSummary } from "../../support/stack-driver";
 import { SCRIPT } from "../../support/project-scripts";
 
 export const repoRoot = resolve(__dirname, "../../..");

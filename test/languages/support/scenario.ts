@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../../src/client/client";
 import { startEmu, type Emu } from "../../support/emulator-fixture";
 import type { AgentParams, LanguageDriver, ProgramParams, StackConfig, StackOp } from "./drivers";
-import type { OpResult } from "./run";
+import type { OpResult } from "../../support/stack-driver";
 import { stackDir, type StackDir } from "./stack-env";
 
 
@@ -55,7 +55,7 @@ export function languageScenario(driver: LanguageDriver): void {
   });
 
   async function run(op: StackOp, params: ProgramParams, dir: StackDir = stack): Promise<OpResult> {
-    const result = await driver.run(op, dir.workDir, params, dir.env);
+    const result = await driver.run(op, dir, params);
     seen.push(result.engineOutput, result.error ?? "");
     return result;
   }
