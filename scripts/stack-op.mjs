@@ -19,7 +19,9 @@
 // adds its document as `preview`. `up-json` runs `pulumi up --json` and adds
 // what it printed as `upJson` (text: a digest, then one event per line).
 // `refresh-json` runs the CLI's own `pulumi refresh --preview-only --json`
-// and adds its document as `preview`.
+// and adds its document as `preview`. The protocol the tests speak to every
+// stack driver (this one, the Go and Python drivers, the Java CLI reader) is
+// written down once, in test/support/stack-driver.ts.
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";

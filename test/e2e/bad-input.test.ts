@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { BAD_INPUTS } from "../support/bad-inputs";
-import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
+import { useStacks } from "./support/e2e-fixture";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
 import type { StackHandle } from "./support/stack";
 import { API_KEY } from "../support/fixtures";

@@ -7,7 +7,8 @@
  */
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
 import { e2eStack, repoRoot, type OpResult, type StackHandle } from "./support/stack";
 import { closedPort } from "../support/closed-port";
@@ -22,13 +23,13 @@ const external = Object.values(networkInterfaces())
   .flat()
   .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Emu;
 let control: EmulatorControl;
 let local: string;
 const stacks: StackHandle[] = [];
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, host: "0.0.0.0", apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN"] } });
+  emulator = await startEmu({ host: "0.0.0.0", apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN"] } });
   local = `http://127.0.0.1:${emulator.port}`;
   control = new EmulatorControl(local);
 });

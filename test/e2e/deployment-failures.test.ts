@@ -10,7 +10,8 @@
  * next up converges from.
  */
 import { describe, expect, it } from "vitest";
-import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
+import { useStacks } from "./support/e2e-fixture";
 import { exportedState, type OpResult, type StackHandle } from "./support/stack";
 import { providerProcessesIn } from "./support/provider-processes";
 

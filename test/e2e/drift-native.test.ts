@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { runReviewBin } from "../support/review-bin";
-import { useEmulator } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
 import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 import { repoRoot } from "./support/stack";
 import { yamlProgramEnv } from "./support/yaml-language";

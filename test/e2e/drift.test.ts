@@ -14,7 +14,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runReviewBin, type BinResult } from "../support/review-bin";
-import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
+import { useStacks } from "./support/e2e-fixture";
 import { repoRoot, type RunOptions, type StackHandle } from "./support/stack";
 
 const API_KEY = "drift-SECRET-key-90c1";

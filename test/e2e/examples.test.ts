@@ -13,7 +13,7 @@
  * test/e2e/support/java-program.ts), its pom.xml naming the release's Maven
  * repository with the README's own <repositories> block, Maven's local
  * repository the program's own. No Node.js, Python or Go
- * language host binary exists here (scripts/pulumi-cli.sh), so the others
+ * language host binary exists here (pulumi-cli.sh), so the others
  * run their install commands as written (npm install with the release's
  * tarball for the package, which is on no registry here; pip with the
  * release directory as --find-links; go mod tidy through the release's
@@ -28,18 +28,14 @@ import { createHash } from "node:crypto";
 import { copyFileSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { delimiter, join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { goBinary } from "../../scripts/lib/go-tool.mjs";
-import { mavenCoordinates } from "../../scripts/lib/java-sdk.mjs";
-import { hostTarget } from "../../scripts/lib/plugin-package.mjs";
-import { mavenArtifactPaths } from "../../scripts/lib/release/maven-repository.mjs";
-import { MAVEN_DIR, npmTarballName, pluginTarballName } from "../../scripts/lib/release/names.mjs";
+import { goBinary, mavenCoordinates, hostTarget, mavenArtifactPaths, MAVEN_DIR, npmTarballName, pluginTarballName } from "../support/project-scripts";
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
 import { repoRoot, type StackConfig } from "../languages/support/drivers";
-import { runDriver, type OpResult } from "../languages/support/run";
+import { argvDriver, runDriver, type OpResult } from "../support/stack-driver";
 import { logEntry, readyDeploymentLines, stampedLine } from "../support/emulator-log-lines";
 import { codeBlocks } from "../support/readme-blocks";
-import { useEmulator } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
 import { isolateMaven, javaProgramEnv } from "./support/java-program";
 import { cliStackOperation, runNewStack, type StackOperation, type StackOpOutcome } from "./support/new-stack-lifecycle";
 import { pulumiCommands } from "./support/pulumi-command";
@@ -152,8 +148,9 @@ const installPython: Install = (dir, stack) => {
   const python = installRequirements(dir, release().dir);
   const script = join(stack.workDir, "stack_op.py");
   copyFileSync(join(repoRoot, "test/languages/python/stack_op.py"), script);
-  const params = JSON.stringify({ config: stackConfig(), source: readFileSync(join(dir, "__main__.py"), "utf8") });
-  return { operation: async (op) => fromDriver(await runDriver(python, [script, op, stack.workDir, params], stack.env, stack.workDir)) };
+  const params = { config: stackConfig(), source: readFileSync(join(dir, "__main__.py"), "utf8") };
+  const driver = argvDriver("Python", () => python, () => [script]);
+  return { operation: async (op) => fromDriver(await driver.run(op, stack, params)) };
 };
 
 /** `go mod tidy` through the release's module proxy, then main.go built with that go.mod beside the Go driver. */
@@ -162,8 +159,8 @@ const installGo: Install = (dir, stack) => {
   const build = buildProgramAgainstRelease(release().dir, dir, stack.workDir);
   expect(build.sdk.Version).toBe(`v${release().version}`);
   expect(build.sdk.Dir.startsWith(join(stack.workDir, "gomodcache") + sep), build.sdk.Dir).toBe(true);
-  const params = JSON.stringify({ config: stackConfig() });
-  return { operation: async (op) => fromDriver(await runDriver(build.binary, [op, stack.workDir, params], stack.env, stack.workDir)) };
+  const driver = argvDriver("Go", () => build.binary);
+  return { operation: async (op) => fromDriver(await driver.run(op, stack, { config: stackConfig() })) };
 };
 
 /** A README's `pulumi` command line as the CLI's arguments; the placeholders become the emulator's address and key. */

@@ -4,7 +4,8 @@
  * bad inputs fail `preview` naming every field, with nothing sent.
  */
 import { describe, expect, it } from "vitest";
-import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
+import { useStacks } from "./support/e2e-fixture";
 import type { StackHandle } from "./support/stack";
 import { API_KEY } from "../support/fixtures";
 

@@ -7,7 +7,7 @@
  * requested for them; once the agent exists they run, in previews too.
  */
 import { describe, expect, it } from "vitest";
-import { useEmulator } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
 import { e2eStack } from "./support/stack";
 
 const API_KEY = "e2e-SECRET-first-preview-51c2";

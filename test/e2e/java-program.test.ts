@@ -15,12 +15,10 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeMavenRepository } from "../../scripts/lib/release/maven-repository.mjs";
-import { releaseVersion } from "../../scripts/lib/release/names.mjs";
-import { sourceDateEpoch } from "../../scripts/lib/release/source-date.mjs";
+import { writeMavenRepository, releaseVersion, sourceDateEpoch } from "../support/project-scripts";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
-import { useEmulator } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
 import { isolateMaven, javaProgramEnv, withRepository } from "./support/java-program";
 import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 

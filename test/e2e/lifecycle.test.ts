@@ -13,7 +13,8 @@ import { describe, expect, it } from "vitest";
 import { specOf } from "../support/fixtures";
 import { runReviewBin } from "../support/review-bin";
 import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
+import { startEmu } from "../support/emulator-fixture";
 import { e2eStack, type OpResult, type RunOptions, type StackHandle } from "./support/stack";
 
 const API_KEY = "e2e-SECRET-key-7f3a9c";
@@ -28,8 +29,7 @@ interface Fixture {
 
 /** A fresh emulator and stack for one test; checks the engine's output for the key when the test is done. */
 async function withFixture(name: string, reading: Reading, body: (f: Fixture) => Promise<void>, readyAfterMs = 500): Promise<void> {
-  const emulator = await startEmulator({
-    port: 0,
+  const emulator = await startEmu({
     reading,
     apiKey: API_KEY,
     readyAfterMs,

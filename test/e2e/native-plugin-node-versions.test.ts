@@ -11,19 +11,21 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, readFileSync, realpathSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 import { NATIVE_PLUGIN_NODES } from "../support/compat-matrix";
 import { watchProcesses } from "../support/process-watch";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { pulumiCommands } from "./support/pulumi-command";
+import { SCRIPT } from "../support/project-scripts";
 
 const API_KEY = "plugin-node-SECRET-41c7e2";
 const pluginVersion = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 
-/** The directory of `node` of that exact release, from scripts/node-version.mjs (installed on first use). */
+/** The directory of `node` of that exact release, from node-version.mjs (installed on first use). */
 function nodeBinDir(version: string): string {
-  const out = execFileSync(process.execPath, [join(repoRoot, "scripts/node-version.mjs"), version], {
+  const out = execFileSync(process.execPath, [SCRIPT.nodeVersion, version], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -33,7 +35,7 @@ function nodeBinDir(version: string): string {
 let yamlHost: string;
 
 beforeAll(() => {
-  yamlHost = execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+  yamlHost = execFileSync("bash", [SCRIPT.pulumiYaml], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
     .trim()
     .split("\n")
     .pop() ?? "";
@@ -41,7 +43,7 @@ beforeAll(() => {
 
 describe.each(NATIVE_PLUGIN_NODES)("the native plugin on Node %s", (node) => {
   let nodeBin: string;
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let emulator: Emu;
   let control: EmulatorControl;
   let program: StackDir;
   let env: NodeJS.ProcessEnv;
@@ -58,7 +60,7 @@ describe.each(NATIVE_PLUGIN_NODES)("the native plugin on Node %s", (node) => {
   beforeAll(async () => {
     nodeBin = nodeBinDir(node);
     // Readiness after 3 s keeps the plugin process alive long enough to be seen in /proc during `up`.
-    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 3000, secretSets: { "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD"] } });
+    emulator = await startEmu({ apiKey: API_KEY, readyAfterMs: 3000, secretSets: { "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD"] } });
     control = new EmulatorControl(emulator.baseUrl);
     program = stackDir(`plugin-node-${node}`);
     copyFileSync(join(repoRoot, "examples/yaml/Pulumi.yaml"), join(program.workDir, "Pulumi.yaml"));

@@ -22,12 +22,14 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 import { PACKED_PACKAGE_MATRIX } from "../support/compat-matrix";
-import { runForLastJsonLine } from "../support/last-json-line";
+import { runForLastJsonLine } from "../support/stack-driver";
 import { watchProcesses, type SeenProcess } from "../support/process-watch";
 import { npm, offlineStackEnv, packedTarball, userEnvOnNode } from "./support/packed-install";
 import { repoRoot } from "./support/stack";
+import { SCRIPT } from "../support/project-scripts";
 
 const API_KEY = "e2e-packed-SECRET-2c9d";
 
@@ -41,9 +43,9 @@ const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf
 let workRoot: string;
 let tarball: string;
 
-/** The directory of `node` of that exact release, from scripts/node-version.mjs (installed on first use). */
+/** The directory of `node` of that exact release, from node-version.mjs (installed on first use). */
 function nodeBinDir(version: string): string {
-  const out = execFileSync(process.execPath, [join(repoRoot, "scripts/node-version.mjs"), version], {
+  const out = execFileSync(process.execPath, [SCRIPT.nodeVersion, version], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -139,7 +141,7 @@ describe.each(PACKED_PACKAGE_MATRIX)("on Node $node with @pulumi/pulumi $pulumi"
   let nodeBin: string;
   let env: NodeJS.ProcessEnv;
   let programDir: string;
-  let emulator: Awaited<ReturnType<typeof startEmulator>>;
+  let emulator: Emu;
   let control: EmulatorControl;
   let client: AgentHostingClient;
 
@@ -153,7 +155,7 @@ describe.each(PACKED_PACKAGE_MATRIX)("on Node $node with @pulumi/pulumi $pulumi"
     npm(["install", "--engine-strict", "--prefer-offline", "--no-audit", "--no-fund", tarball, `@pulumi/pulumi@${pulumi}`], programDir, env);
     copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), join(programDir, "runner.cjs"));
     // Readiness after 3 s keeps the dynamic provider process alive long enough to be seen in /proc during `up`.
-    emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 3000, secretSets: { "packed-secrets": ["TOKEN"] } });
+    emulator = await startEmu({ apiKey: API_KEY, readyAfterMs: 3000, secretSets: { "packed-secrets": ["TOKEN"] } });
     control = new EmulatorControl(emulator.baseUrl);
     client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
     await client.createAgent({ serviceName: "existing-bot", image: "registry.example.com/existing-bot:7" });

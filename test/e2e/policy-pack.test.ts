@@ -21,7 +21,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
-import { useEmulator } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
 import { policyPackDir, type PolicyPackDir } from "./support/policy-pack";
 import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 import { e2eStack, repoRoot, type StackHandle } from "./support/stack";

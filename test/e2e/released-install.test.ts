@@ -27,13 +27,11 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hostTarget } from "../../scripts/lib/plugin-package.mjs";
-import { mavenArtifactPaths } from "../../scripts/lib/release/maven-repository.mjs";
-import { MAVEN_DIR, pluginTarballName, wheelName } from "../../scripts/lib/release/names.mjs";
+import { hostTarget, mavenArtifactPaths, MAVEN_DIR, pluginTarballName, wheelName } from "../support/project-scripts";
 import { repoRoot, type ProgramParams, type StackOp } from "../languages/support/drivers";
 import { readyDeploymentLines } from "../support/emulator-log-lines";
-import { runDriver, type OpResult } from "../languages/support/run";
-import { useEmulator } from "./support/e2e-fixture";
+import { argvDriver, type OpResult } from "../support/stack-driver";
+import { useEmulator } from "../support/emulator-fixture";
 import { javaHostDir } from "./support/java-program";
 import { pulumiCommands } from "./support/pulumi-command";
 import { buildAgainstRelease } from "./support/released-go";
@@ -139,7 +137,7 @@ releasedLanguage("Python", (stack) => {
   const script = join(stack.workDir, "stack_op.py");
   copyFileSync(join(repoRoot, "test/languages/python/stack_op.py"), script);
   return {
-    run: (op, params) => runDriver(python, [script, op, stack.workDir, JSON.stringify(params)], stack.env, stack.workDir),
+    run: (op, params) => argvDriver("Python", () => python, () => [script]).run(op, stack, params),
     check() {
       const show = "import importlib.metadata as m, pulumi_agent_hosting as p; print(p.__file__); print(m.version('pulumi_agent_hosting'))";
       const [file, installedVersion] = execFileSync(python, ["-c", show], { cwd: stack.workDir, env: stack.env, encoding: "utf8" }).trim().split("\n");
@@ -152,7 +150,7 @@ releasedLanguage("Python", (stack) => {
 releasedLanguage("Go", (stack) => {
   const build = buildAgainstRelease(release().dir, release().version, stack.workDir);
   return {
-    run: (op, params) => runDriver(build.binary, [op, stack.workDir, JSON.stringify(params)], stack.env, stack.workDir),
+    run: (op, params) => argvDriver("Go", () => build.binary).run(op, stack, params),
     check() {
       expect(build.sdk.Version).toBe(`v${release().version}`);
       expect(build.sdk.Dir.startsWith(join(stack.workDir, "gomodcache") + sep), build.sdk.Dir).toBe(true);

@@ -14,7 +14,8 @@ import { describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl } from "../../src/emulator";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
-import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
+import { useStacks } from "./support/e2e-fixture";
 import { exportedState, repoRoot, type StackHandle } from "./support/stack";
 
 const API_KEY = "e2e-reliability-SECRET-3c1d";

@@ -9,7 +9,7 @@
  * a host that is not loopback by name is refused without it, naming it, and
  * accepted with it.
  *
- * The dynamic provider runs a TypeScript program (scripts/stack-op.mjs); the
+ * The dynamic provider runs a TypeScript program (stack-op.mjs); the
  * native plugin a Pulumi YAML program with the CLI in its directory.
  */
 import { writeFileSync } from "node:fs";
@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { closedPort } from "../support/closed-port";
 import { pulumiCommands } from "./support/pulumi-command";
-import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
+import { useStacks } from "./support/e2e-fixture";
 import type { OpResult, StackHandle } from "./support/stack";
 import { yamlProgramEnv } from "./support/yaml-language";
 

@@ -15,7 +15,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runReviewBin, type BinResult } from "../support/review-bin";
-import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
+import { useStacks } from "./support/e2e-fixture";
 import { repoRoot, type OpResult, type StackHandle } from "./support/stack";
 
 const API_KEY = "review-SECRET-key-4b1e";

@@ -8,9 +8,11 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
+import { startEmu } from "../support/emulator-fixture";
 import { specOf } from "../support/fixtures";
-import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
+import { useStacks } from "./support/e2e-fixture";
 import { repoRoot, type StackHandle } from "./support/stack";
 import { providerProcessesIn } from "./support/provider-processes";
 
@@ -150,7 +152,7 @@ describe("nothing orphaned", () => {
 
 describe("nothing orphaned when the provider process is interrupted", () => {
   it("SIGINT during the readiness wait answers with the agent kept in state; the next up finishes it without posting again", async () => {
-    const slow = await startEmulator({ port: 0, reading, apiKey: API_KEY, readyAfterMs: 6_000 });
+    const slow = await startEmu({ reading, apiKey: API_KEY, readyAfterMs: 6_000 });
     const slowControl = new EmulatorControl(slow.baseUrl);
     try {
       const stack = newStack("interrupted", slow.url);
@@ -242,7 +244,7 @@ describe("secret sets checked at preview, live sessions at delete", () => {
 
 describe("signs of life while waiting", () => {
   it("prints the agent, its deployment, the flags, the time waited and the newest log line after 5 s, then at least every 10 s, and each new log line", async () => {
-    const slow = await startEmulator({ port: 0, reading, apiKey: API_KEY, readyAfterMs: 16_000 });
+    const slow = await startEmu({ reading, apiKey: API_KEY, readyAfterMs: 16_000 });
     try {
       const stack = newStack("progress", slow.url);
       const up = await stack.run("up", { params: one("bot", { serviceName: "slow-bot", image: IMAGE }) });

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
-import { useEmulator, useStacks } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
+import { useStacks } from "./support/e2e-fixture";
 import type { OpResult, StackHandle } from "./support/stack";
 
 const API_KEY = "e2e-several-SECRET-8d2e";

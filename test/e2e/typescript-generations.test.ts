@@ -31,9 +31,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type * as TS from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheRoot } from "../../scripts/lib/go-tool.mjs";
-import { startEmulator } from "../../src/emulator";
-import { runForLastJsonLine } from "../support/last-json-line";
+import { cacheRoot } from "../support/project-scripts";
+import { startEmu } from "../support/emulator-fixture";
+import { runForLastJsonLine } from "../support/stack-driver";
 import {
   OLDEST_PULUMI,
   POLICY_SDK,
@@ -227,7 +227,7 @@ describe.each(TYPESCRIPT_GENERATIONS.filter((g) => g.typescript === undefined))(
   });
 
   it("the Quickstart's program, loaded as the engine loads it, previews against the emulator", async () => {
-    const emulator = await startEmulator({ port: 0, apiKey: API_KEY, readyAfterMs: 300 });
+    const emulator = await startEmu({ apiKey: API_KEY, readyAfterMs: 300 });
     try {
       writeFileSync(join(dir, "index.ts"), QUICKSTART?.code ?? "");
       const params = { baseUrl: emulator.url, apiKey: API_KEY, programFile: "index.ts", engineTypeScript: true };

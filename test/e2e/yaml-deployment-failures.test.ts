@@ -1,7 +1,7 @@
 /**
  * When a deployment fails, on the native plugin: a Pulumi YAML program run
  * with the CLI from its directory (the plugin installed from its tarball,
- * Pulumi YAML's language host from scripts/pulumi-yaml.sh), a preview before
+ * Pulumi YAML's language host from pulumi-yaml.sh), a preview before
  * every up. A never-ready update and a health check's line are rolled back,
  * a failed create with rollback leaves nothing, the engine's `customTimeouts`
  * (update and create) ends the wait long before `readyTimeoutSeconds`, and
@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
-import { useEmulator } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
 import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 import { yamlProgramEnv } from "./support/yaml-language";
 

@@ -1,7 +1,7 @@
 /**
  * Pulumi YAML, as users run it: examples/yaml copied into a program
  * directory, the native plugin installed from its tarball with `pulumi plugin
- * install`, Pulumi YAML's language host (scripts/pulumi-yaml.sh) beside the
+ * install`, Pulumi YAML's language host (pulumi-yaml.sh) beside the
  * CLI, and the CLI run as commands in that directory: stack init, config,
  * the first preview of the new stack, up (which previews first), a no-op
  * preview, refresh, drift shown and restored, import of an agent made
@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
-import { useEmulator } from "./support/e2e-fixture";
+import { useEmulator } from "../support/emulator-fixture";
 import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 import { yamlProgramEnv } from "./support/yaml-language";
 

@@ -10,16 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { AuthenticationError, ConfigurationError, InputValidationError } from "../../src/client/errors";
 import { resolveSettings } from "../../src/core/settings";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 import { BAD_INPUTS, PROVIDER_ONLY_FIELDS } from "../support/bad-inputs";
 
 const API_KEY = "bad-input-SECRET-key-8e21";
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Emu;
 let control: EmulatorControl;
 let client: AgentHostingClient;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY });
+  emulator = await startEmu({ apiKey: API_KEY, readyAfterMs: 1500, secretSets: {} });
   control = new EmulatorControl(emulator.baseUrl);
   client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
 });

@@ -14,7 +14,8 @@ import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl } from "../../src/emulator";
 import { BIN_DEFAULT_API_KEY } from "../../src/emulator/args";
 import { FLAG_HELP, helpText, pasteText } from "../../src/emulator/help";
-import { waitFor } from "./support/emulator-harness";
+import { waitFor } from "../support/emulator-fixture";
+import { SCRIPT } from "../support/project-scripts";
 
 const root = resolve(__dirname, "../..");
 const bin = join(root, "dist/emulator/bin.js");
@@ -43,7 +44,7 @@ interface Running {
   stderr: () => string;
 }
 
-/** The command `npx agent-hosting-emulator` runs: the npm bin link (made by scripts/link-self.mjs, as npm does on install). */
+/** The command `npx agent-hosting-emulator` runs: the npm bin link (made by link-self.mjs, as npm does on install). */
 const npmBin = join(root, "node_modules/.bin/agent-hosting-emulator");
 
 function spawnBin(args: string[], viaNpmBin = false): ChildProcess {
@@ -99,7 +100,7 @@ describe("agent-hosting-emulator bin", () => {
   });
 
   it("runs as `npx agent-hosting-emulator` runs it: the npm bin link, through its shebang", async () => {
-    execFileSync(process.execPath, [join(root, "scripts/link-self.mjs")]);
+    execFileSync(process.execPath, [SCRIPT.linkSelf]);
     const running = await startBin(["--port", "0", "--api-key", "npx-key"], true);
     const r = await fetch(`${running.url}/agents/none-here`, { headers: { authorization: "Bearer npx-key" } });
     expect(r.status).toBe(404);

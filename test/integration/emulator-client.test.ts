@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
 import { AuthenticationError, BadRequestError, ConflictError, NotFoundError } from "../../src/client/errors";
-import { startEmu, waitFor, type Emu } from "./support/emulator-harness";
+import { startEmu, waitFor, type Emu } from "../support/emulator-fixture";
 import { documented } from "../support/documented-agent";
 
 let h: Emu;
@@ -10,14 +10,14 @@ let client: AgentHostingClient;
 
 beforeAll(async () => {
   h = await startEmu({ readyAfterMs: 150, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
-  client = h.client({ retryBaseDelayMs: 10, retryMaxDelayMs: 50 });
+  client = h.newClient({ retryBaseDelayMs: 10, retryMaxDelayMs: 50 });
 });
 afterAll(async () => h?.close());
 
 describe("AgentHostingClient against the emulator", () => {
   it("create, read until ready, update, logs, secret set, delete", async () => {
     // A client of its own: the connection count must not depend on what another test's client opened.
-    const client = h.client({ retryBaseDelayMs: 10, retryMaxDelayMs: 50 });
+    const client = h.newClient({ retryBaseDelayMs: 10, retryMaxDelayMs: 50 });
     const before = await h.control.stats();
     const created = await client.createAgent({
       serviceName: "client-bot",
@@ -61,7 +61,7 @@ describe("AgentHostingClient against the emulator", () => {
     await expect(client.createAgent({ serviceName: "taken-bot", image: "bot:1" })).rejects.toBeInstanceOf(ConflictError);
     await expect(client.getSecretSet("no-such-set")).rejects.toBeInstanceOf(NotFoundError);
     await expect(client.createAgent({ serviceName: "set-bot", image: "bot:1", secretSet: "missing-set" })).rejects.toBeInstanceOf(BadRequestError);
-    const wrong = h.client({ apiKey: "wrong-key" });
+    const wrong = h.newClient({ apiKey: "wrong-key" });
     await expect(wrong.getAgent("taken-bot")).rejects.toBeInstanceOf(AuthenticationError);
   });
 });

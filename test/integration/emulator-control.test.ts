@@ -10,9 +10,8 @@ import { Client } from "undici";
 import { afterAll, beforeEach, beforeAll, describe, expect, it } from "vitest";
 import { RateLimitError, ServerError } from "../../src/client/errors";
 import type { RetryNote } from "../../src/client/client";
-import { startEmulator } from "../../src/emulator";
 import { API_KEY } from "../support/fixtures";
-import { sleep, startEmu, type Emu } from "./support/emulator-harness";
+import { sleep, startEmu, type Emu } from "../support/emulator-fixture";
 
 let emu: Emu;
 
@@ -81,7 +80,7 @@ describe("status faults", () => {
     await emu.raw("POST", "/v1/agents", { json: createBody("retry-bot") });
     await emu.control.injectFault({ method: "GET", path: "/v1/agents/retry-bot", kind: "status", status: 503, count: 2 });
     const notes: RetryNote[] = [];
-    const client = emu.client({ onRetry: (note) => notes.push(note) });
+    const client = emu.newClient({ onRetry: (note) => notes.push(note) });
     expect((await client.getAgent("retry-bot")).name).toBe("retry-bot");
     expect(notes).toHaveLength(2);
     const records = (await emu.control.requests()).requests.filter((r) => r.path === "/v1/agents/retry-bot" && r.method === "GET");
@@ -90,7 +89,7 @@ describe("status faults", () => {
 
   it("is a ServerError through a client that does not retry", async () => {
     await emu.control.injectFault({ method: "GET", path: "/v1/secrets/voice-secrets", kind: "status", status: 503 });
-    const error = await emu.client({ maxRetries: 0 }).getSecretSet("voice-secrets").catch((e: unknown) => e);
+    const error = await emu.newClient({ maxRetries: 0 }).getSecretSet("voice-secrets").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).status).toBe(503);
   });
@@ -175,7 +174,7 @@ describe("dropped connections", () => {
   });
 
   it("the project's client recovers from both: one agent each, never two posts that both created", async () => {
-    const client = emu.client();
+    const client = emu.newClient();
     await emu.control.injectFault({ method: "POST", path: "/v1/agents", kind: "drop-after" });
     const after = await client.createAgent(createBody("client-after-bot"));
     expect(after.name).toBe("client-after-bot");
@@ -204,7 +203,7 @@ describe("rate limit", () => {
     // Control calls are not limited.
     expect((await emu.control.stats()).rateLimited).toBe(2);
 
-    const error = await emu.client({ maxRetries: 0 }).getSecretSet("voice-secrets").catch((e: unknown) => e);
+    const error = await emu.newClient({ maxRetries: 0 }).getSecretSet("voice-secrets").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterSeconds).toBe(3);
     expect((error as RateLimitError).code).toBe("RATE_LIMITED");
@@ -244,7 +243,7 @@ describe("rate limit", () => {
 describe("stats", () => {
   it("sees 20 sequential calls through one client as one keep-alive connection", async () => {
     await emu.raw("POST", "/v1/agents", { json: createBody("keepalive-bot") });
-    const client = emu.client();
+    const client = emu.newClient();
     await emu.control.reset(); // counters from 0; also clears the agent
     await emu.control.seedSecretSet("keep-set", ["X"]);
     await client.createAgent(createBody("keepalive-bot"));
@@ -311,8 +310,8 @@ describe("stats", () => {
   });
 
   it("counts a new connection for each new client", async () => {
-    const a = emu.client();
-    const b = emu.client();
+    const a = emu.newClient();
+    const b = emu.newClient();
     await emu.control.reset();
     await a.getSecretSet("voice-secrets");
     await b.getSecretSet("voice-secrets");
@@ -326,7 +325,7 @@ describe("stats", () => {
 describe("request log", () => {
   it("redacts the authorization header and holds no key anywhere", async () => {
     const wrongKey = "k-WRONGKEY-4242";
-    const client = emu.client();
+    const client = emu.newClient();
     await client.createAgent(createBody("audit-bot"));
     await client.getAgent("audit-bot");
     await emu.raw("GET", "/v1/secrets/voice-secrets");
@@ -413,7 +412,7 @@ describe("loopback only", () => {
     .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
 
   it.skipIf(external === undefined)("a control call from a non-loopback address gets 403", async () => {
-    const emulator = await startEmulator({ port: 0, host: "0.0.0.0" });
+    const emulator = await startEmu({ host: "0.0.0.0" });
     try {
       const remote = await fetch(`http://${external}:${emulator.port}/_emulator/stats`);
       expect(remote.status).toBe(403);

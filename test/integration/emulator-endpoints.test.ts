@@ -11,14 +11,14 @@ import { logResultSchema, secretSetSchema, type Agent } from "../../src/client/s
 import { documented } from "../support/documented-agent";
 import { IMAGE } from "../support/fixtures";
 import { UNHEALTHY_AFTER_READY_MS } from "../../src/emulator/store";
-import { AGENT_KEYS, NS_TIMESTAMP, READY_AFTER_MS, fullBody, sleep, startEmu, toNs, waitFor, type Emu } from "./support/emulator-harness";
+import { AGENT_KEYS, NS_TIMESTAMP, READY_AFTER_MS, fullBody, sleep, startEmu, toNs, waitFor, type Emu } from "../support/emulator-fixture";
 
 let emu: Emu;
 let client: AgentHostingClient;
 
 beforeAll(async () => {
   emu = await startEmu({ secretSets: { "voice-secrets": ["A", "B"], "pull.creds": ["DOCKER_CONFIG"] } });
-  client = emu.client();
+  client = emu.newClient();
 });
 afterAll(async () => emu?.close());
 

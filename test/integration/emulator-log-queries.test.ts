@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
 import { InputValidationError } from "../../src/client/errors";
 import { logResultSchema, type AgentLogsQuery, type LogEntry, type LogResult } from "../../src/client/schemas";
-import { NS_TIMESTAMP, startEmu, toNs, waitFor, type Emu } from "./support/emulator-harness";
+import { NS_TIMESTAMP, startEmu, toNs, waitFor, type Emu } from "../support/emulator-fixture";
 
 interface Entry {
   deploymentId: string;
@@ -94,7 +94,7 @@ async function collect(iterator: AsyncIterable<LogEntry>): Promise<LogEntry[]> {
 
 beforeAll(async () => {
   emu = await startEmu({ readyAfterMs: 50 });
-  client = emu.client();
+  client = emu.newClient();
   s0 = Math.floor(Date.now() / 1000) - 60;
 
   const created = await client.createAgent({ serviceName: "pager", image: "bot:1" });
@@ -306,7 +306,7 @@ describe("the total's cap", () => {
   });
 
   it("iterateAgentLogs reads every entry although the total is capped, on one connection that the next call reuses", async () => {
-    const fresh = emu.client();
+    const fresh = emu.newClient();
     const before = await emu.control.stats();
     const read = await collect(fresh.iterateAgentLogs({ agentName: "big-logs", order: "asc" }));
     expect(read).toHaveLength(big.length);

@@ -6,9 +6,10 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEmulatorArgs } from "../../src/emulator/args";
-import { EXTRA_FIELDS, OMITTED_FIELDS, READINGS, startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator";
+import { EXTRA_FIELDS, OMITTED_FIELDS, READINGS, type EmulatorOptions } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 
-const running: RunningEmulator[] = [];
+const running: Emu[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((e) => e.close()));
 });
@@ -29,7 +30,7 @@ interface Api {
 
 /** An emulator whose deployments are ready at once (readyAfterMs 0), so flags depend on polls only. */
 async function emulatorWith(options: EmulatorOptions): Promise<Api> {
-  const emulator = await startEmulator({ readyAfterMs: 0, secretSets: { "voice-secrets": ["A"], "pull-creds": ["D"] }, ...options });
+  const emulator = await startEmu({ readyAfterMs: 0, secretSets: { "voice-secrets": ["A"], "pull-creds": ["D"] }, ...options });
   running.push(emulator);
   const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
     const init: RequestInit = { method, headers: { authorization: `Bearer ${emulator.apiKey}`, "content-type": "application/json" } };
@@ -327,9 +328,9 @@ describe('the umbrella reading "other"', () => {
   });
 
   it("refuses switches it cannot serve", async () => {
-    await expect(startEmulator({ readyFlagsApart: { first: "ready", polls: 0 } })).rejects.toThrow(/readyFlagsApart/);
-    await expect(startEmulator({ getOutageAfterCreate: { requests: 0 } })).rejects.toThrow(/getOutageAfterCreate/);
-    await expect(startEmulator({ reading: "third" as "other" })).rejects.toThrow(/reading/);
+    await expect(startEmu({ readyFlagsApart: { first: "ready", polls: 0 } })).rejects.toThrow(/readyFlagsApart/);
+    await expect(startEmu({ getOutageAfterCreate: { requests: 0 } })).rejects.toThrow(/getOutageAfterCreate/);
+    await expect(startEmu({ reading: "third" as "other" })).rejects.toThrow(/reading/);
   });
 });
 

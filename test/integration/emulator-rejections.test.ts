@@ -11,7 +11,7 @@ import { AuthenticationError, BadRequestError, ConflictError, NotFoundError } fr
 import { errorBodySchema } from "../../src/client/schemas";
 import { MAX_BODY_BYTES } from "../../src/emulator";
 import { API_KEY } from "../support/fixtures";
-import { startEmu, type Emu, type Raw } from "./support/emulator-harness";
+import { startEmu, type Emu, type Raw } from "../support/emulator-fixture";
 import { documented } from "../support/documented-agent";
 
 let emu: Emu;
@@ -19,7 +19,7 @@ let client: AgentHostingClient;
 
 beforeAll(async () => {
   emu = await startEmu();
-  client = emu.client({ maxRetries: 0 });
+  client = emu.newClient({ maxRetries: 0 });
 });
 afterAll(async () => emu?.close());
 
@@ -94,7 +94,7 @@ describe("401 UNAUTHORIZED", () => {
   });
 
   it("is an AuthenticationError through a client with the wrong key, whose message holds no key", async () => {
-    const wrong = emu.client({ apiKey: "k-OTHER-555", maxRetries: 0 });
+    const wrong = emu.newClient({ apiKey: "k-OTHER-555", maxRetries: 0 });
     const error = await wrong.getSecretSet("voice-secrets").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as AuthenticationError).status).toBe(401);

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEmulatorArgs } from "../../src/emulator/args";
 import { FLAG_HELP } from "../../src/emulator/help";
-import { OMITTED_FIELDS, startEmulator, type EmulatorOptions } from "../../src/emulator";
-import { AGENT_KEYS, startEmu, waitFor, type Emu, type Raw } from "./support/emulator-harness";
+import { OMITTED_FIELDS, type EmulatorOptions } from "../../src/emulator";
+import { AGENT_KEYS, startEmu, waitFor, type Emu, type Raw } from "../support/emulator-fixture";
 
 const open: Emu[] = [];
 let dir: string;
@@ -224,6 +224,6 @@ describe("--rollout and the rollout option", () => {
   });
 
   it("refuses a rollout option it does not know", async () => {
-    await expect(startEmulator({ rollout: "canary" as "rolling" })).rejects.toThrow('rollout must be "rolling" or "immediate", got "canary"');
+    await expect(startEmu({ rollout: "canary" as "rolling" })).rejects.toThrow('rollout must be "rolling" or "immediate", got "canary"');
   });
 });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNHEALTHY_AFTER_READY_MS, panicLine } from "../../src/emulator/store";
-import { sleep, startEmu, waitFor, type Emu, type Raw } from "./support/emulator-harness";
+import { sleep, startEmu, waitFor, type Emu, type Raw } from "../support/emulator-fixture";
 
 const READY_MS = 400;
 let emu: Emu;

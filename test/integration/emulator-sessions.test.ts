@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sleep, startEmu, type Emu } from "./support/emulator-harness";
+import { sleep, startEmu, type Emu } from "../support/emulator-fixture";
 
 let emu: Emu;
 const others: Emu[] = [];

@@ -1,5 +1,5 @@
 /**
- * --state-file / startEmulator({ stateFile }): everything acknowledged
+ * --state-file / the stateFile option: everything acknowledged
  * survives a restart (agents, deployments, logs, secret sets, a reset); the
  * file is valid JSON without the key, written before the answer, and no temp
  * file is left behind. Without a state file nothing is written.
@@ -8,10 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../src/emulator";
 import { documented } from "../support/documented-agent";
 import { API_KEY } from "../support/fixtures";
-import { emuFor, startEmu, toNs, waitFor, type Emu } from "./support/emulator-harness";
+import { startEmu, toNs, waitFor, type Emu } from "../support/emulator-fixture";
 
 let dir: string;
 const open: Emu[] = [];
@@ -37,7 +36,7 @@ describe("state file", () => {
     const stateFile = join(own, "state.json");
     expect(existsSync(stateFile)).toBe(false);
     const first = await start(stateFile);
-    const c1 = first.client();
+    const c1 = first.newClient();
 
     await first.control.seedSecretSet("seeded-set", ["TOKEN", "REGION"]);
     await c1.createAgent({ serviceName: "alpha", image: "bot:1", secretSet: "seeded-set", autoScaling: { minAgents: 1, maxAgents: 3 } });
@@ -63,7 +62,7 @@ describe("state file", () => {
     // Another emulator on the same file, started without the seeded set.
     const second = await start(stateFile);
     expect(second.emulator.port).not.toBe(first.emulator.port);
-    const c2 = second.client();
+    const c2 = second.newClient();
     const agentsAfter = await Promise.all(["alpha", "beta", "broken"].map((n) => c2.getAgent(n)));
     expect(agentsAfter).toEqual(agentsBefore);
     for (const agent of agentsAfter) documented(agent);
@@ -142,11 +141,11 @@ describe("state file", () => {
 
   it("writes nothing without a state file, and a restart starts empty", async () => {
     const empty = mkdtempSync(join(dir, "none-"));
-    const first = emuFor(await startEmulator({ port: 0, apiKey: API_KEY }));
+    const first = await startEmu({ readyAfterMs: 1500, secretSets: {} });
     open.push(first);
     await first.raw("POST", "/v1/agents", { json: { serviceName: "memory-bot", image: "bot:1" } });
     await first.close();
-    const second = emuFor(await startEmulator({ port: 0, apiKey: API_KEY }));
+    const second = await startEmu({ readyAfterMs: 1500, secretSets: {} });
     open.push(second);
     expect((await second.raw("GET", "/v1/agents/memory-bot")).status).toBe(404);
     await second.close();
@@ -156,8 +155,8 @@ describe("state file", () => {
   it("refuses to start on a file that is not a state file, naming it", async () => {
     const stateFile = join(dir, "garbage.json");
     writeFileSync(stateFile, "{ not json");
-    await expect(startEmulator({ port: 0, stateFile })).rejects.toThrow(/garbage\.json/);
+    await expect(startEmu({ stateFile })).rejects.toThrow(/garbage\.json/);
     writeFileSync(stateFile, JSON.stringify({ hello: "world" }));
-    await expect(startEmulator({ port: 0, stateFile })).rejects.toThrow(/garbage\.json/);
+    await expect(startEmu({ stateFile })).rejects.toThrow(/garbage\.json/);
   });
 });

@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
 import { watchDeploymentHealth, type HealthCheck } from "../../src/resources/agent/health-check";
-import { startEmu, waitFor, type Emu } from "./support/emulator-harness";
+import { startEmu, waitFor, type Emu } from "../support/emulator-fixture";
 
 let emu: Emu;
 let client: AgentHostingClient;
 
 beforeAll(async () => {
   emu = await startEmu();
-  client = emu.client();
+  client = emu.newClient();
 });
 afterAll(async () => emu?.close());
 

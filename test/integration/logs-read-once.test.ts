@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import type { LogEntry } from "../../src/client/schemas";
-import { EmulatorControl, startEmulator, type RunningEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 
-let emulator: RunningEmulator;
+let emulator: Emu;
 let control: EmulatorControl;
 let client: AgentHostingClient;
 let agent = 0;
@@ -16,7 +17,7 @@ let name = "";
 
 beforeAll(async () => {
   // Deployments never turn ready during the test, so no "ready" line is written behind its back.
-  emulator = await startEmulator({ readyAfterMs: 3_600_000 });
+  emulator = await startEmu({ readyAfterMs: 3_600_000 });
   control = new EmulatorControl(emulator.baseUrl);
   client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: emulator.apiKey });
 });

@@ -10,7 +10,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
-import { READINGS, startEmulator, type RunningEmulator } from "../../src/emulator";
+import { READINGS } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 import { buildSchema } from "../../src/hosts/grpc/package-schema";
 import { fromStruct, toStruct } from "../../src/hosts/grpc/struct-values";
 import { asInputs, outputProps, toOutputs } from "../../src/resources/agent/outputs";
@@ -43,14 +44,14 @@ function mismatches(value: unknown, spec: Json, path: string): string[] {
   }
 }
 
-const running: RunningEmulator[] = [];
+const running: Emu[] = [];
 afterAll(async () => {
   await Promise.all(running.map((e) => e.close()));
 });
 
 describe.each(Object.keys(READINGS))("the manifest and deployment outputs, the emulator reading the document as %s", (reading) => {
   it("match the schema's Manifest and Deployment types, the added members kept as sent", async () => {
-    const emulator = await startEmulator({ readyAfterMs: 0, reading: reading as keyof typeof READINGS, getOutageAfterCreate: null, secretSets: { "voice-secrets": ["A"] } });
+    const emulator = await startEmu({ readyAfterMs: 0, reading: reading as keyof typeof READINGS, getOutageAfterCreate: null, secretSets: { "voice-secrets": ["A"] } });
     running.push(emulator);
     const client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: emulator.apiKey });
     try {

@@ -31,7 +31,8 @@ import {
 } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 import { check as checkOver, configure, providerClient, rpc, struct } from "../support/grpc-provider-client";
 import { logEntry, neverReadyDeploymentLines } from "../support/emulator-log-lines";
 
@@ -40,8 +41,7 @@ const API_KEY = "native-plugin-KEY-5d1e9a";
 const URN = "urn:pulumi:dev::proj::agent-hosting:index:Agent::bot";
 const SECRET = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
 
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
-let emulator: Emulator;
+let emulator: Emu;
 let plugin: ChildProcessWithoutNullStreams;
 let client: ResourceProviderClient;
 let pluginStderr = "";
@@ -60,7 +60,7 @@ async function create(props: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN"] } });
+  emulator = await startEmu({ apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voice-secrets": ["TOKEN"] } });
   plugin = spawn(process.execPath, [join(root, "dist/hosts/grpc/plugin-bin.js")], { env: { ...process.env, AGENT_HOSTING_API_KEY: "", AGENT_HOSTING_BASE_URL: "" } });
   plugin.stderr.on("data", (d: Buffer) => (pluginStderr += d.toString()));
   const port = await new Promise<string>((resolve, reject) => {

@@ -8,16 +8,16 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AuthenticationError, ConfigurationError, ConnectionError, NotFoundError } from "../../src/client/errors";
-import { startEmulator } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 import { getAgentLogs, getSecretSet, ProgramCallError } from "../../src/index";
 import { closedPort } from "../support/closed-port";
 
 const API_KEY = "program-call-SECRET-5e0b";
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Emu;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey: API_KEY, secretSets: { "voice-secrets": ["TOKEN"] } });
+  emulator = await startEmu({ apiKey: API_KEY, readyAfterMs: 1500, secretSets: { "voice-secrets": ["TOKEN"] } });
 });
 
 afterAll(async () => {

@@ -7,7 +7,8 @@
  */
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../src/emulator";
+import { EmulatorControl } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 import { API_KEY, IMAGE } from "../support/fixtures";
 
 const load = createRequire(__filename);
@@ -27,13 +28,13 @@ function resolve<T>(output: import("@pulumi/pulumi").Output<T>): Promise<T> {
   return new Promise((res) => output.apply((v) => res(v)));
 }
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Emu;
 
 beforeAll(async () => {
   // The functions run in the program process and make real requests: a local emulator answers them.
-  emulator = await startEmulator({
-    port: 0,
+  emulator = await startEmu({
     apiKey: API_KEY,
+    readyAfterMs: 1500,
     secretSets: { "voice-bot-secrets": ["OPENAI_KEY", "SIP_PASSWORD"] },
   });
   process.env["AGENT_HOSTING_API_KEY"] = API_KEY;

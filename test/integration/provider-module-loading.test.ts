@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { API_KEY, IMAGE } from "../support/fixtures";
-import { startEmu, type Emu } from "./support/emulator-harness";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 
 const repoRoot = join(__dirname, "../..");
 
@@ -22,8 +22,8 @@ let emu: Emu;
 beforeAll(async () => {
   emu = await startEmu({ readyAfterMs: 0 });
   await emu.control.seedSecretSet("bot-secrets", ["TOKEN"]);
-  await emu.client().createAgent({ serviceName: "doomed-bot", image: IMAGE });
-  await emu.client().createAgent({ serviceName: "kept-bot", image: IMAGE });
+  await emu.newClient().createAgent({ serviceName: "doomed-bot", image: IMAGE });
+  await emu.newClient().createAgent({ serviceName: "kept-bot", image: IMAGE });
 });
 afterAll(async () => emu?.close());
 

@@ -5,16 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
 import { NotFoundError } from "../../src/client/errors";
-import { startEmulator } from "../../src/emulator";
+import { startEmu, type Emu } from "../support/emulator-fixture";
 import { AgentNotReadyError } from "../../src/client/errors";
 import { documented } from "../support/documented-agent";
 import { dynamicProvider as impl } from "../support/dynamic-provider";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Emu;
 let client: AgentHostingClient;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
+  emulator = await startEmu({ readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
   process.env["AGENT_HOSTING_API_KEY"] = emulator.apiKey;
   process.env["AGENT_HOSTING_BASE_URL"] = emulator.url;
   await impl.configure(undefined);

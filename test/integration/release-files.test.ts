@@ -13,20 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launcher } from "../../scripts/lib/plugin-package.mjs";
-import {
-  CHECKSUMS_FILE,
-  GOPROXY_DIR,
-  MAVEN_DIR,
-  npmTarballName,
-  PLUGIN_TARGETS,
-  pluginTarballName,
-  releaseFileNames,
-  sdistName,
-  wheelName,
-} from "../../scripts/lib/release/names.mjs";
-import { mavenArtifactPaths, mavenRepositoryFiles } from "../../scripts/lib/release/maven-repository.mjs";
-import { writeRelease } from "../../scripts/lib/release/write-release.mjs";
+import { launcher, CHECKSUMS_FILE, GOPROXY_DIR, MAVEN_DIR, npmTarballName, PLUGIN_TARGETS, pluginTarballName, releaseFileNames, sdistName, wheelName, mavenArtifactPaths, mavenRepositoryFiles, writeRelease } from "../support/project-scripts";
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
 

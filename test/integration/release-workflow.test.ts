@@ -10,18 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import {
-  CHECKSUMS_FILE,
-  MAVEN_DIR,
-  npmTarballName,
-  PLUGIN_TARGETS,
-  pluginTarballName,
-  RELEASE_DIR,
-  releaseVersion,
-  sdistName,
-  wheelName,
-} from "../../scripts/lib/release/names.mjs";
-import { mavenArtifactPaths } from "../../scripts/lib/release/maven-repository.mjs";
+import { CHECKSUMS_FILE, MAVEN_DIR, npmTarballName, PLUGIN_TARGETS, pluginTarballName, RELEASE_DIR, releaseVersion, sdistName, wheelName, mavenArtifactPaths } from "../support/project-scripts";
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { REPOSITORY } from "../../src/core/plugin-download-url";
 import { shellCommands, type ShellCommand } from "./support/shell-commands";

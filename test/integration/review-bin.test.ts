@@ -10,6 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_COMMANDS, REVIEW_FLAGS, USAGE } from "../../src/review/flags";
 import { reviewBin, runReviewBin } from "../support/review-bin";
+import { SCRIPT } from "../support/project-scripts";
 
 const root = resolve(__dirname, "../..");
 const fixtures = join(root, "test/unit/fixtures/review");
@@ -23,7 +24,7 @@ beforeAll(() => {
     } catch {
       // tsc emits even when another part of the package has a type error; the check below is what matters.
     }
-    execFileSync(process.execPath, [join(root, "scripts/link-self.mjs")], { cwd: root, stdio: "pipe" });
+    execFileSync(process.execPath, [SCRIPT.linkSelf], { cwd: root, stdio: "pipe" });
   }
   if (!existsSync(reviewBin)) throw new Error(`${reviewBin} could not be built`);
   scratch = mkdtempSync(join(tmpdir(), "review-bin-"));

@@ -6,14 +6,12 @@
  * repository), and compared file by file.
  */
 import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = join(__dirname, "..", "..");
+import { SCRIPT } from "../support/project-scripts";
 
 describe("the generated SDKs", () => {
   it("sdk/python, sdk/go and sdk/java are up to date with schema.json (run `npm run gen` after changing it)", () => {
-    const out = execFileSync(process.execPath, [join(root, "scripts/gen-sdk.mjs"), "--check"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const out = execFileSync(process.execPath, [SCRIPT.genSdk, "--check"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     expect(out).toMatch(/sdk\/python, sdk\/go, sdk\/java are up to date/);
   });
 });

@@ -5,7 +5,7 @@
  * these Node lines, and the README's Compatibility table must read as
  * `compatibilityTable()` renders it (test/unit/compat-matrix.test.ts).
  */
-import { NODE_RELEASES } from "../../scripts/lib/node-releases.mjs";
+import { NODE_RELEASES } from "./project-scripts";
 
 /** The floor of the peer range `^3.230.0`; it runs on Node 20. */
 export const OLDEST_PULUMI = "3.230.0";
@@ -15,7 +15,7 @@ export const NEWEST_PULUMI = "3.270.0";
 export const REPOSITORY_PULUMI = "3.248.0";
 
 export interface PackedCombination {
-  /** The exact Node release, installed by scripts/node-version.mjs. */
+  /** The exact Node release, installed by node-version.mjs. */
   node: string;
   pulumi: string;
 }

@@ -2,7 +2,7 @@
  * Running a whole program's text (a README block, an example of the package
  * schema) as users run it, on a stack of test/languages/support/stack-env.ts,
  * through each language's Automation API (no language host binary exists
- * here): TypeScript transpiled and loaded inside scripts/stack-op.mjs's inline
+ * here): TypeScript transpiled and loaded inside stack-op.mjs's inline
  * program; Python exec'd as __main__ inside the Python driver's inline
  * program; Go with its `func main() { pulumi.Run(f) }` turned into
  * `func init() { readmeProgram = pulumi.RunFunc(f) }`, built beside the Go
@@ -12,9 +12,9 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { cacheRoot, goProgram, sourceHash } from "../../scripts/lib/go-tool.mjs";
+import { SCRIPT, cacheRoot, goProgram, sourceHash } from "./project-scripts";
 import { pythonDriver, repoRoot, type StackConfig } from "../languages/support/drivers";
-import { runDriver, type OpResult } from "../languages/support/run";
+import { argvDriver, stackOpDriver, type OpResult } from "./stack-driver";
 import type { StackDir } from "../languages/support/stack-env";
 
 export type ProgramOp = "preview" | "up" | "destroy";
@@ -24,7 +24,7 @@ export type ProgramRunner = (op: ProgramOp, stack: StackDir) => Promise<OpResult
 export const PYTHON_PROJECT = "agent-hosting-python";
 export const GO_PROJECT = "agent-hosting-go";
 
-/** A TypeScript program: transpiled to CommonJS into `dir` and required inside scripts/stack-op.mjs's inline program of `project`. */
+/** A TypeScript program: transpiled to CommonJS into `dir` and required inside stack-op.mjs's inline program of `project`. */
 export function typescriptRunner(code: string, dir: string, project: string, config: StackConfig): ProgramRunner {
   const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
   writeFileSync(join(dir, "program-source.js"), js);
@@ -38,19 +38,14 @@ export function typescriptRunner(code: string, dir: string, project: string, con
 };
 `,
   );
-  return (op, stack) =>
-    runDriver(
-      process.execPath,
-      [join(repoRoot, "scripts/stack-op.mjs"), op, "--work-dir", stack.workDir, "--project", project, "--program", join(dir, "program.cjs"), "--config", JSON.stringify(config)],
-      stack.env,
-      repoRoot,
-    );
+  const driver = stackOpDriver({ stackOp: SCRIPT.stackOp, project, program: join(dir, "program.cjs"), cwd: repoRoot });
+  return (op, stack) => driver.run(op, stack, { config });
 }
 
 /** A Python program, run as __main__ by the Python driver (project PYTHON_PROJECT). */
 export function pythonRunner(code: string, config: StackConfig): ProgramRunner {
   pythonDriver.prepare();
-  return (op, stack) => pythonDriver.run(op, stack.workDir, { config, source: code }, stack.env);
+  return (op, stack) => pythonDriver.run(op, stack, { config, source: code });
 }
 
 /**
@@ -74,5 +69,6 @@ export function goRunner(code: string, config: StackConfig, label: string): Prog
   writeFileSync(join(source, "go.mod"), mod);
   writeFileSync(join(source, "readme_program.go"), program);
   const binary = goProgram(label, source, [join(repoRoot, "sdk/go")]);
-  return (op, stack) => runDriver(binary, [op, stack.workDir, JSON.stringify({ config })], stack.env, stack.workDir);
+  const goDriver = argvDriver("Go", () => binary);
+  return (op, stack) => goDriver.run(op, stack, { config });
 }

@@ -1,13 +1,13 @@
 /**
  * The README's Compatibility section, CONTRIBUTING.md's matrix, package.json and the compatibility
  * tests name the same versions: all of them read test/support/compat-matrix.ts
- * (and the pinned Node releases of scripts/lib/node-releases.mjs), and this
+ * (and the pinned Node releases of node-releases.mjs), and this
  * file fails when the README or package.json says anything else.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { NODE_RELEASES } from "../../scripts/lib/node-releases.mjs";
+import { SCRIPT, NODE_RELEASES } from "../support/project-scripts";
 import {
   compatibilityTable,
   enginesNode,
@@ -56,7 +56,7 @@ describe("the compatibility matrix", () => {
   it("the README names every pinned Node release, the CLI version, engines and how to reproduce the matrix", () => {
     const section = compatibilitySection();
     for (const version of Object.values(NODE_RELEASES)) expect(section).toContain(version);
-    const cli = /PULUMI_CLI_VERSION:-(v\d+\.\d+\.\d+)/.exec(read("scripts/pulumi-cli.sh"))?.[1];
+    const cli = /PULUMI_CLI_VERSION:-(v\d+\.\d+\.\d+)/.exec(readFileSync(SCRIPT.pulumiCli, "utf8"))?.[1];
     expect(cli).toBeDefined();
     expect(section).toContain(`\`pulumi\` CLI ${cli}`);
     expect(section).toContain(`\`${pkg.engines["node"]}\``);

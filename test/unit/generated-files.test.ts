@@ -4,15 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { answerModels } from "../../src/client/answer-model";
 import { REGISTRY } from "../../src/registry";
-import {
-  applyReadmeTables,
-  renderAnswerTypes,
-  renderFunctionTypes,
-  renderModelTypes,
-  renderReadmeTables,
-  renderRequestTypes,
-  renderResourceTypes,
-} from "../../scripts/lib/model-render.mjs";
+import { applyReadmeTables, renderAnswerTypes, renderFunctionTypes, renderModelTypes, renderReadmeTables, renderRequestTypes, renderResourceTypes } from "../support/project-scripts";
 
 const root = join(__dirname, "..", "..");
 const read = (...path: string[]) => readFileSync(join(root, ...path), "utf8");

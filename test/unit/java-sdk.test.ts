@@ -1,5 +1,5 @@
 /**
- * What scripts/lib/java-sdk.mjs writes around pulumi-java-gen's sources, read
+ * What java-sdk.mjs writes around pulumi-java-gen's sources, read
  * from the committed schema.json: the Maven coordinates (group from the
  * GitHub owner of the plugin's download URL, artifact the package's name),
  * the pom that fills version.txt and plugin.json, and the refusals that name
@@ -9,8 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateJavaSdk, githubRepository, javaPackage, mavenCoordinates, pluginJson, pomXml, resourceDir, type PackageSchemaForJava } from "../../scripts/lib/java-sdk.mjs";
-import { pulumiJavaVersion } from "../../scripts/lib/pulumi-java.mjs";
+import { generateJavaSdk, githubRepository, javaPackage, mavenCoordinates, pluginJson, pomXml, resourceDir, type PackageSchemaForJava, pulumiJavaVersion } from "../support/project-scripts";
 import schemaJson from "../../schema.json";
 
 const schema = schemaJson as unknown as PackageSchemaForJava;

@@ -1,6 +1,6 @@
 /** The comparison behind every test `up`: what the preview showed each agent, against what the update did. */
 import { describe, expect, it } from "vitest";
-import { agentOperationRecorder, disagreementMessage, isAgentType, operationDisagreements } from "../../scripts/lib/operations.mjs";
+import { agentOperationRecorder, disagreementMessage, isAgentType, operationDisagreements } from "../support/project-scripts";
 
 const BOT = "urn:pulumi:dev::p::pulumi-nodejs:dynamic/agent-hosting:Agent::bot";
 const NATIVE = "urn:pulumi:dev::p::agent-hosting:index:Agent::native";

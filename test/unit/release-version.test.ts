@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { releaseFileNames, releaseVersion } from "../../scripts/lib/release/names.mjs";
+import { releaseFileNames, releaseVersion } from "../support/project-scripts";
 import { withPluginOptions } from "../../src/resources/plugin-options";
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { PLUGIN_DOWNLOAD_URL, REPOSITORY } from "../../src/core/plugin-download-url";

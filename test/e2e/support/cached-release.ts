@@ -1,5 +1,5 @@
 /**
- * The release as `npm run release` writes it (scripts/lib/release/write-release.mjs),
+ * The release as `npm run release` writes it (write-release.mjs),
  * written once per content of what it is made from (dist/, the SDKs,
  * schema.json, package.json, the README npm packs, the release scripts) into
  * a cache outside the repository, so the test files that install from it
@@ -8,12 +8,10 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { cacheRoot, sourceHash } from "../../../scripts/lib/go-tool.mjs";
-import { CHECKSUMS_FILE, releaseVersion } from "../../../scripts/lib/release/names.mjs";
-import { writeRelease } from "../../../scripts/lib/release/write-release.mjs";
+import { SCRIPTS_LIB_DIR, cacheRoot, sourceHash, CHECKSUMS_FILE, releaseVersion, writeRelease } from "../../support/project-scripts";
 import { repoRoot } from "../../languages/support/drivers";
 
-const DIRS = ["dist", "sdk", "scripts/lib"];
+const DIRS = ["dist", "sdk", SCRIPTS_LIB_DIR];
 const FILES = ["package.json", "schema.json", "README.md"];
 
 function releaseKey(): string {

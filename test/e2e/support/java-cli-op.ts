@@ -5,11 +5,13 @@
  * prints one JSON document with its changeSummary; up and destroy print their
  * preview's document and then one JSON event a line, whose summaryEvent holds
  * the changes. The stack's outputs after an up come from `pulumi stack output --json`.
+ * `javaCliDriver` is the Java driver of test/support/stack-driver.ts: the
+ * stack's work directory is the program's directory.
  */
-import type { OpResult } from "../../languages/support/run";
+import type { OpResult, StackDriver, StackOp } from "../../support/stack-driver";
 import { runPulumi } from "./pulumi-command";
 
-type Op = "preview" | "up" | "destroy";
+type Op = StackOp;
 
 interface Diagnostic {
   message?: string;
@@ -17,7 +19,18 @@ interface Diagnostic {
 }
 
 
-const ARGS: Record<Op, string[]> = { preview: ["preview", "--json"], up: ["up", "--yes", "--json"], destroy: ["destroy", "--yes", "--json"] };
+const ARGS: Record<Op, string[]> = {
+  preview: ["preview", "--json"],
+  up: ["up", "--yes", "--json"],
+  refresh: ["refresh", "--yes", "--json"],
+  destroy: ["destroy", "--yes", "--json"],
+};
+
+/** The Java driver: the pulumi CLI in the program's directory (the stack's work directory). */
+export const javaCliDriver: StackDriver = {
+  language: "Java",
+  run: (op, stack) => javaCliOp(op, stack.workDir, stack.env),
+};
 
 export async function javaCliOp(op: Op, cwd: string, env: NodeJS.ProcessEnv): Promise<OpResult> {
   const { code, stdout, stderr } = await runPulumi(ARGS[op], cwd, env);

@@ -9,9 +9,7 @@
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeMavenRepository } from "../../../scripts/lib/release/maven-repository.mjs";
-import { releaseVersion } from "../../../scripts/lib/release/names.mjs";
-import { sourceDateEpoch } from "../../../scripts/lib/release/source-date.mjs";
+import { writeMavenRepository, releaseVersion, sourceDateEpoch } from "../../support/project-scripts";
 import { repoRoot } from "../../languages/support/drivers";
 import { isolateMaven, javaProgramEnv, withRepository } from "./java-program";
 

@@ -1,6 +1,6 @@
 /**
  * What a Java program needs to run as users run it, `pulumi` in its
- * directory: pulumi-language-java (scripts/lib/pulumi-java.mjs builds it,
+ * directory: pulumi-language-java (pulumi-java.mjs builds it,
  * cached) on PATH, where a Pulumi install puts it beside the CLI, and Maven
  * with a local repository of the program's own, empty at first, so the SDK
  * comes from the repository its pom names and from nowhere else. The
@@ -15,8 +15,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { mavenCoordinates } from "../../../scripts/lib/java-sdk.mjs";
-import { pulumiJavaDir } from "../../../scripts/lib/pulumi-java.mjs";
+import { mavenCoordinates, pulumiJavaDir } from "../../support/project-scripts";
 import { repoRoot } from "../../languages/support/drivers";
 import { languageHostEnv } from "./language-host-env";
 

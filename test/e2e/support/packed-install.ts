@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import { cacheRoot, sourceHash } from "../../../scripts/lib/go-tool.mjs";
+import { cacheRoot, sourceHash } from "../../support/project-scripts";
 import { repoRoot } from "./stack";
 
 /** The environment of npm run by a user: none of the `npm_*` settings of the `npm test` that runs this file. */

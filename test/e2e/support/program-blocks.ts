@@ -22,13 +22,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmulatorControl, startEmulator } from "../../../src/emulator";
+import { EmulatorControl } from "../../../src/emulator";
+import { startEmu, type Emu } from "../../support/emulator-fixture";
 import type { StackConfig } from "../../languages/support/drivers";
-import type { OpResult } from "../../languages/support/run";
+import type { OpResult } from "../../support/stack-driver";
 import { stackDir, type StackDir } from "../../languages/support/stack-env";
 import { GO_PROJECT, goRunner, PYTHON_PROJECT, pythonRunner, typescriptRunner, type ProgramRunner } from "../../support/program-runners";
 import type { CodeBlock } from "../../support/readme-blocks";
-import { javaCliOp } from "./java-cli-op";
+import { javaCliDriver } from "./java-cli-op";
 import { javaExampleProgram, sdkMavenRepository } from "./java-example";
 import { yamlProgramEnv } from "./yaml-language";
 import { runPulumi } from "./pulumi-command";
@@ -133,7 +134,7 @@ function javaRunner(block: CodeBlock, url: string, stack: StackDir): { run: Prog
   for (const [key, { value, secret }] of Object.entries(config(JAVA_PROJECT, url))) {
     execFileSync("pulumi", ["config", "set", ...(secret ? ["--secret"] : []), key, value], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
   }
-  return { run: (op) => javaCliOp(op, dir, env), harvest };
+  return { run: (op) => javaCliDriver.run(op, { workDir: dir, env }), harvest };
 }
 
 /** The API key is in no file of the stack's directory (its state, its config, the program), the installed plugin aside. */
@@ -163,7 +164,7 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
     javaSdkRepository = undefined;
   });
   describe.each(programs.map((b) => [`${b.lang} program at ${file} line ${b.line}`, b] as const))("%s", (_label, block) => {
-    let emulator: Awaited<ReturnType<typeof startEmulator>>;
+    let emulator: Emu;
     let control: EmulatorControl;
     let stack: StackDir;
     let run: ProgramRunner;
@@ -171,8 +172,7 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
     const texts: string[] = [];
 
     beforeAll(async () => {
-      emulator = await startEmulator({
-        port: 0,
+      emulator = await startEmu({
         apiKey: API_KEY,
         readyAfterMs: 300,
         secretSets: { "voice-secrets": ["TOKEN"], "voice-bot-secrets": ["OPENAI_API_KEY", "SIP_PASSWORD"] },

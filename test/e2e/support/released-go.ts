@@ -9,8 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { goBinary, goEnv } from "../../../scripts/lib/go-tool.mjs";
-import { GOPROXY_DIR } from "../../../scripts/lib/release/names.mjs";
+import { goBinary, goEnv, GOPROXY_DIR } from "../../support/project-scripts";
 import { GO_MODULE } from "../../../src/hosts/grpc/package-schema";
 import { PULUMI_VERSION, repoRoot } from "../../languages/support/drivers";
 import { asGoDriverProgram } from "../../support/program-runners";

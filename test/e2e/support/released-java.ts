@@ -7,7 +7,7 @@
  */
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { MAVEN_DIR } from "../../../scripts/lib/release/names.mjs";
+import { MAVEN_DIR } from "../../support/project-scripts";
 import { repoRoot } from "../../languages/support/drivers";
 import { isolateMaven, withRepository } from "./java-program";
 

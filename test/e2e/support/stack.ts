@@ -1,15 +1,16 @@
 /**
- * Runs scripts/stack-op.mjs (the real pulumi CLI through the Automation API)
+ * Runs stack-op.mjs (the real pulumi CLI through the Automation API)
  * as a child process, outside vitest's module transform, as a user's program
  * runs. Each stack lives in its own directory under .e2e-work/.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { runForLastJsonLine, type OperationSummary } from "../../support/last-json-line";
+import { runForLastJsonLine, type OperationSummary } from "../../support/stack-driver";
+import { SCRIPT } from "../../support/project-scripts";
 
 export const repoRoot = resolve(__dirname, "../../..");
-const stackOp = join(repoRoot, "scripts/stack-op.mjs");
+const stackOp = SCRIPT.stackOp;
 
 export interface OpResult extends OperationSummary {
   deployment?: { deployment?: { resources?: Record<string, unknown>[] } } & Record<string, unknown>;

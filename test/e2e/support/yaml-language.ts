@@ -1,24 +1,23 @@
 /**
  * The environment of a Pulumi YAML program run with the CLI in its
- * directory: Pulumi YAML's language host (scripts/pulumi-yaml.sh builds it
+ * directory: Pulumi YAML's language host (pulumi-yaml.sh builds it
  * once) first on PATH, as a Pulumi install ships it beside the CLI, and the
  * plugin the installed one: no node_modules/.bin (where a test runner puts
  * this package's own bin) on the user's PATH.
  */
 import { execFileSync } from "node:child_process";
-import { join } from "node:path";
-import { repoRoot } from "../../languages/support/drivers";
 import { languageHostEnv } from "./language-host-env";
+import { SCRIPT } from "../../support/project-scripts";
 
 let hostDir: string | undefined;
 
 /** The directory holding pulumi-language-yaml. */
 export function yamlLanguageHostDir(): string {
-  hostDir ??= execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
+  hostDir ??= execFileSync("bash", [SCRIPT.pulumiYaml], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] })
     .trim()
     .split("\n")
     .pop();
-  if (!hostDir) throw new Error("scripts/pulumi-yaml.sh printed no directory");
+  if (!hostDir) throw new Error(`${SCRIPT.pulumiYaml} printed no directory`);
   return hostDir;
 }
 

@@ -6,6 +6,8 @@
 // Prints one JSON line: { ok, op, changeSummary, outputs, error, engineOutput }.
 // The program is described by the params (see programParams); the stack's
 // backend, passphrase and PULUMI_HOME come from the environment.
+// The protocol (operations, params, answer) of every stack driver is written
+// down once, in test/support/stack-driver.ts; this driver speaks it.
 package main
 
 import (

@@ -1,5 +1,5 @@
 // The TypeScript/JavaScript side of the language tests: an inline Node
-// program (run by scripts/stack-op.mjs through the Node Automation API) that
+// program (run by stack-op.mjs through the Node Automation API) that
 // uses the native plugin through `pulumi-agent-hosting/native`. The params
 // have the same shape as the Go and Python drivers'.
 const { Agent, Provider, getAgentLogsOutput, getSecretSet, getSecretSetOutput } = require("pulumi-agent-hosting/native");

@@ -8,6 +8,8 @@ agentOperations }. `up` previews first, as `pulumi up` does; agentOperations
 holds what the preview and the update did to each agent.
 The params describe the program (the same shape as the Go driver's); the
 stack's backend, passphrase and PULUMI_HOME come from the environment.
+The protocol (operations, params, answer) of every stack driver is written
+down once, in test/support/stack-driver.ts; this driver speaks it.
 """
 
 import io

@@ -9,48 +9,17 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cachedVenv } from "../../../scripts/lib/cached-venv.mjs";
-import { cacheRoot, goProgram, sourceHash } from "../../../scripts/lib/go-tool.mjs";
-import { runDriver, type OpResult } from "./run";
+import { SCRIPT, cachedVenv, cacheRoot, goProgram, sourceHash } from "../../support/project-scripts";
+import { argvDriver, stackOpDriver, type StackDriver } from "../../support/stack-driver";
 
 export const repoRoot = join(__dirname, "..", "..", "..");
-/** The CLI these tests run (scripts/pulumi-cli.sh builds it); the Python and Go SDK packages match it. */
+/** The CLI these tests run (pulumi-cli.sh builds it); the Python and Go SDK packages match it. */
 export const PULUMI_VERSION = "3.259.0";
 
-export type StackConfig = Record<string, { value: string; secret?: boolean }>;
+export type { AgentParams, ProgramParams, StackConfig, StackOp } from "../../support/stack-driver";
 
-export interface AgentParams {
-  /** The resource's name in the program. */
-  name: string;
-  serviceName: string;
-  image: string;
-  enableNoise?: boolean;
-  secretSet?: string;
-  autoScaling?: { minAgents: number; maxAgents: number };
-  /** Seconds to wait for readiness; past it the step fails and the agent stays in state. */
-  readyTimeoutSeconds?: number;
-  /** A key of `providers`; the default provider when left out. */
-  provider?: string;
-  /** Adopt this existing agent (the `import` resource option). */
-  import?: string;
-  /** Export `<name>.logCount` and `<name>.secretFields` from the Output-form functions, with arguments from this agent. */
-  reads?: boolean;
-}
-
-export interface ProgramParams {
-  config?: StackConfig;
-  providers?: Record<string, { apiKey: string; baseUrl: string }>;
-  agents?: AgentParams[];
-  /** Names for getSecretSet; each result is exported as `secretSet.<name>`. */
-  secretSets?: string[];
-  /** A whole program's text instead of the described one (Python only: a README block). */
-  source?: string;
-}
-
-export type StackOp = "up" | "preview" | "refresh" | "destroy";
-
-export interface LanguageDriver {
-  language: string;
+/** A stack driver (test/support/stack-driver.ts) with what the language scenario needs of it. */
+export interface LanguageDriver extends StackDriver {
   /**
    * How the keys of an exported object of a schema type (the Agent's
    * manifest) are named in the stack's outputs: Python's SDK exports its
@@ -59,20 +28,18 @@ export interface LanguageDriver {
   exportedKeys: "camelCase" | "snake_case";
   /** Builds or installs what the driver needs (cached); returns nothing when ready. */
   prepare(): void;
-  run(op: StackOp, workDir: string, params: ProgramParams, env: NodeJS.ProcessEnv): Promise<OpResult>;
 }
 
 export const goDriver: LanguageDriver = (() => {
   let binary: string | undefined;
   return {
-    language: "Go",
+    ...argvDriver("Go", () => {
+      if (!binary) throw new Error("goDriver.prepare() first");
+      return binary;
+    }),
     exportedKeys: "camelCase",
     prepare() {
       binary = goProgram("lang-go", join(repoRoot, "test/languages/go"), [join(repoRoot, "sdk/go")]);
-    },
-    run(op, workDir, params, env) {
-      if (!binary) throw new Error("goDriver.prepare() first");
-      return runDriver(binary, [op, workDir, JSON.stringify(params)], env, workDir);
     },
   };
 })();
@@ -99,42 +66,25 @@ function sourceHashOfPython(): string {
 export const pythonDriver: LanguageDriver = (() => {
   let python: string | undefined;
   return {
-    language: "Python",
+    ...argvDriver(
+      "Python",
+      () => {
+        if (!python) throw new Error("pythonDriver.prepare() first");
+        return python;
+      },
+      () => [join(repoRoot, "test/languages/python/stack_op.py")],
+    ),
     exportedKeys: "snake_case",
     prepare() {
       python = pythonVenv();
-    },
-    run(op, workDir, params, env) {
-      if (!python) throw new Error("pythonDriver.prepare() first");
-      const script = join(repoRoot, "test/languages/python/stack_op.py");
-      return runDriver(python, [script, op, workDir, JSON.stringify(params)], env, workDir);
     },
   };
 })();
 
 export const nodeDriver: LanguageDriver = {
-  language: "TypeScript",
+  ...stackOpDriver({ stackOp: SCRIPT.stackOp, project: "agent-hosting-node", program: join(repoRoot, "test/languages/node/native-agents.cjs"), cwd: repoRoot }),
   exportedKeys: "camelCase",
   prepare() {
     if (!existsSync(join(repoRoot, "dist/native/index.js"))) throw new Error("run `npm run build` first");
-  },
-  async run(op, workDir, params, env) {
-    const { config = {}, ...program } = params;
-    const args = [
-      join(repoRoot, "scripts/stack-op.mjs"),
-      op,
-      "--work-dir",
-      workDir,
-      "--project",
-      "agent-hosting-node",
-      "--program",
-      join(repoRoot, "test/languages/node/native-agents.cjs"),
-      "--params",
-      JSON.stringify(program),
-      "--config",
-      JSON.stringify(config),
-    ];
-    const result = await runDriver(process.execPath, args, env, repoRoot);
-    return { ...result, op };
   },
 };

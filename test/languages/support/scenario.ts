@@ -11,12 +11,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../../src/client/client";
-import { startEmulator } from "../../../src/emulator";
+import { startEmu, type Emu } from "../../support/emulator-fixture";
 import type { AgentParams, LanguageDriver, ProgramParams, StackConfig, StackOp } from "./drivers";
-import type { OpResult } from "./run";
+import type { OpResult } from "../../support/stack-driver";
 import { stackDir, type StackDir } from "./stack-env";
 
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -36,8 +35,8 @@ export function languageScenario(driver: LanguageDriver): void {
   const tag = driver.language.toLowerCase();
   const keyA = `${tag}-KEY-A-3f9c0d7e51`;
   const keyB = `${tag}-KEY-B-8a24b6c193`;
-  let emulatorA: Emulator;
-  let emulatorB: Emulator;
+  let emulatorA: Emu;
+  let emulatorB: Emu;
   let clientA: AgentHostingClient;
   let clientB: AgentHostingClient;
   let stack: StackDir;
@@ -56,7 +55,7 @@ export function languageScenario(driver: LanguageDriver): void {
   });
 
   async function run(op: StackOp, params: ProgramParams, dir: StackDir = stack): Promise<OpResult> {
-    const result = await driver.run(op, dir.workDir, params, dir.env);
+    const result = await driver.run(op, dir, params);
     seen.push(result.engineOutput, result.error ?? "");
     return result;
   }
@@ -68,8 +67,8 @@ export function languageScenario(driver: LanguageDriver): void {
 
   beforeAll(async () => {
     driver.prepare();
-    emulatorA = await startEmulator({ apiKey: keyA, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
-    emulatorB = await startEmulator({ apiKey: keyB, readyAfterMs: 300 });
+    emulatorA = await startEmu({ apiKey: keyA, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
+    emulatorB = await startEmu({ apiKey: keyB, readyAfterMs: 300, secretSets: {} });
     clientA = new AgentHostingClient({ baseUrl: emulatorA.url, apiKey: keyA });
     clientB = new AgentHostingClient({ baseUrl: emulatorB.url, apiKey: keyB });
     stack = stackDir(`languages-${tag}`);

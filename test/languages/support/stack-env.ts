@@ -1,6 +1,6 @@
 /**
  * A stack's place on disk and its environment: the file backend and
- * PULUMI_HOME under <work dir>/.state (where scripts/stack-op.mjs puts them
+ * PULUMI_HOME under <work dir>/.state (where stack-op.mjs puts them
  * too), with the plugin installed there from its tarball by
  * `pulumi plugin install`, exactly as a user installs it.
  */
@@ -9,15 +9,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "./drivers";
+import { SCRIPT } from "../../support/project-scripts";
 
 const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 let tarball: string | undefined;
 
-/** Packs the plugin tarball (scripts/pack-plugin.mjs) once per test file. */
+/** Packs the plugin tarball (pack-plugin.mjs) once per test file. */
 export function pluginTarball(): string {
   if (!tarball) {
     const out = mkdtempSync(join(tmpdir(), "agent-hosting-plugin-"));
-    tarball = execFileSync(process.execPath, [join(repoRoot, "scripts/pack-plugin.mjs"), out], { encoding: "utf8" }).trim();
+    tarball = execFileSync(process.execPath, [SCRIPT.packPlugin, out], { encoding: "utf8" }).trim();
   }
   return tarball;
 }
