@@ -1,9 +1,8 @@
 /** The plugin bundle's legal comments are kept, spelled in ASCII (scripts/lib/plugin-package.mjs). */
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: an untyped .mjs script module
 import { asciiLegalComments } from "../../scripts/lib/plugin-package.mjs";
 
-const ascii = asciiLegalComments as (text: string) => string;
+const ascii = asciiLegalComments;
 
 describe("asciiLegalComments", () => {
   it("escapes non-ASCII characters inside /*! */ comments only", () => {
