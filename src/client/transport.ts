@@ -4,7 +4,7 @@
  * into the error tree (never carrying a header). The base URL and the key are
  * checked when it is built, so a malformed one never reaches undici.
  */
-import { Agent, firstCompileLean } from "./undici-agent";
+import { Agent } from "./undici-agent";
 import type { Dispatcher } from "undici";
 import { CLIENT_OPTION_NAMES, checkApiKey, checkBaseUrl, checkUserAgent } from "./connection-settings";
 import { transportErrorFrom, apiErrorFrom } from "./error-mapping";
@@ -122,18 +122,16 @@ export class Transport {
     }
     let response: Dispatcher.ResponseData;
     try {
-      response = await firstCompileLean(() =>
-        this.dispatcher.request({
-          origin: this.origin,
-          path: query ? `${path}?${query}` : path,
-          method: exchange.method,
-          headers,
-          body: body ?? null,
-          headersTimeout: this.timeoutMs,
-          bodyTimeout: this.timeoutMs,
-          ...(exchange.signal ? { signal: exchange.signal } : {}),
-        }),
-      );
+      response = await this.dispatcher.request({
+        origin: this.origin,
+        path: query ? `${path}?${query}` : path,
+        method: exchange.method,
+        headers,
+        body: body ?? null,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        ...(exchange.signal ? { signal: exchange.signal } : {}),
+      });
     } catch (error) {
       throw this.transportError(error, exchange.method, path);
     }
