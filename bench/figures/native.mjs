@@ -11,6 +11,7 @@ import {
   controlRule,
   measuresPreviewCpu,
   memoryControlRule,
+  previewCpuFigure,
   previewCpuRule,
   previewPairs,
   providerCpuPerResource,
@@ -124,17 +125,7 @@ async function nativeControlFigures(ctx, home) {
       unit: "×",
       samples: versus(pairs, (p) => p.beside, "agents", "shaped"),
     }),
-    ...(cpu
-      ? [
-          declaredFigure(RULES, {
-            id: sizedId("preview-cpu-native", n),
-            name: `native plugin process CPU per resource in a no-op pulumi preview of ${n} agents`,
-            unit: "ms",
-            samples: previews.map((p) => p.beside.agents),
-            extra: { controlMsPerResource: previews.map((p) => p.beside.shaped) },
-          }),
-        ]
-      : []),
+    ...(cpu ? [previewCpuFigure(RULES, "preview-cpu-native", n, "native plugin", previews)] : []),
   ];
 }
 

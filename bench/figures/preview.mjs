@@ -7,6 +7,7 @@ import {
   agentShapedStack,
   controlRule,
   measuresPreviewCpu,
+  previewCpuFigure,
   previewCpuRule,
   previewPairs,
   providerCpuPerResource,
@@ -69,16 +70,6 @@ export async function previewFigures(ctx) {
       unit: "×",
       samples: versusShaped,
     }),
-    ...(cpu
-      ? [
-          declaredFigure(RULES, {
-            id: sizedId("preview-cpu-dynamic", n),
-            name: `dynamic provider process CPU per resource in a no-op pulumi preview of ${n} agents`,
-            unit: "ms",
-            samples: pairs.map((p) => p.beside.agents),
-            extra: { controlMsPerResource: pairs.map((p) => p.beside.shaped) },
-          }),
-        ]
-      : []),
+    ...(cpu ? [previewCpuFigure(RULES, "preview-cpu-dynamic", n, "dynamic provider", pairs)] : []),
   ];
 }

@@ -7,7 +7,7 @@ import { watchMatchingCpu } from "./process-cpu.mjs";
 import { round, subjectFirst, timed } from "./stats.mjs";
 import { agentSample, stackFor } from "./stacks.mjs";
 
-import { BASE_SIZE } from "./rules.mjs";
+import { BASE_SIZE, declaredFigure, sizedId as sizedFigureId } from "./rules.mjs";
 
 export { sizedId } from "./rules.mjs";
 
@@ -174,6 +174,21 @@ export const previewCpuRule = {
   rule: { method: "max", combine: "value", compare: "<=", limit: PREVIEW_CPU_LIMIT_MS },
   bar: `≤ ${PREVIEW_CPU_LIMIT_MS} in every run (a sanity bar of this bench: the figure itself is what is reported)`,
 };
+
+/**
+ * The figure of a provider's CPU per resource in a no-op preview (`idBase`
+ * at size `n`), from preview pairs whose `beside` holds the agents' and the
+ * control's readings; `who` names the provider process.
+ */
+export function previewCpuFigure(rules, idBase, n, who, pairs) {
+  return declaredFigure(rules, {
+    id: sizedFigureId(idBase, n),
+    name: `${who} process CPU per resource in a no-op pulumi preview of ${n} agents`,
+    unit: "ms",
+    samples: pairs.map((p) => p.beside.agents),
+    extra: { controlMsPerResource: pairs.map((p) => p.beside.shaped) },
+  });
+}
 
 /** Pair samples of `subject` against `baseline`, from pairs' per-side values picked by `pick(pair)`. */
 export function versus(pairs, pick, subject, baseline) {
