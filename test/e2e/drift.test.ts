@@ -27,9 +27,11 @@ const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 200 });
 const makeStack = useStacks();
 let stack: StackHandle;
 
+// bot-b depends on bot-a, so in the up whose bot-b update the service refuses, bot-a's update has finished before bot-b's starts (without it, bot-b may fail first and the engine starts no more steps).
 const agents = ["bot-a", "bot-b", "bot-c"].map((name) => ({
   resource: name,
   args: { serviceName: name, image: "registry.example.com/bot:1", autoScaling: { minAgents: 1, maxAgents: 2 } },
+  after: name === "bot-b" ? ["bot-a"] : [],
 }));
 
 function save(name: string, text: string): void {

@@ -15,7 +15,6 @@
  * ride out a service's bad moments (a refresh right after a create) is the
  * same loop, ready at the first answer.
  */
-import { setTimeout as sleepFor } from "node:timers/promises";
 import { POLL_FAST_INTERVAL_MS, POLL_FAST_PHASE_MS, POLL_SLOW_INTERVAL_MS } from "../../client/delays";
 import { RateLimitError } from "../../client/errors";
 import { isTransientPollFailure } from "../../client/retry";
@@ -65,7 +64,17 @@ function askedDelay(error: unknown): number {
 
 /** Sleeps `ms`; an abort ends it early with the signal's own reason. */
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return sleepFor(ms, undefined, { signal }).catch(() => signal.throwIfAborted());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 /** Polls until ready or the deadline; throws WaitFailure on a failure that is not transient. */
