@@ -1,22 +1,22 @@
 /**
  * Bad input through the real engine: each case fails `pulumi preview` with
  * the field and the rule named, nothing reaches the service and the stack's
- * state is unchanged; unknown values pass the preview; bad settings fail
- * `up` naming the setting before any request.
+ * state is unchanged; one resource with six bad fields is refused naming
+ * all six; unknown values pass the preview. Bad settings (key, base URL) are
+ * config-mistakes.test.ts's concern.
  */
 import { describe, expect, it } from "vitest";
 import { BAD_INPUTS } from "../support/bad-inputs";
 import { useEmulator } from "../support/emulator-fixture";
 import { useStacks } from "./support/e2e-fixture";
-import { agentsInState, expectNoKeyInStack } from "./support/secrets";
+import { agentsInState } from "./support/secrets";
 import type { StackHandle } from "./support/stack";
 import { API_KEY } from "../support/fixtures";
 
 const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 200 });
 const makeStack = useStacks();
 
-const newStack = (name: string, config?: Record<string, { value: string; secret?: boolean }>): StackHandle =>
-  makeStack(name, config ? { baseUrl: "", apiKey: "", config } : { baseUrl: fx.emulator.url, apiKey: API_KEY });
+const newStack = (name: string): StackHandle => makeStack(name, { baseUrl: fx.emulator.url, apiKey: API_KEY });
 
 /** Runs `fn` over `items`, `width` at a time (each preview is a CLI and two Node processes). */
 async function inBatches<T, R>(items: T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -55,6 +55,34 @@ describe("bad inputs through pulumi preview", () => {
     expect((await stack.run("destroy")).ok).toBe(true);
   }, 400_000);
 
+  it("one resource with six bad fields fails preview naming all six, with nothing sent to the service", async () => {
+    const stack = newStack("bad-fields");
+    const requestsBefore = (await fx.control.stats()).requests;
+    const preview = await stack.run("preview", {
+      params: {
+        agents: [
+          {
+            resource: "bad",
+            args: {
+              serviceName: "Bad_Name",
+              image: "no-tag",
+              nodeType: "x86",
+              secretSet: "x",
+              autoScaling: { minAgents: 4, maxAgents: 2 },
+              readyTimeoutSeconds: 0,
+            },
+          },
+        ],
+      },
+    });
+    expect(preview.ok).toBe(false);
+    const text = `${preview.error}\n${preview.engineOutput}`;
+    for (const field of ["serviceName", "image", "nodeType", "secretSet", "autoScaling.minAgents", "readyTimeoutSeconds"]) {
+      expect(text).toContain(field);
+    }
+    expect((await fx.control.stats()).requests).toBe(requestsBefore);
+  });
+
   it("values not known at preview pass check", async () => {
     const stack = newStack("unknowns");
     const preview = await stack.run("preview", {
@@ -66,34 +94,5 @@ describe("bad inputs through pulumi preview", () => {
     expect(preview.error).toBeUndefined();
     expect(preview.changeSummary).toMatchObject({ create: 3 });
     expect((await fx.control.listAgents()).agents.map((a) => a.name)).not.toContain("source-bot");
-  });
-});
-
-describe("bad settings through pulumi up", () => {
-  const agentParams = { agents: [{ resource: "a", args: { serviceName: "settings-bot", image: "bot:1" } }] };
-
-  it.each([
-    ["ftp://127.0.0.1/v1", /agent-hosting:baseUrl: must use http or https/],
-    ["http://127.0.0.1:1/v2", /agent-hosting:baseUrl: must end with the version segment \/v1/],
-    ["not a url", /agent-hosting:baseUrl: "not a url" is not a URL/],
-  ])("base URL %j fails up naming the setting, nothing created", async (url, rule) => {
-    const stack = newStack(`url-${url.length}`, {
-      "agent-hosting:baseUrl": { value: url },
-      "agent-hosting:apiKey": { value: API_KEY, secret: true },
-    });
-    const up = await stack.run("up", { params: agentParams });
-    expect(up.ok).toBe(false);
-    expect(`${up.error}`).toMatch(rule);
-    expect(await agentsInState(stack)).toEqual([]);
-    await expectNoKeyInStack(stack, API_KEY, [up.error ?? "", up.engineOutput]);
-  });
-
-  it("a missing API key fails up naming both ways to set it", async () => {
-    const stack = newStack("no-key", { "agent-hosting:baseUrl": { value: fx.emulator.url } });
-    const up = await stack.run("up", { params: agentParams });
-    expect(up.ok).toBe(false);
-    expect(`${up.error}`).toMatch(/pulumi config set --secret agent-hosting:apiKey/);
-    expect(`${up.error}`).toMatch(/AGENT_HOSTING_API_KEY/);
-    expect(await agentsInState(stack)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 /**
- * Configuration mistakes through the real CLI: each fails with one error that
- * names the setting and the fix, before any request and without a retry; the
+ * Configuration mistakes through the real CLI: each (a key or base URL
+ * malformed, missing or unsafe) fails with one error that names the setting
+ * and the fix, before any request and without a retry, leaving nothing in
+ * the state and the key in no state file; the
  * service unreachable from the program's own calls is one line naming the base
  * URL and the setting; plain http leaves the machine only when allowed; a key
  * set without --secret is warned about. The key is never in any message.
@@ -93,6 +95,26 @@ describe("configuration mistakes through pulumi up", () => {
       error: new RegExp(`agent-hosting:baseUrl: must end with the version segment /v1, got "${local}"; set it to for example ${local}/v1`),
     },
     {
+      label: "a base URL with another scheme",
+      config: { "agent-hosting:baseUrl": { value: "ftp://127.0.0.1/v1" }, "agent-hosting:apiKey": key },
+      error: /agent-hosting:baseUrl: must use http or https/,
+    },
+    {
+      label: "a base URL of another version",
+      config: { "agent-hosting:baseUrl": { value: "http://127.0.0.1:1/v2" }, "agent-hosting:apiKey": key },
+      error: /agent-hosting:baseUrl: must end with the version segment \/v1/,
+    },
+    {
+      label: "a base URL that is not a URL",
+      config: { "agent-hosting:baseUrl": { value: "not a url" }, "agent-hosting:apiKey": key },
+      error: /agent-hosting:baseUrl: "not a url" is not a URL/,
+    },
+    {
+      label: "no API key, in stack config or the environment",
+      config: { "agent-hosting:baseUrl": url() },
+      error: /pulumi config set --secret agent-hosting:apiKey[^]*AGENT_HOSTING_API_KEY|AGENT_HOSTING_API_KEY[^]*pulumi config set --secret agent-hosting:apiKey/,
+    },
+    {
       label: "plain http to a host other than loopback",
       config: { "agent-hosting:baseUrl": { value: `http://${external}:${emulator.port}/v1` }, "agent-hosting:apiKey": key },
       error: new RegExp(
@@ -127,7 +149,13 @@ describe("configuration mistakes through pulumi up", () => {
       if (c.hidden) expect(text(up), c.label).not.toContain(c.hidden);
     }
     expect((await control.stats()).requests).toBe(before);
-    for (const { c, stack } of outcomes) expect(await agentsInState(stack), c.label).toEqual([]);
+    // Nothing in any state, and the key in no state file or message (the exports run side by side).
+    await Promise.all(
+      outcomes.map(async ({ c, stack, up }) => {
+        expect(await agentsInState(stack), c.label).toEqual([]);
+        await expectNoKeyInStack(stack, API_KEY, [text(up)]);
+      }),
+    );
   }, 400_000);
 
   it("plain http to a host other than loopback works once allowed deliberately; a secret key draws no warning", async () => {

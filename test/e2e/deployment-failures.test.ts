@@ -7,13 +7,15 @@
  * update passing although the old deployment logged that line, keep leaving
  * the failed deployment (never ready, or unhealthy) in place, a failed create
  * rolled back to nothing, and a SIGINT during a wait or a rollback that the
- * next up converges from.
+ * next up converges from; and a never-ready create kept in the state, which
+ * the next up waits for again.
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator-fixture";
 import { useStacks } from "./support/e2e-fixture";
 import { exportedState, type OpResult, type StackHandle } from "./support/stack";
 import { providerProcessesIn } from "./support/provider-processes";
+import { agentsInState } from "./support/secrets";
 
 const API_KEY = "e2e-FAILURES-key-7d20";
 const GOOD = "registry.example.com/bot:1";
@@ -273,5 +275,32 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
       expect(await imageAtService("early-bot")).toBe(GOOD);
       expect(await stateOf(stack)).toMatchObject({ image: GOOD, activeDeploymentId: after?.activeDeploymentId });
     });
+  });
+});
+
+describe("a create that never becomes ready, kept (onFailure keep, the default)", () => {
+  // A create has no earlier deployment to serve, so both readings of an update behave alike: one emulator.
+  const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300 });
+
+  it("fails up with the agent, its timeout and its log lines, stays in the state; the next up waits for it again instead of creating it twice", async () => {
+    const stack = makeStack("failures-create-keep", { baseUrl: fx.emulator.url, apiKey: API_KEY });
+    const params = { agents: [{ resource: "broken", args: { serviceName: "broken-bot", image: NEVER_READY, readyTimeoutSeconds: 2 } }] };
+    const preview = await stack.run("preview", { params });
+    expect(preview.changeSummary).toMatchObject({ create: 2 });
+    const up = await stack.run("up", { params });
+    expect(up.ok).toBe(false);
+    expect(up.error).toMatch(/agent "broken-bot" did not become ready within 2 s after create/);
+    expect(up.error).toMatch(/newest log lines:/);
+    expect(up.error).toContain("Back-off restarting failed container");
+    expect(`${up.error}\n${up.engineOutput}`).not.toContain(API_KEY);
+    expect(await agentsInState(stack)).toEqual(["broken-bot"]);
+
+    expect((await stack.run("preview", { params })).ok).toBe(true);
+    const again = await stack.run("up", { params });
+    expect(again.ok).toBe(false);
+    expect(again.error).toMatch(/did not become ready/);
+    expect((await fx.control.stats()).byRoute["POST /v1/agents"]).toBe(1);
+    expect((await stack.run("destroy")).ok).toBe(true);
+    expect((await fx.control.listAgents()).agents.map((a) => a.name)).toEqual([]);
   });
 });
