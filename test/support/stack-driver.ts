@@ -10,6 +10,7 @@
  * | `test/languages/go/main.go` (`argvDriver`) | Go | `<binary> <op> <work-dir> <params JSON>` |
  * | `test/languages/python/stack_op.py` (`argvDriver`) | Python | `python stack_op.py <op> <work-dir> <params JSON>` |
  * | `test/e2e/support/java-cli-op.ts` (`javaCliDriver`) | Java | `pulumi <op> --json` in the program's directory, read back into the same answer |
+ * | `test/e2e/programs/packed-runner.cjs` (`runForLastJsonLine`) | TypeScript, from an installed tarball | `node runner.cjs <op> <params JSON>` in a program directory outside the repository (its own request: the user's project and program) |
  *
  * The request is the operation (`StackOp`) and the program's `ProgramParams`
  * (a program described by its agents, or a whole program's `source`, and the
@@ -22,7 +23,10 @@
  *
  * stack-op.mjs knows more operations than the four every driver knows
  * (`TYPESCRIPT_ONLY_OPS`); test/e2e/support/stack.ts runs those, with the same
- * answer and a few more fields.
+ * answer and a few more fields. Every driver process, the packed runner's
+ * included, is run and read by `runForLastJsonLine` below; only a stack
+ * operation started to be killed midway (`StackHandle.start`) is spawned
+ * on its own, since it answers nothing.
  */
 import { spawn } from "node:child_process";
 import { disagreementMessage, operationDisagreements, type AgentOperations } from "./project-scripts";
