@@ -18,6 +18,7 @@
 import { POLL_FAST_INTERVAL_MS, POLL_FAST_PHASE_MS, POLL_SLOW_INTERVAL_MS } from "../../client/delays";
 import { RateLimitError } from "../../client/errors";
 import { isTransientPollFailure } from "../../client/retry";
+import { abortableSleep } from "../abortable-sleep";
 import type { PollGate } from "./poll-gate";
 import type { ProgressReporter } from "./progress";
 import type { Watched } from "./watched";
@@ -60,21 +61,6 @@ export const messageOf = (error: unknown): string => (error instanceof Error ? e
 /** The delay the service asks for before the next request after `error` (a 429's Retry-After), 0 when none. */
 function askedDelay(error: unknown): number {
   return error instanceof RateLimitError && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : 0;
-}
-
-/** Sleeps `ms`; an abort ends it early with the signal's own reason. */
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 /** Polls until ready or the deadline; throws WaitFailure on a failure that is not transient. */

@@ -8,10 +8,10 @@
  * the check is unfinished, which is a failure too: the deployment was not
  * watched as long as the program asks.
  */
-import { setTimeout as sleepFor } from "node:timers/promises";
 import type { AgentHostingClient } from "../../client/client";
 import { HEALTH_READ_INTERVAL_MS } from "../../client/delays";
 import { isTransientPollFailure } from "../../client/retry";
+import { abortableSleep } from "../../core/abortable-sleep";
 
 export interface HealthCheck {
   failOnLogQuery: string;
@@ -37,10 +37,6 @@ export type HealthResult =
 
 /** Matching lines quoted in the error. */
 const QUOTED_MATCHES = 3;
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return sleepFor(ms, undefined, { signal }).catch(() => signal.throwIfAborted());
-}
 
 /** Watches the deployment's logs for the query; the oldest matching lines when found. */
 export async function watchDeploymentHealth(watch: HealthWatch): Promise<HealthResult> {

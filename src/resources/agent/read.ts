@@ -10,10 +10,10 @@
  * deletes (within the engine's customTimeouts.delete when given) and warns
  * how many sessions it cut. A 404 at any point counts as deleted.
  */
-import { setTimeout as sleepFor } from "node:timers/promises";
 import { DRAIN_POLL_INTERVAL_MS, READ_PATIENCE_MS } from "../../client/delays";
 import { AgentNotFoundError, NotFoundError } from "../../client/errors";
 import { isTransientPollFailure } from "../../client/retry";
+import { abortableSleep } from "../../core/abortable-sleep";
 import { signalWithin } from "../../core/engine-limit";
 import { WaitFailure, waitForReady } from "../../core/readiness";
 import type { Call, DeleteRequest, ReadRequest, ReadResult } from "../../core/resource-entry";
@@ -100,7 +100,7 @@ export async function deleteDraining(call: Call, name: string, drainSeconds: num
   while (count > 0 && drainSeconds > 0 && Date.now() < until) {
     const waited = Math.round((Date.now() - started) / 1000);
     await log.info(`agent "${name}": ${sessions(count)}; waiting for them to end before the delete, ${waited} s of drainSeconds ${drainSeconds} s`);
-    await sleepFor(Math.min(DRAIN_POLL_INTERVAL_MS, Math.max(0, until - Date.now())), undefined, { signal }).catch(() => signal.throwIfAborted());
+    await abortableSleep(Math.min(DRAIN_POLL_INTERVAL_MS, Math.max(0, until - Date.now())), signal);
     count = await liveCount();
     if (count === undefined) return;
   }
