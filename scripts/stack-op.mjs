@@ -29,6 +29,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { agentOperationRecorder } from "./lib/operations.mjs";
+import { cliCommand, setConfigOnce, stackExists } from "./lib/workspace-shortcuts.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(join(repoRoot, "package.json"));
@@ -59,6 +60,7 @@ export function offlineEnv(stateDir, extra = {}) {
 async function usePulumiCli() {
   const dir = process.env.AGENT_HOSTING_PULUMI_CLI_DIR || (await import("./lib/pulumi-env.mjs")).pulumiCliDir();
   if (!(process.env.PATH ?? "").split(":").includes(dir)) process.env.PATH = `${dir}:${process.env.PATH ?? ""}`;
+  return dir;
 }
 
 /**
@@ -67,22 +69,26 @@ async function usePulumiCli() {
  * `pulumi-agent-hosting` from it. `program` is a function returning outputs.
  */
 export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {}, extraArgs }) {
-  await usePulumiCli();
+  const cliDir = await usePulumiCli();
   const auto = require("@pulumi/pulumi/automation");
   mkdirSync(workDir, { recursive: true });
-  const envVars = offlineEnv(join(workDir, ".state"), env);
+  const stateDir = join(workDir, ".state");
+  const envVars = offlineEnv(stateDir, env);
+  const cli = await cliCommand(auto, cliDir, require);
   const workspace = await auto.LocalWorkspace.create({
     workDir,
     program,
     envVars,
     pulumiHome: envVars.PULUMI_HOME,
     projectSettings: { name: projectName, runtime: "nodejs" },
-    ...(extraArgs ? { pulumiCommand: await commandWithArgs(auto, extraArgs) } : {}),
+    pulumiCommand: extraArgs ? withArgs(cli, extraArgs) : cli,
   });
+  // An existing stack needs no `pulumi stack select`: every command names it (scripts/lib/workspace-shortcuts.mjs).
+  if (stackExists(join(stateDir, "backend"), projectName, stackName)) workspace.selectStack = async () => {};
   const stack = await auto.Stack.createOrSelect(stackName, workspace);
   const entries = Object.entries(config);
   if (entries.length > 0) {
-    await stack.setAllConfig(Object.fromEntries(entries.map(([k, v]) => [k, typeof v === "string" ? { value: v } : v])));
+    await setConfigOnce(stack, Object.fromEntries(entries.map(([k, v]) => [k, typeof v === "string" ? { value: v } : v])), { workDir, stateDir });
   }
   return { stack, auto, envVars };
 }
@@ -103,11 +109,39 @@ export function freshRequire(path) {
  * `pulumi up --json` prints. (The Automation API has no option for these
  * flags; the command is otherwise the same.)
  */
-async function commandWithArgs(auto, extraArgs) {
-  const cli = await auto.PulumiCommand.get({ skipVersionCheck: true });
+function withArgs(cli, extraArgs) {
   const command = Object.create(cli);
   command.run = (args, ...rest) => cli.run(extraArgs[args[0]] ? [...args, ...extraArgs[args[0]]] : args, ...rest);
   return command;
+}
+
+/**
+ * After an up, a destroy or a refresh the Automation API asks the CLI for the
+ * stack's outputs twice (masked, then with --show-secrets) and for the last
+ * history entry. The answer printed here needs only the masked outputs (a
+ * secret one is "[secret]" either way) and the change summary, which the
+ * engine already sent as its summary event; so the stack reads the outputs
+ * once and takes the summary from the event, asking the history only if no
+ * summary event came. Returns the `onEvent` that records that event.
+ */
+function trimAfterOperation(stack) {
+  let engineSummary;
+  const onEvent = (event) => {
+    if (event.summaryEvent) engineSummary = event.summaryEvent;
+  };
+  const askHistory = stack.info.bind(stack);
+  stack.info = async (showSecrets) => (engineSummary ? { resourceChanges: engineSummary.resourceChanges } : askHistory(showSecrets));
+  stack.workspace.stackOutputs = async (name) => {
+    const masked = JSON.parse((await stack.workspace.runPulumiCmd(["stack", "output", "--json", "--stack", name])).stdout);
+    return Object.fromEntries(Object.entries(masked).map(([k, value]) => [k, { value, secret: value === "[secret]" }]));
+  };
+  return {
+    onEvent,
+    also: (next) => (event) => {
+      onEvent(event);
+      next(event);
+    },
+  };
 }
 
 async function main() {
@@ -161,6 +195,7 @@ async function main() {
       ...(op === "preview-json" ? { extraArgs: { preview: ["--json", ...values["preview-arg"]] } } : {}),
       ...(op === "up-json" ? { extraArgs: { up: ["--json"] } } : {}),
     });
+    const summaryOfEngine = trimAfterOperation(stack);
     const onOutput = (s) => {
       cliStdout += s;
       process.stderr.write(s);
@@ -169,7 +204,7 @@ async function main() {
       ...(values["policy-pack"].length > 0 ? { policyPacks: values["policy-pack"].map((dir) => resolve(dir)) } : {}),
       ...(values["policy-pack-config"].length > 0 ? { policyPackConfigs: values["policy-pack-config"].map((file) => resolve(file)) } : {}),
     };
-    const common = { onOutput, ...policies, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
+    const common = { onOutput, onEvent: summaryOfEngine.onEvent, ...policies, ...(values.parallel ? { parallel: Number(values.parallel) } : {}) };
     let result;
     switch (op) {
       case "up": {
@@ -178,7 +213,7 @@ async function main() {
         const applied = agentOperationRecorder();
         agentOperations = { preview: previewed.ops, update: applied.ops };
         await stack.preview({ ...common, refresh: values.refresh, onEvent: previewed.onEvent });
-        result = await stack.up({ ...common, refresh: values.refresh, onEvent: applied.onEvent });
+        result = await stack.up({ ...common, refresh: values.refresh, onEvent: summaryOfEngine.also(applied.onEvent) });
         break;
       }
       case "preview":

@@ -20,6 +20,9 @@ export default function setup(): void {
   if (dir) {
     process.env["PATH"] = `${dir}:${process.env["PATH"] ?? ""}`;
     process.env["AGENT_HOSTING_PULUMI_CLI_DIR"] = dir;
+    // Its version, asked once here instead of by each stack operation (scripts/lib/workspace-shortcuts.mjs).
+    const version = execFileSync(`${dir}/pulumi`, ["version"], { encoding: "utf8", env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" } });
+    process.env["AGENT_HOSTING_PULUMI_CLI_VERSION"] = version.trim().replace(/^v/, "");
   }
   // Pulumi YAML's language host, for the YAML program tests (built once, cached like the CLI).
   execFileSync("bash", [SCRIPT.pulumiYaml], { stdio: ["ignore", "ignore", "inherit"] });
