@@ -13,8 +13,9 @@
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, error, agentOperations }.
-// `up` runs a preview first, as `pulumi up` does, and reports in
-// `agentOperations` what each did to every agent. `preview-json` runs
+// `up` runs a preview first (the CLI's `pulumi preview`), as `pulumi up`
+// does, and reports in `agentOperations` what each did to every agent and in
+// `previewChangeSummary` that preview's change summary. `preview-json` runs
 // `pulumi preview --json` (plus any --preview-arg, e.g. --show-sames) and
 // adds its document as `preview`. `up-json` runs `pulumi up --json` and adds
 // what it printed as `upJson` (text: a digest, then one event per line).
@@ -183,8 +184,9 @@ async function main() {
 
   // What the CLI printed on stdout: for `preview-json`, the document, also when the preview fails.
   let cliStdout = "";
-  // For `up`: what its preview and its update did to each agent.
+  // For `up`: what its preview and its update did to each agent, and its preview's change summary.
   let agentOperations;
+  let previewChangeSummary;
   try {
     const { stack, envVars } = await openStack({
       workDir: resolve(values["work-dir"]),
@@ -212,7 +214,7 @@ async function main() {
         const previewed = agentOperationRecorder();
         const applied = agentOperationRecorder();
         agentOperations = { preview: previewed.ops, update: applied.ops };
-        await stack.preview({ ...common, refresh: values.refresh, onEvent: previewed.onEvent });
+        previewChangeSummary = (await stack.preview({ ...common, refresh: values.refresh, onEvent: previewed.onEvent })).changeSummary;
         result = await stack.up({ ...common, refresh: values.refresh, onEvent: summaryOfEngine.also(applied.onEvent) });
         break;
       }
@@ -295,7 +297,7 @@ async function main() {
         : result?.upJson !== undefined
           ? { upJson: result.upJson }
           : {};
-    process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...summary(result), ...extra, ...(agentOperations ? { agentOperations } : {}) })}\n`);
+    process.stdout.write(`\n${JSON.stringify({ ok: true, op, ...summary(result), ...extra, ...(agentOperations ? { agentOperations } : {}), ...(previewChangeSummary ? { previewChangeSummary } : {}) })}\n`);
   } catch (error) {
     const message = error?.stderr || error?.message || String(error);
     // A failed `pulumi preview --json` still prints its document, with the errors among its diagnostics.
@@ -308,7 +310,7 @@ async function main() {
       }
     }
     const stdout = String(error?.stdout ?? "");
-    const ops = agentOperations ? { agentOperations } : {};
+    const ops = { ...(agentOperations ? { agentOperations } : {}), ...(previewChangeSummary ? { previewChangeSummary } : {}) };
     const upJson = op === "up-json" ? { upJson: cliStdout } : {};
     process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}), ...upJson, ...ops })}\n`);
     process.exitCode = 1;

@@ -32,11 +32,11 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
 
   const one = (args: Record<string, unknown>) => ({ agents: [{ resource: "bot", args }] });
 
-  /** A preview, then the up, as a user runs them; the preview's summary and the up's result. */
-  async function previewThenUp(stack: StackHandle, params: unknown): Promise<{ preview: OpResult; up: OpResult }> {
-    const preview = await stack.run("preview", { params });
-    expect(preview.ok, preview.error).toBe(true);
-    return { preview, up: await stack.run("up", { params }) };
+  /** An up as `pulumi up` runs it: the CLI's preview, which must pass, then the update; that preview's summary and the up's result. */
+  async function previewThenUp(stack: StackHandle, params: unknown): Promise<{ preview: { changeSummary: Record<string, number> }; up: OpResult }> {
+    const up = await stack.run("up", { params });
+    expect(up.previewChangeSummary, `the up's preview failed: ${up.error}`).toBeDefined();
+    return { preview: { changeSummary: up.previewChangeSummary ?? {} }, up };
   }
 
   /** The Agent's outputs as the stack's state holds them; undefined when the state holds no Agent (a failed export throws). */

@@ -69,10 +69,15 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
     return program;
   }
 
-  /** `pulumi preview`, then `pulumi up --yes`, as a user runs them: the preview must succeed. */
+  /**
+   * `pulumi up --yes --diff`, as a user runs it: the CLI's preview, which must succeed, then the update.
+   * The preview's part of the output (up to the update's "Updating (dev):") and the up's result.
+   */
   async function previewThenUp(program: Program): Promise<{ preview: string; up: { code: number; out: string } }> {
-    const preview = await program.ok("preview", "--diff");
-    return { preview, up: await program.run("up", "--yes") };
+    const up = await program.run("up", "--yes", "--diff");
+    const [preview = "", update] = up.out.split(/^Updating \(/m);
+    expect(update, `the up's preview failed:\n${up.out}`).toBeDefined();
+    return { preview, up };
   }
 
   const summaryOf = async (name: string) => (await fx.control.listAgents()).agents.find((a) => a.name === name);

@@ -18,6 +18,8 @@ export interface OpResult extends OperationSummary {
   preview?: Record<string, unknown>;
   /** What `pulumi up --json` printed (op "up-json"): the preview digest, then one engine event per line. */
   upJson?: string;
+  /** For op "up": the change summary of the CLI's preview the up ran first (absent when that preview failed). */
+  previewChangeSummary?: Record<string, number>;
   /** The engine's own output. */
   engineOutput: string;
   exitCode: number | null;
