@@ -1,9 +1,9 @@
 /**
  * A Java program, as users run it: examples/java's pom.xml with the test's
  * program (test/e2e/programs/java/App.java) in a program directory, the Java
- * SDK from a Maven repository built from sdk/java the way the release builds
- * it (a file:// repository in the pom), the native plugin installed from its
- * tarball, pulumi-language-java on PATH beside the CLI, and the CLI run as
+ * SDK from the release's Maven repository (a file:// repository in the pom),
+ * the native plugin installed from its tarball, pulumi-language-java on PATH
+ * beside the CLI, and the CLI run as
  * commands in that directory: stack init, config, the first preview of the
  * new stack, up (which previews first), a no-op preview, refresh, import of
  * an agent made outside Pulumi (the CLI prints Java code), destroy. The
@@ -15,7 +15,7 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeMavenRepository, releaseVersion, sourceDateEpoch } from "../support/project-scripts";
+import { releasedSdkRepository } from "./support/java-example";
 import { repoRoot } from "../languages/support/drivers";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { useEmulator } from "../support/emulator-fixture";
@@ -42,8 +42,7 @@ function filesUnder(dir: string, skip: string[]): string[] {
 beforeAll(async () => {
   program = stackDir("java-program");
   const state = join(program.workDir, ".state");
-  const sdkRepository = join(state, "sdk-maven");
-  writeMavenRepository(sdkRepository, releaseVersion(), sourceDateEpoch());
+  const sdkRepository = await releasedSdkRepository();
   for (const file of ["Pulumi.yaml", ".mvn"]) cpSync(join(repoRoot, "examples/java", file), join(program.workDir, file), { recursive: true });
   const pom = readFileSync(join(repoRoot, "examples/java/pom.xml"), "utf8");
   writeFileSync(join(program.workDir, "pom.xml"), withRepository(pom, "agent-hosting-sdk", `file://${sdkRepository}`));
@@ -107,7 +106,7 @@ describe("a Java program with the CLI in its directory", () => {
     expect(seen.join("\n")).not.toContain(API_KEY);
     expect(seen.join("\n")).not.toContain("pulumi-resource-agent-hosting from $PATH");
     const plugins = join(program.workDir, ".state", "pulumi-home", "plugins");
-    const files = filesUnder(program.workDir, [plugins, join(program.workDir, ".state", "m2"), join(program.workDir, ".state", "sdk-maven")]);
+    const files = filesUnder(program.workDir, [plugins, join(program.workDir, ".state", "m2")]);
     expect(files.some((f) => f.startsWith(program.backendDir)), "the state's files are among those read").toBe(true);
     expect(files.filter((f) => readFileSync(f).includes(API_KEY)), "files holding the API key").toEqual([]);
   });

@@ -11,15 +11,14 @@
  * pulumi-java's language hosts): the YAML program is the directory's
  * Pulumi.yaml; the Java program is the directory's one source in
  * examples/java's Maven layout (test/e2e/support/java-example.ts), the SDK
- * from a Maven repository built once from sdk/java. TypeScript, Python and Go
+ * from the release's Maven repository. TypeScript, Python and Go
  * run through each language's Automation API (test/support/program-runners.ts:
  * no Node.js, Python or Go language host binary exists here). The emulator
  * adds fields the service's document never names and leaves out those it
  * does not promise, so the typed `manifest` and `deployment` of the Python,
  * Go and Java SDKs are shown to tolerate both.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTRY } from "../../src/registry";
@@ -31,7 +30,7 @@ import { logEntry, readyDeploymentLines } from "../support/emulator-log-lines";
 import { codeBlocks } from "../support/readme-blocks";
 import { schemaExamplePrograms, type SchemaExampleProgram } from "../support/schema-examples";
 import { useEmulator } from "../support/emulator-fixture";
-import { javaExampleProgram, sdkMavenRepository } from "./support/java-example";
+import { javaExampleProgram, releasedSdkRepository } from "./support/java-example";
 import { cliStackOperation, runNewStack, type StackOperation } from "./support/new-stack-lifecycle";
 import { pulumiCommands } from "./support/pulumi-command";
 import { yamlProgramEnv } from "./support/yaml-language";
@@ -49,16 +48,6 @@ const service = useEmulator({
   omitOptionalFields: true,
 });
 
-/** The Java SDK as a Maven repository, built from sdk/java once for every Java example of the file. */
-let javaSdk: { dir: string; repository?: string } | undefined;
-function javaSdkRepository(): string {
-  javaSdk ??= { dir: mkdtempSync(join(tmpdir(), "agent-hosting-schema-examples-sdk-")) };
-  javaSdk.repository ??= sdkMavenRepository(join(javaSdk.dir, "maven"));
-  return javaSdk.repository;
-}
-afterAll(() => {
-  if (javaSdk) rmSync(javaSdk.dir, { recursive: true, force: true });
-});
 
 const config = (): StackConfig => ({
   "agent-hosting:baseUrl": { value: service.emulator.url },
@@ -94,9 +83,10 @@ function yamlOperation(example: SchemaExampleProgram, stack: StackDir): StackOpe
 }
 
 /** The Java program as its directory's one source in a Maven project, driven by the CLI's commands; `onDone` gets the function that warms ~/.m2. */
-function javaOperation(example: SchemaExampleProgram, stack: StackDir, onDone: (harvest: () => void) => void): StackOperation {
+async function javaOperation(example: SchemaExampleProgram, stack: StackDir, onDone: (harvest: () => void) => void): Promise<StackOperation> {
   const name = `schema-example-${exampleDir(example)}`;
-  const { env, harvest } = javaExampleProgram(example.code, name, stack.workDir, join(stack.workDir, ".state"), javaSdkRepository(), stack.env);
+  const sdkRepository = await releasedSdkRepository();
+  const { env, harvest } = javaExampleProgram(example.code, name, stack.workDir, join(stack.workDir, ".state"), sdkRepository, stack.env);
   onDone(harvest);
   return cliStackOperation(pulumiCommands(() => ({ cwd: stack.workDir, env })), stackSetup());
 }
@@ -154,13 +144,13 @@ describe.each(runnable.map((p) => [`${p.token.split(":")[2] ?? p.token} in ${p.l
   let operation: StackOperation;
   let harvest: () => void = () => undefined;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     stack = stackDir(`schema-example-${exampleDir(example)}-${example.language}`);
     operation =
       example.language === "yaml"
         ? yamlOperation(example, stack)
         : example.language === "java"
-          ? javaOperation(example, stack, (h) => (harvest = h))
+          ? await javaOperation(example, stack, (h) => (harvest = h))
           : driverOperation(example, stack);
   }, 600_000);
   afterAll(() => {

@@ -2,21 +2,25 @@
  * A Java program of a documentation example (one App.java, in the package it
  * declares) set up as users run it: `pulumi` in a program directory with
  * examples/java's pom.xml (its mainClass the program's class) and
- * .mvn/jvm.config, the Java SDK from a Maven repository built from sdk/java
- * the way the release builds it (a file:// repository in the pom), Maven's
+ * .mvn/jvm.config, the Java SDK from the release's Maven repository (a
+ * file:// repository in the pom), Maven's
  * local repository the program's own (test/e2e/support/java-program.ts), and
  * pulumi-language-java on PATH beside the CLI.
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeMavenRepository, releaseVersion, sourceDateEpoch } from "../../support/project-scripts";
+import { MAVEN_DIR } from "../../support/project-scripts";
+import { cachedRelease } from "./cached-release";
 import { repoRoot } from "../../languages/support/drivers";
 import { isolateMaven, javaProgramEnv, withRepository } from "./java-program";
 
-/** Builds sdk/java into a Maven repository at `dir` (as the release's maven/ holds it); returns `dir`. */
-export function sdkMavenRepository(dir: string): string {
-  writeMavenRepository(dir, releaseVersion(), sourceDateEpoch());
-  return dir;
+/**
+ * The Java SDK's Maven repository as the release holds it (its maven/): the release is written once per
+ * content of what it is made from and shared by every test file (test/e2e/support/cached-release.ts), so
+ * sdk/java is built once, not once per file. Programs only read it (a file:// repository in their pom).
+ */
+export async function releasedSdkRepository(): Promise<string> {
+  return join((await cachedRelease()).dir, MAVEN_DIR);
 }
 
 /** The class `source` declares, with its package: `generated_program.App`. */

@@ -30,7 +30,7 @@ import { stackDir, type StackDir } from "../../languages/support/stack-env";
 import { GO_PROJECT, goRunner, PYTHON_PROJECT, pythonRunner, typescriptRunner, type ProgramRunner } from "../../support/program-runners";
 import type { CodeBlock } from "../../support/readme-blocks";
 import { javaCliDriver } from "./java-cli-op";
-import { javaExampleProgram, sdkMavenRepository } from "./java-example";
+import { javaExampleProgram, releasedSdkRepository } from "./java-example";
 import { yamlProgramEnv } from "./yaml-language";
 import { runPulumi } from "./pulumi-command";
 
@@ -109,27 +109,17 @@ function yamlRunner(block: CodeBlock, url: string): ProgramRunner {
 
 /** The project of a Java block's stack (the program's own config keys are under it). */
 const JAVA_PROJECT = "readme-java";
-/** Work outside the stacks' directories (the SDK's Maven repository, Maven's local repositories), removed after the file. */
+/** Work outside the stacks' directories (Maven's local repositories), removed after the file. */
 let javaWork: string | undefined;
-let javaSdkRepository: string | undefined;
-
-/** The SDK's Maven repository, built from sdk/java once per file as `npm run release` builds it. */
-function javaSdk(): string {
-  if (!javaSdkRepository) {
-    javaWork = mkdtempSync(join(tmpdir(), "agent-hosting-java-blocks-"));
-    javaSdkRepository = join(javaWork, "sdk-maven");
-    sdkMavenRepository(javaSdkRepository);
-  }
-  return javaSdkRepository;
-}
 
 /** A Java block: App.java of examples/java's layout in the stack's directory, run by the CLI there. */
-function javaRunner(block: CodeBlock, url: string, stack: StackDir): { run: ProgramRunner; harvest(): void } {
+async function javaRunner(block: CodeBlock, url: string, stack: StackDir): Promise<{ run: ProgramRunner; harvest(): void }> {
   const code = withService(block.code, url);
   expect(code, "the Java block is class App of package myproject, as examples/java's pom runs it").toMatch(/^package myproject;$[\s\S]*^public class App \{$/m);
   const dir = stack.workDir;
-  const sdk = javaSdk();
-  const { env, harvest } = javaExampleProgram(code, JAVA_PROJECT, dir, mkdtempSync(join(javaWork as string, "maven-")), sdk, stack.env);
+  const sdk = await releasedSdkRepository();
+  javaWork ??= mkdtempSync(join(tmpdir(), "agent-hosting-java-blocks-"));
+  const { env, harvest } = javaExampleProgram(code, JAVA_PROJECT, dir, mkdtempSync(join(javaWork, "maven-")), sdk, stack.env);
   execFileSync("pulumi", ["stack", "init", "dev"], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
   for (const [key, { value, secret }] of Object.entries(config(JAVA_PROJECT, url))) {
     execFileSync("pulumi", ["config", "set", ...(secret ? ["--secret"] : []), key, value], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
@@ -161,7 +151,6 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
   afterAll(() => {
     if (javaWork) rmSync(javaWork, { recursive: true, force: true });
     javaWork = undefined;
-    javaSdkRepository = undefined;
   });
   describe.each(programs.map((b) => [`${b.lang} program at ${file} line ${b.line}`, b] as const))("%s", (_label, block) => {
     let emulator: Emu;
@@ -179,7 +168,7 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
       });
       control = new EmulatorControl(emulator.baseUrl);
       stack = stackDir(`${file.replace(/\W+/g, "-")}-${block.lang}-${block.line}`);
-      if (block.lang === "java") ({ run, harvest } = javaRunner(block, emulator.url, stack));
+      if (block.lang === "java") ({ run, harvest } = await javaRunner(block, emulator.url, stack));
       else run = block.lang === "yaml" ? yamlRunner(block, emulator.url) : driverRunner(block, emulator.url, stack.workDir);
     }, 600_000);
     afterAll(async () => {
