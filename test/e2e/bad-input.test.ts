@@ -18,13 +18,19 @@ const makeStack = useStacks();
 
 const newStack = (name: string): StackHandle => makeStack(name, { baseUrl: fx.emulator.url, apiKey: API_KEY });
 
-/** Runs `fn` over `items`, `width` at a time (each preview is a CLI and two Node processes). */
-async function inBatches<T, R>(items: T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += width) {
-    results.push(...(await Promise.all(items.slice(i, i + width).map((item, j) => fn(item, i + j)))));
-  }
-  return results;
+/**
+ * Runs `fn` over `items` in `width` lanes at once (each preview is a CLI and two Node processes), each lane
+ * on a stack of its own that takes its items one after another: lane `k` gets items k, k + width, ...
+ */
+async function inLanes<T, R>(items: T[], width: number, fn: (item: T, lane: StackHandle) => Promise<R>): Promise<{ results: R[]; lanes: StackHandle[] }> {
+  const results: R[] = new Array<R>(items.length);
+  const lanes = Array.from({ length: width }, (_, k) => newStack(`bad-lane-${k}`));
+  await Promise.all(
+    lanes.map(async (lane, k) => {
+      for (let i = k; i < items.length; i += width) results[i] = await fn(items[i] as T, lane);
+    }),
+  );
+  return { results, lanes };
 }
 
 describe("bad inputs through pulumi preview", () => {
@@ -33,11 +39,12 @@ describe("bad inputs through pulumi preview", () => {
     const seed = await stack.run("up", { params: { agents: [{ resource: "keep", args: { serviceName: "keep-bot", image: "bot:1" } }] } });
     expect(seed.ok).toBe(true);
     const before = (await fx.control.stats()).requests;
-    const outcomes = await inBatches(BAD_INPUTS, 4, async (c, i) => {
-      const own = newStack(`bad-${i}`);
-      const preview = await own.run("preview", { params: { agents: [{ resource: "bad", args: c.args }] } });
+    // A failed preview writes nothing, so each lane's stack stays new for the next case.
+    const { results: outcomes, lanes } = await inLanes(BAD_INPUTS, 4, async (c, lane) => {
+      const preview = await lane.run("preview", { params: { agents: [{ resource: "bad", args: c.args }] } });
       return { c, preview };
     });
+    for (const lane of lanes) expect(await agentsInState(lane), lane.workDir).toEqual([]);
     for (const { c, preview } of outcomes) {
       expect(preview.ok, c.label).toBe(false);
       const text = `${preview.error}`;
