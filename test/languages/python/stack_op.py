@@ -19,6 +19,7 @@ import sys
 import pulumi
 import pulumi_agent_hosting as agent_hosting
 from pulumi import automation as auto
+from workspace_shortcuts import cli_command, set_config_once, stack_exists, trim_after_operation
 
 
 def program(params):
@@ -95,15 +96,19 @@ def run(op, work_dir, params):
         out.write(line + "\n")
 
     try:
+        if stack_exists("agent-hosting-python", "dev"):
+            # Every command names the stack (workspace_shortcuts.py).
+            auto.LocalWorkspace.select_stack = lambda self, stack_name: None
         stack = auto.create_or_select_stack(
             stack_name="dev",
             project_name="agent-hosting-python",
             program=program(params),
-            opts=auto.LocalWorkspaceOptions(work_dir=work_dir),
+            opts=auto.LocalWorkspaceOptions(work_dir=work_dir, pulumi_command=cli_command()),
         )
         config = params.get("config") or {}
         if config:
-            stack.set_all_config({k: auto.ConfigValue(v["value"], v.get("secret", False)) for k, v in config.items()})
+            set_config_once(stack, config, work_dir)
+        recording = trim_after_operation(stack)
         if op == "up":
             # `pulumi up` previews first and updates only after that preview succeeded;
             # the caller compares what each did to the agents.
@@ -111,17 +116,17 @@ def run(op, work_dir, params):
             applied, on_update_event = agent_operations()
             result["agentOperations"] = {"preview": previewed, "update": applied}
             stack.preview(on_output=on_output, on_event=on_preview_event)
-            r = stack.up(on_output=on_output, on_event=on_update_event)
+            r = stack.up(on_output=on_output, on_event=recording(on_update_event))
             result["changeSummary"] = summary(r.summary.resource_changes)
             result["outputs"] = {k: v.value for k, v in r.outputs.items()}
         elif op == "preview":
             r = stack.preview(on_output=on_output, diff=True)
             result["changeSummary"] = summary(r.change_summary)
         elif op == "refresh":
-            r = stack.refresh(on_output=on_output)
+            r = stack.refresh(on_output=on_output, on_event=recording())
             result["changeSummary"] = summary(r.summary.resource_changes)
         elif op == "destroy":
-            r = stack.destroy(on_output=on_output)
+            r = stack.destroy(on_output=on_output, on_event=recording())
             result["changeSummary"] = summary(r.summary.resource_changes)
         else:
             raise ValueError(f"unknown operation {op!r}: expected up, preview, refresh or destroy")
