@@ -31,7 +31,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goBinary, mavenCoordinates, hostTarget, mavenArtifactPaths, MAVEN_DIR, npmTarballName, pluginTarballName } from "../support/project-scripts";
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
-import { repoRoot, type StackConfig } from "../languages/support/drivers";
+import { copyPythonDriver, repoRoot, type StackConfig } from "../languages/support/drivers";
 import { argvDriver, runDriver, type OpResult } from "../support/stack-driver";
 import { logEntry, readyDeploymentLines, stampedLine } from "../support/emulator-log-lines";
 import { codeBlocks } from "../support/readme-blocks";
@@ -146,8 +146,7 @@ const installTypescript: Install = (dir, stack) => {
 /** The README's virtualenv, then __main__.py through the Python driver in that virtualenv. */
 const installPython: Install = (dir, stack) => {
   const python = installRequirements(dir, release().dir);
-  const script = join(stack.workDir, "stack_op.py");
-  copyFileSync(join(repoRoot, "test/languages/python/stack_op.py"), script);
+  const script = copyPythonDriver(stack.workDir);
   const params = { config: stackConfig(), source: readFileSync(join(dir, "__main__.py"), "utf8") };
   const driver = argvDriver("Python", () => python, () => [script]);
   return { operation: async (op) => fromDriver(await driver.run(op, stack, params)) };

@@ -24,11 +24,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostTarget, mavenArtifactPaths, MAVEN_DIR, pluginTarballName, wheelName } from "../support/project-scripts";
-import { repoRoot, type ProgramParams, type StackOp } from "../languages/support/drivers";
+import { copyPythonDriver, type ProgramParams, type StackOp } from "../languages/support/drivers";
 import { readyDeploymentLines } from "../support/emulator-log-lines";
 import { argvDriver, type OpResult } from "../support/stack-driver";
 import { useEmulator } from "../support/emulator-fixture";
@@ -134,8 +134,7 @@ function releasedLanguage(language: string, install: (stack: ReleasedStack) => I
 releasedLanguage("Python", (stack) => {
   const venv = join(stack.workDir, "venv");
   const python = installWheel(join(release().dir, wheelName(release().version)), venv);
-  const script = join(stack.workDir, "stack_op.py");
-  copyFileSync(join(repoRoot, "test/languages/python/stack_op.py"), script);
+  const script = copyPythonDriver(stack.workDir);
   return {
     run: (op, params) => argvDriver("Python", () => python, () => [script]).run(op, stack, params),
     check() {

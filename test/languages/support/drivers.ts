@@ -6,7 +6,7 @@
  * repository, keyed by a hash of what it is made from.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SCRIPT, cachedVenv, cacheRoot, goProgram, sourceHash } from "../../support/project-scripts";
@@ -57,6 +57,12 @@ function pythonVenv(): string {
       rmSync(copy, { recursive: true, force: true });
     }
   });
+}
+
+/** The Python driver's files (stack_op.py and the module it imports), copied into `dir` for a program outside the repository; the script's path. */
+export function copyPythonDriver(dir: string): string {
+  for (const file of ["stack_op.py", "workspace_shortcuts.py"]) copyFileSync(join(repoRoot, "test/languages/python", file), join(dir, file));
+  return join(dir, "stack_op.py");
 }
 
 function sourceHashOfPython(): string {
