@@ -30,7 +30,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { agentOperationRecorder } from "./lib/operations.mjs";
-import { cliCommand, setConfigOnce, stackExists } from "./lib/workspace-shortcuts.mjs";
+import { cliCommand, setConfigOnce, stackExists, trimAfterOperation } from "./lib/workspace-shortcuts.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(join(repoRoot, "package.json"));
@@ -114,35 +114,6 @@ function withArgs(cli, extraArgs) {
   const command = Object.create(cli);
   command.run = (args, ...rest) => cli.run(extraArgs[args[0]] ? [...args, ...extraArgs[args[0]]] : args, ...rest);
   return command;
-}
-
-/**
- * After an up, a destroy or a refresh the Automation API asks the CLI for the
- * stack's outputs twice (masked, then with --show-secrets) and for the last
- * history entry. The answer printed here needs only the masked outputs (a
- * secret one is "[secret]" either way) and the change summary, which the
- * engine already sent as its summary event; so the stack reads the outputs
- * once and takes the summary from the event, asking the history only if no
- * summary event came. Returns the `onEvent` that records that event.
- */
-function trimAfterOperation(stack) {
-  let engineSummary;
-  const onEvent = (event) => {
-    if (event.summaryEvent) engineSummary = event.summaryEvent;
-  };
-  const askHistory = stack.info.bind(stack);
-  stack.info = async (showSecrets) => (engineSummary ? { resourceChanges: engineSummary.resourceChanges } : askHistory(showSecrets));
-  stack.workspace.stackOutputs = async (name) => {
-    const masked = JSON.parse((await stack.workspace.runPulumiCmd(["stack", "output", "--json", "--stack", name])).stdout);
-    return Object.fromEntries(Object.entries(masked).map(([k, value]) => [k, { value, secret: value === "[secret]" }]));
-  };
-  return {
-    onEvent,
-    also: (next) => (event) => {
-      onEvent(event);
-      next(event);
-    },
-  };
 }
 
 async function main() {

@@ -9,7 +9,9 @@
 // - `pulumi stack select`, when the stack's checkpoint exists in the file
 //   backend (every command names its stack with --stack);
 // - `pulumi config set-all`, when it would set the values the stack's config
-//   file already got from the same call, and that file is unchanged since.
+//   file already got from the same call, and that file is unchanged since;
+// - after an operation, the shown outputs beside the masked ones and the
+//   history entry (stack-op.mjs's answer needs neither).
 //
 // Nothing is left out on a first operation, a changed config or a changed
 // config file, so the shortcuts only ever skip a repetition.
@@ -50,4 +52,34 @@ export async function setConfigOnce(stack, config, { workDir, stateDir }) {
   }
   await stack.setAllConfig(config);
   writeFileSync(recordFile, JSON.stringify({ config: wanted, file: fileDigest(configFile) }));
+}
+
+/**
+ * After an up, a destroy or a refresh the Automation API asks the CLI for the
+ * stack's outputs twice (masked, then with --show-secrets) and for the last
+ * history entry. stack-op.mjs's answer needs only the masked outputs (a
+ * secret one is "[secret]" either way) and the change summary, which the
+ * engine already sent as its summary event; so the stack reads the outputs
+ * once and takes the summary from the event, asking the history only if no
+ * summary event came. Returns `onEvent`, which records that event, and
+ * `also(next)`, which records it and passes each event on to `next`.
+ */
+export function trimAfterOperation(stack) {
+  let engineSummary;
+  const onEvent = (event) => {
+    if (event.summaryEvent) engineSummary = event.summaryEvent;
+  };
+  const askHistory = stack.info.bind(stack);
+  stack.info = async (showSecrets) => (engineSummary ? { resourceChanges: engineSummary.resourceChanges } : askHistory(showSecrets));
+  stack.workspace.stackOutputs = async (name) => {
+    const masked = JSON.parse((await stack.workspace.runPulumiCmd(["stack", "output", "--json", "--stack", name])).stdout);
+    return Object.fromEntries(Object.entries(masked).map(([k, value]) => [k, { value, secret: value === "[secret]" }]));
+  };
+  return {
+    onEvent,
+    also: (next) => (event) => {
+      onEvent(event);
+      next(event);
+    },
+  };
 }

@@ -48,7 +48,6 @@ const service = useEmulator({
   omitOptionalFields: true,
 });
 
-
 const config = (): StackConfig => ({
   "agent-hosting:baseUrl": { value: service.emulator.url },
   "agent-hosting:apiKey": { value: API_KEY, secret: true },
