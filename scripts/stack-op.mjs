@@ -84,9 +84,11 @@ export async function openStack({ workDir, stackName = "dev", projectName = "age
     projectSettings: { name: projectName, runtime: "nodejs" },
     pulumiCommand: extraArgs ? withArgs(cli, extraArgs) : cli,
   });
-  // An existing stack needs no `pulumi stack select`: every command names it (scripts/lib/workspace-shortcuts.mjs).
-  if (stackExists(join(stateDir, "backend"), projectName, stackName)) workspace.selectStack = async () => {};
-  const stack = await auto.Stack.createOrSelect(stackName, workspace);
+  // An existing stack needs no `pulumi stack select`: every command names it; a new one is made with
+  // `pulumi stack init` alone, without a `stack select` that fails first (scripts/lib/workspace-shortcuts.mjs).
+  const exists = stackExists(join(stateDir, "backend"), projectName, stackName);
+  if (exists) workspace.selectStack = async () => {};
+  const stack = exists ? await auto.Stack.select(stackName, workspace) : await auto.Stack.create(stackName, workspace);
   const entries = Object.entries(config);
   if (entries.length > 0) {
     await setConfigOnce(stack, Object.fromEntries(entries.map(([k, v]) => [k, typeof v === "string" ? { value: v } : v])), { workDir, stateDir });
@@ -116,8 +118,14 @@ function withArgs(cli, extraArgs) {
   return command;
 }
 
-async function main() {
+/**
+ * Runs one operation named by `args` (this script's arguments) and prints its
+ * answer as the last line of stdout; resolves to the exit code. The stack-op
+ * host (scripts/stack-op-host.mjs) calls it once per request.
+ */
+export async function main(args) {
   const { positionals, values } = parseArgs({
+    args,
     allowPositionals: true,
     options: {
       "work-dir": { type: "string" },
@@ -284,8 +292,9 @@ async function main() {
     const ops = { ...(agentOperations ? { agentOperations } : {}), ...(previewChangeSummary ? { previewChangeSummary } : {}) };
     const upJson = op === "up-json" ? { upJson: cliStdout } : {};
     process.stdout.write(`\n${JSON.stringify({ ok: false, op, error: String(message), stdout, ...(preview ? { preview } : {}), ...upJson, ...ops })}\n`);
-    process.exitCode = 1;
+    return 1;
   }
+  return 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

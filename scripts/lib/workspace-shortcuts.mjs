@@ -7,7 +7,8 @@
 //   version, when AGENT_HOSTING_PULUMI_CLI_VERSION (set once by the test
 //   suite's global setup) names it;
 // - `pulumi stack select`, when the stack's checkpoint exists in the file
-//   backend (every command names its stack with --stack);
+//   backend (every command names its stack with --stack), and before the
+//   `pulumi stack init` of a stack that does not (it would only fail);
 // - `pulumi config set-all`, when it would set the values the stack's config
 //   file already got from the same call, and that file is unchanged since;
 // - after an operation, the shown outputs beside the masked ones and the

@@ -17,6 +17,8 @@ export const SCRIPTS_LIB_DIR = join("scripts", "lib");
 export const SCRIPT = {
   /** Runs one stack operation of an inline program through the Automation API (the TypeScript driver). */
   stackOp: join(PROJECT_ROOT, "scripts", "stack-op.mjs"),
+  /** stack-op.mjs kept loaded in a forked child: one operation per IPC request (test/support/stack-op-hosts.ts). */
+  stackOpHost: join(PROJECT_ROOT, "scripts", "stack-op-host.mjs"),
   /** Links the package into its own node_modules, as npm does on install. */
   linkSelf: join(PROJECT_ROOT, "scripts", "link-self.mjs"),
   /** Writes the SDKs; `--check` compares them with the committed ones. */

@@ -26,10 +26,13 @@
  * answer and a few more fields. Every driver process, the packed runner's
  * included, is run and read by `runForLastJsonLine` below; only a stack
  * operation started to be killed midway (`StackHandle.start`) is spawned
- * on its own, since it answers nothing.
+ * on its own, since it answers nothing. `node stack-op.mjs` runs on a
+ * stack-op host (test/support/stack-op-hosts.ts): the same script, already
+ * loaded, with the same environment, directory and answer.
  */
 import { spawn } from "node:child_process";
-import { disagreementMessage, operationDisagreements, type AgentOperations } from "./project-scripts";
+import { SCRIPT, disagreementMessage, operationDisagreements, type AgentOperations } from "./project-scripts";
+import { runOnHost, type HostedRun } from "./stack-op-hosts";
 
 /** The operations every driver runs. */
 export const STACK_OPS = ["up", "preview", "refresh", "destroy"] as const;
@@ -160,7 +163,24 @@ export interface DriverRun<T> {
  * streams, when that is not JSON, and when an `up` did something else to an
  * agent than its preview showed (whatever the test expects of the up).
  */
-export function runForLastJsonLine<T>(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, what: string): Promise<DriverRun<T>> {
+export async function runForLastJsonLine<T>(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, what: string): Promise<DriverRun<T>> {
+  const run = command === process.execPath && args[0] === SCRIPT.stackOp ? await runOnHost(args.slice(1), options) : await runProcess(command, args, options);
+  const { stdout, stderr, exitCode } = run;
+  let result: T;
+  try {
+    result = JSON.parse(stdout.trim().split("\n").pop() ?? "") as T;
+  } catch {
+    throw new Error(`${what} printed no result (exit ${exitCode}):\n${stdout}\n${stderr}`);
+  }
+  const summary = result as Partial<OperationSummary> | null;
+  const ops = summary?.agentOperations;
+  const disagreement = ops && disagreementMessage(operationDisagreements(ops.preview ?? {}, ops.update ?? {}, summary?.ok === true));
+  if (disagreement) throw new Error(`${what}: ${disagreement}\n${stderr}`);
+  return { result, stderr, exitCode };
+}
+
+/** Runs `command args` to its end, with both streams. */
+function runProcess(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<HostedRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, options);
     let stdout = "";
@@ -168,19 +188,6 @@ export function runForLastJsonLine<T>(command: string, args: string[], options: 
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.on("error", reject);
-    child.on("close", (exitCode) => {
-      let result: T;
-      try {
-        result = JSON.parse(stdout.trim().split("\n").pop() ?? "") as T;
-      } catch {
-        reject(new Error(`${what} printed no result (exit ${exitCode}):\n${stdout}\n${stderr}`));
-        return;
-      }
-      const summary = result as Partial<OperationSummary> | null;
-      const ops = summary?.agentOperations;
-      const disagreement = ops && disagreementMessage(operationDisagreements(ops.preview ?? {}, ops.update ?? {}, summary?.ok === true));
-      if (disagreement) reject(new Error(`${what}: ${disagreement}\n${stderr}`));
-      else resolve({ result, stderr, exitCode });
-    });
+    child.on("close", (exitCode) => resolve({ stdout, stderr, exitCode }));
   });
 }
