@@ -9,9 +9,17 @@
 // Request:  { args: string[], env: Record<string, string>, cwd: string }
 // Answer:   { stdout: string, stderr: string, exitCode: number }
 //
+// Before each operation the host forgets every CommonJS module outside
+// node_modules (the package's dist/ through its self-link, the programs), so
+// the package's module state starts afresh as in a new process; the
+// Automation API and the SDK under node_modules stay loaded, and the package
+// binds to that same SDK.
+//
 // The host exits when its parent goes (the IPC channel closes). A failure
 // that would end a driver process (an uncaught exception) ends the host too,
 // so the parent sees what it would have seen of that process.
+import { createRequire } from "node:module";
+import { sep } from "node:path";
 import { main } from "./stack-op.mjs";
 
 if (!process.send) throw new Error("stack-op-host.mjs runs as a forked child with an IPC channel; to run one operation, run stack-op.mjs");
@@ -39,6 +47,13 @@ async function captured(work) {
   }
 }
 
+const moduleCache = createRequire(import.meta.url).cache;
+
+/** Forgets every loaded CommonJS module outside node_modules. */
+function forgetOwnModules() {
+  for (const key of Object.keys(moduleCache)) if (!key.includes(`${sep}node_modules${sep}`)) delete moduleCache[key];
+}
+
 /** Makes this process's environment exactly `env` (what a driver process started with it would see). */
 function useEnvironment(env) {
   for (const key of Object.keys(process.env)) delete process.env[key];
@@ -46,6 +61,7 @@ function useEnvironment(env) {
 }
 
 process.on("message", async ({ args, env, cwd }) => {
+  forgetOwnModules();
   useEnvironment(env);
   process.chdir(cwd);
   const answer = await captured(() => main(args));
