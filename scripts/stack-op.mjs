@@ -13,9 +13,11 @@
 //
 // The engine's own output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, error, agentOperations }.
-// `up` runs a preview first (the CLI's `pulumi preview`), as `pulumi up`
-// does, and reports in `agentOperations` what each did to every agent and in
-// `previewChangeSummary` that preview's change summary. `preview-json` runs
+// `up` runs `pulumi up --yes` as users run it, without the Automation API's
+// `--skip-preview`: the CLI previews, then updates once the preview
+// succeeded. It reports in `agentOperations` what the preview and the update
+// each did to every agent and in `previewChangeSummary` that preview's change
+// summary (absent when the preview failed). `preview-json` runs
 // `pulumi preview --json` (plus any --preview-arg, e.g. --show-sames) and
 // adds its document as `preview`. `up-json` runs `pulumi up --json` and adds
 // what it printed as `upJson` (text: a digest, then one event per line).
@@ -69,7 +71,7 @@ async function usePulumiCli() {
  * directory inside the repository so the provider process resolves
  * `pulumi-agent-hosting` from it. `program` is a function returning outputs.
  */
-export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {}, extraArgs }) {
+export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {}, extraArgs, previewingUp = false }) {
   const cliDir = await usePulumiCli();
   const auto = require("@pulumi/pulumi/automation");
   mkdirSync(workDir, { recursive: true });
@@ -82,7 +84,7 @@ export async function openStack({ workDir, stackName = "dev", projectName = "age
     envVars,
     pulumiHome: envVars.PULUMI_HOME,
     projectSettings: { name: projectName, runtime: "nodejs" },
-    pulumiCommand: extraArgs ? withArgs(cli, extraArgs) : cli,
+    pulumiCommand: previewingUp ? withPreview(cli) : extraArgs ? withArgs(cli, extraArgs) : cli,
   });
   // An existing stack needs no `pulumi stack select`: every command names it; a new one is made with
   // `pulumi stack init` alone, without a `stack select` that fails first (scripts/lib/workspace-shortcuts.mjs).
@@ -116,6 +118,37 @@ function withArgs(cli, extraArgs) {
   const command = Object.create(cli);
   command.run = (args, ...rest) => cli.run(extraArgs[args[0]] ? [...args, ...extraArgs[args[0]]] : args, ...rest);
   return command;
+}
+
+/**
+ * The CLI with `pulumi up` run as users run it, previewing before it updates:
+ * the Automation API's `stack.up()` passes `--skip-preview`, left out here.
+ */
+function withPreview(cli) {
+  const command = Object.create(cli);
+  command.run = (args, ...rest) => cli.run(args[0] === "up" ? args.filter((arg) => arg !== "--skip-preview") : args, ...rest);
+  return command;
+}
+
+/**
+ * Splits the events of `pulumi up` (without --skip-preview) into its two
+ * engine runs, each beginning with a prelude event: the preview's go to
+ * `preview`, the update's to `update`. The update starts only after the
+ * preview succeeded, so when it starts `previewSucceeded` gets the preview's
+ * change summary (from its summary event).
+ */
+function upPhases({ preview, update, previewSucceeded }) {
+  let preludes = 0;
+  let previewSummary = {};
+  return (event) => {
+    if (event.preludeEvent) {
+      preludes += 1;
+      if (preludes === 2) previewSucceeded(previewSummary);
+    }
+    if (preludes >= 2) return update(event);
+    if (event.summaryEvent) previewSummary = event.summaryEvent.resourceChanges ?? {};
+    preview(event);
+  };
 }
 
 /**
@@ -175,6 +208,7 @@ export async function main(args) {
       config: JSON.parse(values.config),
       ...(op === "preview-json" ? { extraArgs: { preview: ["--json", ...values["preview-arg"]] } } : {}),
       ...(op === "up-json" ? { extraArgs: { up: ["--json"] } } : {}),
+      ...(op === "up" ? { previewingUp: true } : {}),
     });
     const summaryOfEngine = trimAfterOperation(stack);
     const onOutput = (s) => {
@@ -189,12 +223,16 @@ export async function main(args) {
     let result;
     switch (op) {
       case "up": {
-        // `pulumi up` previews first, and updates only after that preview succeeded.
+        // `pulumi up --yes` as the CLI runs it: its preview, then the update once that preview succeeded.
         const previewed = agentOperationRecorder();
         const applied = agentOperationRecorder();
         agentOperations = { preview: previewed.ops, update: applied.ops };
-        previewChangeSummary = (await stack.preview({ ...common, refresh: values.refresh, onEvent: previewed.onEvent })).changeSummary;
-        result = await stack.up({ ...common, refresh: values.refresh, onEvent: summaryOfEngine.also(applied.onEvent) });
+        const phases = upPhases({
+          preview: previewed.onEvent,
+          update: summaryOfEngine.also(applied.onEvent),
+          previewSucceeded: (changes) => (previewChangeSummary = changes),
+        });
+        result = await stack.up({ ...common, refresh: values.refresh, onEvent: phases });
         break;
       }
       case "preview":
