@@ -182,7 +182,7 @@ func (l *operationLog) wait() { <-l.done }
 func run(op, workDir string, p programParams) result {
 	ctx := context.Background()
 	res := result{Op: op, ChangeSummary: map[string]int{}, Outputs: map[string]any{}}
-	stack, err := auto.UpsertStackInlineSource(ctx, "dev", "agent-hosting-go", program(p), auto.WorkDir(workDir))
+	stack, err := openStack(ctx, "dev", "agent-hosting-go", program(p), workDir)
 	if err != nil {
 		res.Error = err.Error()
 		return res
