@@ -11,7 +11,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { goBinary, goEnv, GOPROXY_DIR } from "../../support/project-scripts";
 import { GO_MODULE } from "../../../src/hosts/grpc/package-schema";
-import { PULUMI_VERSION, repoRoot } from "../../languages/support/drivers";
+import { PULUMI_VERSION, copyGoDriver } from "../../languages/support/drivers";
 import { asGoDriverProgram } from "../../support/program-runners";
 
 export interface GoBuild {
@@ -37,12 +37,12 @@ function build(source: string, env: NodeJS.ProcessEnv, binary: string): GoBuild 
   return { binary, sdk };
 }
 
-/** Builds test/languages/go/main.go (the Go driver) in `dir` against the released SDK `v<version>`. */
+/** Builds the Go driver (test/languages/go) in `dir` against the released SDK `v<version>`. */
 export function buildAgainstRelease(releaseDir: string, version: string, dir: string): GoBuild {
   const env = releasedGoEnv(releaseDir, dir);
   const source = join(dir, "program");
   mkdirSync(source, { recursive: true });
-  copyFileSync(join(repoRoot, "test/languages/go/main.go"), join(source, "main.go"));
+  copyGoDriver(source);
   writeFileSync(
     join(source, "go.mod"),
     ["module example.com/released-agents", "", "go 1.25.11", "", "require (", `\t${GO_MODULE} v${version}`, `\tgithub.com/pulumi/pulumi/sdk/v3 v${PULUMI_VERSION}`, ")", ""].join("\n"),
@@ -60,7 +60,7 @@ export function buildProgramAgainstRelease(releaseDir: string, programDir: strin
   const source = join(dir, "driver");
   mkdirSync(source, { recursive: true });
   for (const file of ["go.mod", "go.sum"]) copyFileSync(join(programDir, file), join(source, file));
-  copyFileSync(join(repoRoot, "test/languages/go/main.go"), join(source, "main.go"));
+  copyGoDriver(source);
   writeFileSync(join(source, "program.go"), asGoDriverProgram(readFileSync(join(programDir, "main.go"), "utf8"), programDir));
   return build(source, env, join(dir, "program-driver"));
 }
