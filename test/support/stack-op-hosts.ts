@@ -25,9 +25,17 @@ function startHost(): ChildProcess {
   return host;
 }
 
+/** An idle host still running (one that ended while idle is dropped), or a new one. */
+function takeHost(): ChildProcess {
+  for (let host = idle.pop(); host; host = idle.pop()) {
+    if (host.connected && host.exitCode === null && host.signalCode === null) return host;
+  }
+  return startHost();
+}
+
 /** Runs stack-op.mjs with `args` on a host, with `env` as its whole environment and `cwd` as its directory. */
 export function runOnHost(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<HostedRun> {
-  const host = idle.pop() ?? startHost();
+  const host = takeHost();
   return new Promise((resolve, reject) => {
     // What the host printed outside an operation's capture: a crash's trace.
     let escaped = "";
