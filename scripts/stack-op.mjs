@@ -71,7 +71,7 @@ async function usePulumiCli() {
  * directory inside the repository so the provider process resolves
  * `pulumi-agent-hosting` from it. `program` is a function returning outputs.
  */
-export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {}, extraArgs, previewingUp = false }) {
+export async function openStack({ workDir, stackName = "dev", projectName = "agent-hosting-e2e", program, env = {}, config = {}, rewriteArgs }) {
   const cliDir = await usePulumiCli();
   const auto = require("@pulumi/pulumi/automation");
   mkdirSync(workDir, { recursive: true });
@@ -84,7 +84,7 @@ export async function openStack({ workDir, stackName = "dev", projectName = "age
     envVars,
     pulumiHome: envVars.PULUMI_HOME,
     projectSettings: { name: projectName, runtime: "nodejs" },
-    pulumiCommand: previewingUp ? withPreview(cli) : extraArgs ? withArgs(cli, extraArgs) : cli,
+    pulumiCommand: rewriteArgs ? withArgs(cli, rewriteArgs) : cli,
   });
   // An existing stack needs no `pulumi stack select`: every command names it; a new one is made with
   // `pulumi stack init` alone, without a `stack select` that fails first (scripts/lib/workspace-shortcuts.mjs).
@@ -108,27 +108,20 @@ export function freshRequire(path) {
 }
 
 /**
- * The CLI with `extraArgs[command]` (say `{ preview: ["--json"] }`) added to
- * that command: with `--json`, `stack.preview()` returns as its stdout the
- * document `pulumi preview --json` prints, and `stack.up()` what
- * `pulumi up --json` prints. (The Automation API has no option for these
- * flags; the command is otherwise the same.)
+ * The CLI with each command's arguments passed through `rewrite` first. The
+ * Automation API has no option for some flags (`--json`, a preview before an
+ * up); the commands are otherwise the same. With `--json`, `stack.preview()`
+ * returns as its stdout the document `pulumi preview --json` prints, and
+ * `stack.up()` what `pulumi up --json` prints.
  */
-function withArgs(cli, extraArgs) {
+function withArgs(cli, rewrite) {
   const command = Object.create(cli);
-  command.run = (args, ...rest) => cli.run(extraArgs[args[0]] ? [...args, ...extraArgs[args[0]]] : args, ...rest);
+  command.run = (args, ...rest) => cli.run(rewrite(args), ...rest);
   return command;
 }
 
-/**
- * The CLI with `pulumi up` run as users run it, previewing before it updates:
- * the Automation API's `stack.up()` passes `--skip-preview`, left out here.
- */
-function withPreview(cli) {
-  const command = Object.create(cli);
-  command.run = (args, ...rest) => cli.run(args[0] === "up" ? args.filter((arg) => arg !== "--skip-preview") : args, ...rest);
-  return command;
-}
+/** A rewrite adding `flags` to `command` (say `adding("preview", ["--json"])`). */
+const adding = (command, flags) => (args) => (args[0] === command ? [...args, ...flags] : args);
 
 /**
  * Splits the events of `pulumi up` (without --skip-preview) into its two
@@ -206,9 +199,10 @@ export async function main(args) {
       projectName: values.project,
       program,
       config: JSON.parse(values.config),
-      ...(op === "preview-json" ? { extraArgs: { preview: ["--json", ...values["preview-arg"]] } } : {}),
-      ...(op === "up-json" ? { extraArgs: { up: ["--json"] } } : {}),
-      ...(op === "up" ? { previewingUp: true } : {}),
+      ...(op === "preview-json" ? { rewriteArgs: adding("preview", ["--json", ...values["preview-arg"]]) } : {}),
+      ...(op === "up-json" ? { rewriteArgs: adding("up", ["--json"]) } : {}),
+      // `pulumi up` as users run it, previewing before it updates: the Automation API's `stack.up()` passes `--skip-preview`.
+      ...(op === "up" ? { rewriteArgs: (args) => (args[0] === "up" ? args.filter((arg) => arg !== "--skip-preview") : args) } : {}),
     });
     const summaryOfEngine = trimAfterOperation(stack);
     const onOutput = (s) => {

@@ -22,6 +22,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"os"
@@ -115,7 +116,7 @@ func (w shortcutWorkspace) SetAllConfig(ctx context.Context, stackName string, c
 func (w shortcutWorkspace) StackOutputs(ctx context.Context, stackName string) (auto.OutputMap, error) {
 	stdout, stderr, _, err := w.PulumiCommand().Run(ctx, w.workDir, nil, nil, nil, w.envList(), "stack", "output", "--json", "--show-secrets", "--stack", stackName)
 	if err != nil {
-		return nil, newOutputsError(err, stderr)
+		return nil, fmt.Errorf("pulumi stack output: %w: %s", err, stderr)
 	}
 	var shown map[string]any
 	if err := json.Unmarshal([]byte(stdout), &shown); err != nil {
@@ -135,15 +136,6 @@ func (w shortcutWorkspace) envList() []string {
 	}
 	return env
 }
-
-type outputsError struct {
-	err    error
-	stderr string
-}
-
-func (e outputsError) Error() string { return "pulumi stack output: " + e.err.Error() + ": " + e.stderr }
-
-func newOutputsError(err error, stderr string) error { return outputsError{err: err, stderr: stderr} }
 
 func digest(data []byte) string {
 	sum := sha256.Sum256(data)
