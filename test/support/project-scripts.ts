@@ -33,6 +33,9 @@ export const SCRIPT = {
   pulumiYaml: join(PROJECT_ROOT, "scripts", "pulumi-yaml.sh"),
 } as const;
 
+/** The environment variable naming the plugin tarball the suite's global setup packed with SCRIPT.packPlugin. */
+export const PLUGIN_TARBALL_ENV = "AGENT_HOSTING_TEST_PLUGIN_TARBALL";
+
 export { cachedVenv } from "../../scripts/lib/cached-venv.mjs";
 export { cacheRoot, goBinary, goEnv, goProgram, sourceHash } from "../../scripts/lib/go-tool.mjs";
 export { generateJavaSdk, githubRepository, javaPackage, mavenCoordinates, pluginJson, pomXml, resourceDir, type PackageSchemaForJava } from "../../scripts/lib/java-sdk.mjs";

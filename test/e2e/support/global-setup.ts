@@ -4,11 +4,16 @@
  * once (pulumi-cli.sh, pulumi-yaml.sh and
  * pulumi-java.mjs build them from source on a cold machine and
  * cache them outside the repo), so parallel test files never race to build them.
+ * The plugin's tarball is packed once too, for every stack that installs it
+ * (test/languages/support/stack-env.ts), and removed after the last test.
  */
 import { execFileSync } from "node:child_process";
-import { SCRIPT, pulumiJavaDir } from "../../support/project-scripts";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PLUGIN_TARBALL_ENV, SCRIPT, pulumiJavaDir } from "../../support/project-scripts";
 
-export default function setup(): void {
+export default function setup(): (() => void) | undefined {
   execFileSync(process.execPath, [SCRIPT.linkSelf], { stdio: "inherit" });
   const dir = execFileSync("bash", [SCRIPT.pulumiCli], {
     encoding: "utf8",
@@ -28,4 +33,9 @@ export default function setup(): void {
   execFileSync("bash", [SCRIPT.pulumiYaml], { stdio: ["ignore", "ignore", "inherit"] });
   // pulumi-language-java for the Java program tests, pulumi-java-gen for the generated SDKs' check.
   pulumiJavaDir();
+  // Each project that names this setup runs it; the first packs the tarball, the second finds it.
+  if (existsSync(process.env[PLUGIN_TARBALL_ENV] ?? "")) return undefined;
+  const out = mkdtempSync(join(tmpdir(), "agent-hosting-plugin-"));
+  process.env[PLUGIN_TARBALL_ENV] = execFileSync(process.execPath, [SCRIPT.packPlugin, out], { encoding: "utf8" }).trim();
+  return () => rmSync(out, { recursive: true, force: true });
 }

@@ -5,19 +5,26 @@
  * `pulumi plugin install`, exactly as a user installs it.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "./drivers";
-import { SCRIPT } from "../../support/project-scripts";
+import { PLUGIN_TARBALL_ENV, SCRIPT } from "../../support/project-scripts";
 
 const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 let tarball: string | undefined;
 
-/** Packs the plugin tarball (pack-plugin.mjs) once per test file. */
+/**
+ * The plugin tarball (pack-plugin.mjs): the one the global setup
+ * (test/e2e/support/global-setup.ts) packed for the whole run, or, in a
+ * process started without it, one packed here and removed when it exits.
+ */
 export function pluginTarball(): string {
+  const packed = process.env[PLUGIN_TARBALL_ENV];
+  if (packed && existsSync(packed)) return packed;
   if (!tarball) {
     const out = mkdtempSync(join(tmpdir(), "agent-hosting-plugin-"));
+    process.on("exit", () => rmSync(out, { recursive: true, force: true }));
     tarball = execFileSync(process.execPath, [SCRIPT.packPlugin, out], { encoding: "utf8" }).trim();
   }
   return tarball;
