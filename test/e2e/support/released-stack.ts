@@ -33,10 +33,12 @@ export function releasedStack(label: string, cliDir: string, releaseUrl: string)
   const stateDir = join(workDir, ".state");
   const backend = join(stateDir, "backend");
   const pulumiHome = join(stateDir, "pulumi-home");
-  mkdirSync(backend, { recursive: true });
-  mkdirSync(pulumiHome, { recursive: true });
+  // The CLI's plugin downloader leaves each tarball it fetched in the temp directory; here they go with the stack.
+  const temp = join(workDir, ".tmp");
+  for (const dir of [backend, pulumiHome, temp]) mkdirSync(dir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     HOME: process.env["HOME"] ?? workDir,
+    TMPDIR: temp,
     PATH: [cliDir, dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"].join(":"),
     PULUMI_BACKEND_URL: `file://${backend}`,
     PULUMI_CONFIG_PASSPHRASE: "agent-hosting-local-passphrase",
