@@ -9,8 +9,8 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: ".vitest-results.json" }]],
     // Four files at a time on a 2-core machine: an e2e file drives the CLI, a provider process and an
     // emulator, and spends part of its time waiting on them (readiness, health watches, drains). With two
-    // files at a time the CPU stood idle a quarter of the time; with three, 6 % of a whole run (all three
-    // files waiting at once); with four, 2 %.
+    // files at a time the CPU stood idle a quarter of the time; with three, 6 % of a whole run (the set-up
+    // before vitest, and stretches in which all three files waited at once); with four, 2 %.
     fileParallelism: true,
     maxWorkers: 4,
     projects: [
