@@ -7,7 +7,6 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl } from "../../src/emulator";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
 import { useEmulator } from "../support/emulator-fixture";
+import { unusedPort } from "../support/closed-port";
 import { useStacks } from "./support/e2e-fixture";
 import { exportedState, repoRoot, type StackHandle } from "./support/stack";
 
@@ -197,16 +197,6 @@ function killProcessesIn(dir: string): void {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function startBin(port: number, stateFile: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [
@@ -224,7 +214,7 @@ describe("the emulator restarted on its --state-file while creates are in flight
   it("nothing acknowledged is lost, nothing is created twice, and the same up converges", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ah-restart-"));
     const stateFile = join(dir, "state.json");
-    const port = await freePort();
+    const port = await unusedPort();
     const url = `http://127.0.0.1:${port}/v1`;
     const control = new EmulatorControl(`http://127.0.0.1:${port}`);
     const texts: string[] = [];
