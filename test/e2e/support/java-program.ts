@@ -18,6 +18,7 @@ import { join, relative } from "node:path";
 import { mavenCoordinates, pulumiJavaDir } from "../../support/project-scripts";
 import { repoRoot } from "../../languages/support/drivers";
 import { languageHostEnv } from "./language-host-env";
+import { mavenClassArchive } from "./maven-class-archive";
 
 const machineRepository = join(homedir(), ".m2", "repository");
 const schema = JSON.parse(readFileSync(join(repoRoot, "schema.json"), "utf8")) as Parameters<typeof mavenCoordinates>[0];
@@ -36,10 +37,16 @@ export function javaHostDir(): string {
  */
 const QUICK_START_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
-/** A stack's environment for a Java program: pulumi-language-java on PATH (test/e2e/support/language-host-env.ts), Maven's JVM started quickly. */
+/**
+ * A stack's environment for a Java program: pulumi-language-java on PATH (test/e2e/support/language-host-env.ts),
+ * Maven's JVM started quickly, with the classes it loads mapped from the machine's archive of them
+ * (test/e2e/support/maven-class-archive.ts) when there is one.
+ */
 export function javaProgramEnv(stackEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env = languageHostEnv(stackEnv, javaHostDir());
-  return { ...env, MAVEN_OPTS: [env["MAVEN_OPTS"], QUICK_START_JVM].filter(Boolean).join(" ") };
+  const options = [env["MAVEN_OPTS"], QUICK_START_JVM].filter(Boolean).join(" ");
+  const archive = mavenClassArchive(options);
+  return { ...env, MAVEN_OPTS: archive ? `${options} -XX:SharedArchiveFile=${archive}` : options };
 }
 
 /** `pom` with a <repositories> entry for `url` (a Maven repository, e.g. file:// of the release's), as a user adds one. */
