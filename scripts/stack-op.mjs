@@ -123,6 +123,9 @@ function withArgs(cli, rewrite) {
 /** A rewrite adding `flags` to `command` (say `adding("preview", ["--json"])`). */
 const adding = (command, flags) => (args) => (args[0] === command ? [...args, ...flags] : args);
 
+/** A rewrite leaving `flag` out of `command` (say `dropping("up", "--skip-preview")`). */
+const dropping = (command, flag) => (args) => (args[0] === command ? args.filter((arg) => arg !== flag) : args);
+
 /**
  * Splits the events of `pulumi up` (without --skip-preview) into its two
  * engine runs, each beginning with a prelude event: the preview's go to
@@ -202,7 +205,7 @@ export async function main(args) {
       ...(op === "preview-json" ? { rewriteArgs: adding("preview", ["--json", ...values["preview-arg"]]) } : {}),
       ...(op === "up-json" ? { rewriteArgs: adding("up", ["--json"]) } : {}),
       // `pulumi up` as users run it, previewing before it updates: the Automation API's `stack.up()` passes `--skip-preview`.
-      ...(op === "up" ? { rewriteArgs: (args) => (args[0] === "up" ? args.filter((arg) => arg !== "--skip-preview") : args) } : {}),
+      ...(op === "up" ? { rewriteArgs: dropping("up", "--skip-preview") } : {}),
     });
     const summaryOfEngine = trimAfterOperation(stack);
     const onOutput = (s) => {

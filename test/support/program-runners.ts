@@ -13,7 +13,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { SCRIPT, cacheRoot, goProgram, sourceHash } from "./project-scripts";
-import { GO_DRIVER_FILES, pythonDriver, repoRoot, type StackConfig } from "../languages/support/drivers";
+import { copyGoDriver, pythonDriver, repoRoot, type StackConfig } from "../languages/support/drivers";
 import { argvDriver, stackOpDriver, type OpResult } from "./stack-driver";
 import type { StackDir } from "../languages/support/stack-env";
 
@@ -64,7 +64,8 @@ export function goRunner(code: string, config: StackConfig, label: string): Prog
   const driver = join(repoRoot, "test/languages/go");
   const source = join(cacheRoot, `${label}-src`, createHash("sha256").update(sourceHash([driver])).update(program).digest("hex").slice(0, 16));
   mkdirSync(source, { recursive: true });
-  for (const file of ["go.mod", "go.sum", ...GO_DRIVER_FILES]) cpSync(join(driver, file), join(source, file));
+  copyGoDriver(source);
+  for (const file of ["go.mod", "go.sum"]) cpSync(join(driver, file), join(source, file));
   const mod = readFileSync(join(source, "go.mod"), "utf8").replace("=> ../../../sdk/go", `=> ${join(repoRoot, "sdk/go")}`);
   writeFileSync(join(source, "go.mod"), mod);
   writeFileSync(join(source, "readme_program.go"), program);

@@ -59,15 +59,12 @@ function pythonVenv(): string {
   });
 }
 
-/** The Python driver's files (stack_op.py and the module it imports), copied into `dir` for a program outside the repository; the script's path. */
-/** The Go driver's source files (test/languages/go), without its go.mod and go.sum. */
-export const GO_DRIVER_FILES = ["main.go", "workspace_shortcuts.go"] as const;
-
-/** Copies the Go driver's source files into `dir`. */
+/** Copies the Go driver's source files (test/languages/go, without its go.mod and go.sum) into `dir`. */
 export function copyGoDriver(dir: string): void {
-  for (const file of GO_DRIVER_FILES) copyFileSync(join(repoRoot, "test/languages/go", file), join(dir, file));
+  for (const file of ["main.go", "workspace_shortcuts.go"]) copyFileSync(join(repoRoot, "test/languages/go", file), join(dir, file));
 }
 
+/** The Python driver's files (stack_op.py and the module it imports), copied into `dir` for a program outside the repository; the script's path. */
 export function copyPythonDriver(dir: string): string {
   for (const file of ["stack_op.py", "workspace_shortcuts.py"]) copyFileSync(join(repoRoot, "test/languages/python", file), join(dir, file));
   return join(dir, "stack_op.py");
