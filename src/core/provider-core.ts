@@ -6,6 +6,7 @@
  * dynamic host builds one per `configure`; the gRPC host one per Configure.
  * Nothing is kept outside the object.
  */
+import { setMaxListeners } from "node:events";
 import type { AgentHostingClient, AgentHostingClientOptions } from "../client/client";
 import type { EngineLog, ResourceLog } from "./engine-log";
 import { InterruptedError } from "./interrupt";
@@ -79,6 +80,10 @@ function serviceMaker(options: ProviderCoreOptions): () => Promise<Service> {
 export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
   const { registry, log, host } = options;
   const cancelled = new AbortController();
+  // Every call in flight listens on this one signal (its sleeps, its poll's place, its request) and
+  // removes its listener when it ends. Node's default of 10 listeners would print a "possible memory
+  // leak" warning, which the engine shows on the stack's row, once 11 agents wait at once.
+  setMaxListeners(0, cancelled.signal);
   const service = serviceMaker(options);
   const gate = new PollGate();
   let inFlight = 0;
