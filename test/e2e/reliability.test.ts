@@ -3,7 +3,8 @@
  * the key when the network or the service misbehaves: faults injected in the
  * emulator, an up killed midway (and the checkpoint sidecar a kill can leave
  * empty), the emulator restarted midway, and load
- * against a rate limit.
+ * against a rate limit (16 agents at a time, with no Node warning on the
+ * stack's row).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
