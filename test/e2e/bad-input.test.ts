@@ -12,6 +12,7 @@ import { useStacks } from "./support/e2e-fixture";
 import { agentsInState } from "./support/secrets";
 import type { StackHandle } from "./support/stack";
 import { API_KEY } from "../support/fixtures";
+import { succeeded } from "./support/succeeded";
 
 const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 200 });
 const makeStack = useStacks();
@@ -37,7 +38,7 @@ describe("bad inputs through pulumi preview", () => {
   it(`all ${BAD_INPUTS.length} cases fail preview naming the field and the rule, with nothing sent and no state written`, async () => {
     const stack = newStack("bad-table");
     const seed = await stack.run("up", { params: { agents: [{ resource: "keep", args: { serviceName: "keep-bot", image: "bot:1" } }] } });
-    expect(seed.ok).toBe(true);
+    succeeded(seed);
     const before = (await fx.control.stats()).requests;
     // A failed preview writes nothing, so each lane's stack stays new for the next case.
     const { results: outcomes, lanes } = await inLanes(BAD_INPUTS, 4, async (c, lane) => {
@@ -59,7 +60,7 @@ describe("bad inputs through pulumi preview", () => {
     expect(broken.ok).toBe(false);
     expect((await fx.control.stats()).requests).toBe(before);
     expect(await agentsInState(stack)).toEqual(["keep-bot"]);
-    expect((await stack.run("destroy")).ok).toBe(true);
+    succeeded(await stack.run("destroy"));
   }, 400_000);
 
   it("one resource with six bad fields fails preview naming all six, with nothing sent to the service", async () => {

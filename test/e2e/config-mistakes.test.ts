@@ -14,6 +14,7 @@ import { startEmu, type Emu } from "../support/emulator-fixture";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
 import { e2eStack, repoRoot, type OpResult, type StackHandle } from "./support/stack";
 import { closedPort } from "../support/closed-port";
+import { succeeded } from "./support/succeeded";
 
 const API_KEY = "e2e-config-SECRET-93b1";
 const PLAIN_KEY_WARNING = /warning: agent-hosting: agent-hosting:apiKey is set without --secret, so the API key sits in plain text/;
@@ -170,7 +171,7 @@ describe("configuration mistakes through pulumi up", () => {
     expect((await control.listAgents()).agents.map((a) => a.name)).toContain("config-bot");
     expect(up.engineOutput).not.toMatch(PLAIN_KEY_WARNING);
     await expectNoKeyInStack(stack, API_KEY, [up.engineOutput]);
-    expect((await stack.run("destroy")).ok).toBe(true);
+    succeeded(await stack.run("destroy"));
     expect((await control.listAgents()).agents.map((a) => a.name)).not.toContain("config-bot");
   });
 });
@@ -247,6 +248,6 @@ describe("a key set without --secret", () => {
     // What the warning says: the engine keeps the plain config value among the default provider's inputs.
     const exported = await stack.run("export");
     expect(JSON.stringify(exported.deployment)).toContain(API_KEY);
-    expect((await stack.run("destroy")).ok).toBe(true);
+    succeeded(await stack.run("destroy"));
   });
 });

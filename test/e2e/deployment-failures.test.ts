@@ -16,6 +16,7 @@ import { useStacks } from "./support/e2e-fixture";
 import { exportedState, type OpResult, type StackHandle } from "./support/stack";
 import { providerProcessesIn } from "./support/provider-processes";
 import { agentsInState } from "./support/secrets";
+import { succeeded } from "./support/succeeded";
 
 const API_KEY = "e2e-FAILURES-key-7d20";
 const GOOD = "registry.example.com/bot:1";
@@ -93,7 +94,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
     it("rolls back a deployment whose health check finds a line, quoting the line", async () => {
       const stack = newStack("health");
       const base = { serviceName: "health-bot", image: GOOD, onFailure: "rollback", healthCheck: { failOnLogQuery: "panic", watchSeconds: 3 } };
-      expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+      succeeded((await previewThenUp(stack, one(base))).up);
 
       const { up } = await previewThenUp(stack, one({ ...base, image: UNHEALTHY }));
       expect(up.ok).toBe(false);
@@ -110,7 +111,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
       const stack = newStack("old-panic");
       // The first deployment panics after it is ready: a line under its own id.
       const base = { serviceName: "old-panic-bot", image: UNHEALTHY, onFailure: "rollback" };
-      expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+      succeeded((await previewThenUp(stack, one(base))).up);
       const old = String((await summaryOf("old-panic-bot"))?.activeDeploymentId);
       while ((await fx.client.getAgentLogs({ agentName: "old-panic-bot", deploymentId: old, query: "panic" })).total.value === 0) await new Promise((r) => setTimeout(r, 100));
 
@@ -139,7 +140,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
     it("leaves the failed deployment in place and in the state; the next up waits for it again", async () => {
       const stack = newStack("keep");
       const base = { serviceName: "keep-bot", image: GOOD, readyTimeoutSeconds: 2 };
-      expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+      succeeded((await previewThenUp(stack, one(base))).up);
       const { up } = await previewThenUp(stack, one({ ...base, image: NEVER_READY }));
       expect(up.ok).toBe(false);
       const after = await summaryOf("keep-bot");
@@ -171,7 +172,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
     it("keeps a deployment whose health check finds a line: the service runs it, the state describes it, and onFailure rollback then goes back", async () => {
       const stack = newStack("keep-health");
       const base = { serviceName: "kept-health-bot", image: GOOD, healthCheck: { failOnLogQuery: "panic", watchSeconds: 3 } };
-      expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+      succeeded((await previewThenUp(stack, one(base))).up);
       const before = (await summaryOf("kept-health-bot"))?.activeDeploymentId;
       const params = one({ ...base, image: UNHEALTHY });
       const { up } = await previewThenUp(stack, params);
@@ -213,7 +214,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
     deployments: number,
     beforeSignal: () => Promise<unknown> = async () => undefined,
   ): Promise<{ params: ReturnType<typeof one>; interrupted: OpResult }> {
-    expect((await previewThenUp(stack, one(base))).up.ok).toBe(true);
+    succeeded((await previewThenUp(stack, one(base))).up);
     const params = one({ ...base, image: NEVER_READY });
     expect((await stack.run("preview", { params })).changeSummary).toMatchObject({ update: 1 });
     const running = stack.run("up", { params });
@@ -295,12 +296,12 @@ describe("a create that never becomes ready, kept (onFailure keep, the default)"
     expect(`${up.error}\n${up.engineOutput}`).not.toContain(API_KEY);
     expect(await agentsInState(stack)).toEqual(["broken-bot"]);
 
-    expect((await stack.run("preview", { params })).ok).toBe(true);
+    succeeded(await stack.run("preview", { params }));
     const again = await stack.run("up", { params });
     expect(again.ok).toBe(false);
     expect(again.error).toMatch(/did not become ready/);
     expect((await fx.control.stats()).byRoute["POST /v1/agents"]).toBe(1);
-    expect((await stack.run("destroy")).ok).toBe(true);
+    succeeded(await stack.run("destroy"));
     expect((await fx.control.listAgents()).agents.map((a) => a.name)).toEqual([]);
   });
 });

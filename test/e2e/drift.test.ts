@@ -46,11 +46,11 @@ async function document(op: "preview-json" | "refresh-json", options: RunOptions
   return text;
 }
 
-async function upJson(options: RunOptions = {}): Promise<{ ok: boolean; text: string }> {
+async function upJson(options: RunOptions = {}): Promise<{ ok: boolean; text: string; error: string | undefined }> {
   const result = await stack.run("up-json", { params: { agents }, ...options });
   expect(result.upJson).toBeDefined();
   expect(result.upJson).not.toContain(API_KEY);
-  return { ok: result.ok, text: result.upJson ?? "" };
+  return { ok: result.ok, text: result.upJson ?? "", error: result.error };
 }
 
 beforeAll(() => {
@@ -79,7 +79,7 @@ describe("drift and the comment after up, on what the real CLI printed", () => {
     previewComment = preview.stdout;
 
     const up = await upJson();
-    expect(up.ok).toBe(true);
+    expect(up.ok, up.error).toBe(true);
     save("up-create.txt", up.text);
     const applied = await runReviewBin(["up"], up.text);
     expect(applied.code, applied.stderr).toBe(0);

@@ -9,6 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator-fixture";
 import { e2eStack } from "./support/stack";
+import { succeeded } from "./support/succeeded";
 
 const API_KEY = "e2e-SECRET-first-preview-51c2";
 const BOT_URN = "urn:pulumi:dev::agent-hosting-e2e::pulumi-nodejs:dynamic/agent-hosting:Agent::bot";
@@ -60,7 +61,7 @@ describe("the first preview of a new stack", () => {
 
       const destroy = await stack.run("destroy");
       texts.push(destroy.engineOutput, destroy.error ?? "");
-      expect(destroy.ok).toBe(true);
+      succeeded(destroy);
       expect((await fx.control.listAgents()).agents).toEqual([]);
       expect(texts.join("\n")).not.toContain(API_KEY);
     } finally {

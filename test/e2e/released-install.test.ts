@@ -39,6 +39,7 @@ import { javaProgramFromRelease, RELEASE_REPOSITORY_ID } from "./support/release
 import { installWheel } from "./support/released-python";
 import { releasedStack, type ReleasedStack } from "./support/released-stack";
 import { useServedRelease } from "./support/served-release";
+import { succeeded } from "./support/succeeded";
 
 const API_KEY = "released-SECRET-key-71c3e0";
 
@@ -84,7 +85,7 @@ function releasedLanguage(language: string, install: (stack: ReleasedStack) => I
       const result = await installed.run(name, params());
       seen.push(result.engineOutput, result.error ?? "", JSON.stringify(result.outputs));
       expect(result.error ?? "", result.engineOutput).toBe("");
-      expect(result.ok).toBe(true);
+      succeeded(result);
       return result;
     }
 

@@ -18,6 +18,7 @@ import { useEmulator } from "../support/emulator-fixture";
 import { unusedPort } from "../support/closed-port";
 import { useStacks } from "./support/e2e-fixture";
 import { exportedState, repoRoot, type StackHandle } from "./support/stack";
+import { succeeded } from "./support/succeeded";
 
 const API_KEY = "e2e-reliability-SECRET-3c1d";
 const makeStack = useStacks();
@@ -65,7 +66,7 @@ describe("faults during pulumi up", () => {
     expect(up.engineOutput).toMatch(/agent-hosting: POST \/v1\/agents answered 429/);
     expect(up.engineOutput).toMatch(/agent-hosting: GET \/v1\/agents\/faulty-\d answered 500/);
     await expectNoKeyInStack(stack, API_KEY, texts);
-    expect((await stack.run("destroy")).ok).toBe(true);
+    succeeded(await stack.run("destroy"));
     expect(await serviceAgents(fx.control)).toEqual([]);
   });
 });
@@ -120,14 +121,14 @@ describe("an up killed in the middle of creates", () => {
     expect((await fx.control.stats()).byRoute["POST /v1/agents"]).toBe(8);
     expect(await conflicts(fx.control)).toBe(0);
     await expectNoKeyInStack(stack, API_KEY, texts);
-    expect((await stack.run("destroy")).ok).toBe(true);
+    succeeded(await stack.run("destroy"));
     expect(await serviceAgents(fx.control)).toEqual([]);
   });
 
   it("a checkpoint sidecar emptied as a kill can leave it: every command fails until it is removed, as the README says", async () => {
     const stack = newStack("sidecar", fx.emulator.url);
     const params = { agents: agents("sidecar", 1) };
-    expect((await stack.run("up", { params })).ok).toBe(true);
+    succeeded(await stack.run("up", { params }));
     const sidecars = readdirSync(join(stack.workDir, ".state"), { recursive: true, encoding: "utf8" }).filter((f) =>
       /\/stacks\/.+\.json\.attrs$/.test(f),
     );
@@ -140,7 +141,7 @@ describe("an up killed in the middle of creates", () => {
     const repaired = await stack.run("preview", { params });
     expect(repaired.error).toBeUndefined();
     expect(repaired.changeSummary).toEqual({ same: 2 });
-    expect((await stack.run("destroy")).ok).toBe(true);
+    succeeded(await stack.run("destroy"));
     expect(await serviceAgents(fx.control)).toEqual([]);
   });
 });
@@ -254,7 +255,7 @@ describe("the emulator restarted on its --state-file while creates are in flight
       const postsAfter = after.filter((r) => r.method === "POST" && r.path === "/v1/agents").length;
       expect(postsAfter).toBeLessThanOrEqual(count - acknowledged.length);
       await expectNoKeyInStack(stack, API_KEY, texts);
-      expect((await stack.run("destroy")).ok).toBe(true);
+      succeeded(await stack.run("destroy"));
       expect(await serviceAgents(control)).toEqual([]);
     } finally {
       emulator.kill("SIGTERM");
@@ -287,7 +288,7 @@ describe("load against a rate limit", () => {
     await fx.control.setRateLimit({ disabled: true });
     await expectNoKeyInStack(stack, API_KEY, texts);
     const destroy = await stack.run("destroy", { parallel: 16 });
-    expect(destroy.ok).toBe(true);
+    succeeded(destroy);
     expect(destroy.engineOutput).not.toMatch(NODE_WARNING);
     expect(await serviceAgents(fx.control)).toEqual([]);
   });

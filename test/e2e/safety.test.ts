@@ -15,6 +15,7 @@ import { useEmulator } from "../support/emulator-fixture";
 import { useStacks } from "./support/e2e-fixture";
 import { repoRoot, type StackHandle } from "./support/stack";
 import { providerProcessesIn } from "./support/provider-processes";
+import { succeeded } from "./support/succeeded";
 
 const API_KEY = "e2e-SAFETY-key-41c9";
 const IMAGE = "registry.example.com/bot:1";
@@ -37,7 +38,7 @@ describe("nothing silently reset", () => {
   it("a program that drops autoScaling and bumps the image keeps the agent's scaling", async () => {
     const stack = newStack("keep-scaling");
     const base = { serviceName: "keep-scaling", image: IMAGE, autoScaling: { minAgents: 2, maxAgents: 5 } };
-    expect((await stack.run("up", { params: one("bot", base) })).ok).toBe(true);
+    succeeded(await stack.run("up", { params: one("bot", base) }));
     const { autoScaling: _dropped, ...withoutScaling } = base;
     const next = { ...withoutScaling, image: "registry.example.com/bot:2" };
     const preview = await stack.run("preview", { params: one("bot", next) });
@@ -53,12 +54,12 @@ describe("nothing silently reset", () => {
   it("a secret set removed from the program is cleared at the service, and the preview shows the removal", async () => {
     const stack = newStack("clear-set");
     const base = { serviceName: "clear-set", image: IMAGE, secretSet: "voice-secrets" };
-    expect((await stack.run("up", { params: one("bot", base) })).ok).toBe(true);
+    succeeded(await stack.run("up", { params: one("bot", base) }));
     const { secretSet: _removed, ...next } = base;
     const preview = await stack.run("preview", { params: one("bot", next) });
     expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
     expect(preview.engineOutput).toMatch(/- secretSet\s*: "voice-secrets"/);
-    expect((await stack.run("up", { params: one("bot", next) })).ok).toBe(true);
+    succeeded(await stack.run("up", { params: one("bot", next) }));
     expect(specOf(await fx.client.getAgent("clear-set"))["envFromSecretNames"] ?? []).toEqual([]);
   });
 });
@@ -67,7 +68,7 @@ describe("the preview is what up does", () => {
   it("a change of readyTimeoutSeconds only sends nothing to the service, and the preview says so", async () => {
     const stack = newStack("settings-only");
     const base = { serviceName: "settings-only", image: IMAGE };
-    expect((await stack.run("up", { params: one("bot", base) })).ok).toBe(true);
+    succeeded(await stack.run("up", { params: one("bot", base) }));
     const next = { ...base, readyTimeoutSeconds: 120 };
     const preview = await stack.run("preview", { params: one("bot", next), noDiff: true });
     expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
@@ -76,7 +77,7 @@ describe("the preview is what up does", () => {
     );
     expect((await stack.run("preview", { params: one("bot", next) })).engineOutput).toMatch(/~ readyTimeoutSeconds\s*: 600 => 120/);
     const before = (await fx.control.requests()).requests.length;
-    expect((await stack.run("up", { params: one("bot", next) })).ok).toBe(true);
+    succeeded(await stack.run("up", { params: one("bot", next) }));
     const sent = (await fx.control.requests()).requests.slice(before).filter((r) => r.path.startsWith("/v1/agents/settings-only"));
     expect(sent).toEqual([]);
   });
@@ -84,7 +85,7 @@ describe("the preview is what up does", () => {
   it("an image change keeps bot.name known, so a follower built on it stays unchanged in the preview", async () => {
     const stack = newStack("downstream");
     const base = { serviceName: "leader", image: IMAGE };
-    expect((await stack.run("up", { params: one("bot", base, { downstream: true }) })).ok).toBe(true);
+    succeeded(await stack.run("up", { params: one("bot", base, { downstream: true }) }));
     const preview = await stack.run("preview", { params: one("bot", { ...base, image: "registry.example.com/bot:2" }, { downstream: true }) });
     expect(preview.changeSummary).toEqual({ update: 1, same: 2 });
   });
@@ -209,7 +210,7 @@ describe("secret sets checked at preview, live sessions at delete", () => {
     const up = await stack.run("up", { params: one("bot", { ...bot, secretSet: "voice-secrets", requiredSecrets: ["TOKEN"] }) });
     expect(up.error).toBeUndefined();
     expect(specOf(await fx.client.getAgent("refs-bot"))["envFromSecretNames"]).toEqual(["voice-secrets"]);
-    expect((await stack.run("destroy")).ok).toBe(true);
+    succeeded(await stack.run("destroy"));
   });
 
   it("destroy waits up to drainSeconds for live sessions to end; with 0 it warns how many it cut; a service that reports no count, neither", async () => {
@@ -220,7 +221,7 @@ describe("secret sets checked at preview, live sessions at delete", () => {
         { resource: "cut", args: { serviceName: "cut-bot", image: IMAGE } },
       ],
     };
-    expect((await stack.run("up", { params })).ok).toBe(true);
+    succeeded(await stack.run("up", { params }));
     // Longer than the CLI takes to start the destroy, so the sessions are still live at its delete.
     await fx.control.setSessions("drain-bot", 2, 8_000);
     await fx.control.setSessions("cut-bot", 2);

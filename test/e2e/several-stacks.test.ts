@@ -9,6 +9,7 @@ import { agentsInState, expectNoKeyInStack } from "./support/secrets";
 import { useEmulator } from "../support/emulator-fixture";
 import { useStacks } from "./support/e2e-fixture";
 import type { OpResult, StackHandle } from "./support/stack";
+import { succeeded } from "./support/succeeded";
 
 const API_KEY = "e2e-several-SECRET-8d2e";
 const makeStack = useStacks();
@@ -42,14 +43,14 @@ describe("two stacks in two backends declare the same serviceName", () => {
 
     const destroyed = await pullRequest.run("destroy");
     texts.push(destroyed.engineOutput, destroyed.error ?? "");
-    expect(destroyed.ok).toBe(true);
+    succeeded(destroyed);
     // The first stack's agent is untouched: the same single deployment, nothing deleted.
     expect((await fx.control.listAgents()).agents.find((a) => a.name === "shared-bot")).toEqual(made);
     expect((await fx.control.requests()).requests.filter((r) => r.method === "DELETE")).toEqual([]);
 
     const again = await staging.run("preview", { params });
     expect(again.changeSummary).toEqual({ same: 2 });
-    expect((await staging.run("destroy")).ok).toBe(true);
+    succeeded(await staging.run("destroy"));
     expect((await fx.control.listAgents()).agents).toEqual([]);
     await expectNoKeyInStack(staging, API_KEY, texts);
     await expectNoKeyInStack(pullRequest, API_KEY, texts);
@@ -78,7 +79,7 @@ describe("one stack in a shared backend gets two ups at once", () => {
     expect((await fx.control.stats()).byRoute["POST /v1/agents"]).toBe(1);
     expect(await agentsInState(stack)).toEqual(["runner-bot"]);
     expect((await stack.run("preview", { params })).changeSummary).toEqual({ same: 2 });
-    expect((await stack.run("destroy")).ok).toBe(true);
+    succeeded(await stack.run("destroy"));
     expect((await fx.control.listAgents()).agents).toEqual([]);
     await expectNoKeyInStack(stack, API_KEY, results.flatMap((r) => [r.engineOutput, r.error ?? ""]));
   });

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { exportedState, type OpResult, type StackHandle } from "./stack";
+import { succeeded } from "./succeeded";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -13,7 +14,7 @@ function filesUnder(dir: string): string[] {
 
 export async function expectNoKeyInStack(stack: StackHandle, key: string, texts: string[] = []): Promise<void> {
   const exported: OpResult = await stack.run("export");
-  expect(exported.ok).toBe(true);
+  succeeded(exported);
   expect(JSON.stringify(exported.deployment)).not.toContain(key);
   for (const file of filesUnder(join(stack.workDir, ".state"))) {
     expect(readFileSync(file, "utf8").includes(key), `${file} holds the API key`).toBe(false);
