@@ -216,7 +216,8 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
   ): Promise<{ params: ReturnType<typeof one>; interrupted: OpResult }> {
     succeeded((await previewThenUp(stack, one(base))).up);
     const params = one({ ...base, image: NEVER_READY });
-    expect((await stack.run("preview", { params })).changeSummary).toMatchObject({ update: 1 });
+    const preview = await stack.run("preview", { params });
+    expect(preview.changeSummary, `${preview.error ?? ""}\n${preview.engineOutput}`).toMatchObject({ update: 1 });
     const running = stack.run("up", { params });
     while (((await summaryOf(base.serviceName))?.deployments.length ?? 0) < deployments) await new Promise((r) => setTimeout(r, 20));
     await beforeSignal();

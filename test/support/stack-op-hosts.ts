@@ -2,9 +2,13 @@
  * The stack-op hosts of this test process: each is scripts/stack-op-host.mjs,
  * stack-op.mjs kept loaded in a child process of its own, outside vitest's
  * module transform. An operation takes an idle host or starts one, so
- * operations run at the same time each get their own; a host that finished
- * waits for the next. The answer is what `node stack-op.mjs <args>` would
- * have printed and exited with. The hosts exit with this process.
+ * operations run at the same time each get their own; a host whose
+ * operation succeeded waits for the next. A host whose operation failed is
+ * ended instead: a failed or interrupted operation can leave work of its
+ * program pending in the SDK, which stays loaded (its registrations, its
+ * module-level monitor client), and the next operation must start as in a
+ * new process. The answer is what `node stack-op.mjs <args>` would have
+ * printed and exited with. The hosts exit with this process.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { SCRIPT } from "./project-scripts";
@@ -50,7 +54,8 @@ export function runOnHost(args: string[], options: { cwd: string; env: NodeJS.Pr
     };
     const onMessage = (answer: HostedRun) => {
       settle();
-      idle.push(host);
+      if (answer.exitCode === 0) idle.push(host);
+      else host.kill();
       resolve({ ...answer, stderr: `${answer.stderr}${escaped}` });
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
