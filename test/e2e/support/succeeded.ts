@@ -10,8 +10,7 @@ import type { OpResult } from "./stack";
 /** The end of the engine's output a failure message carries. */
 const ENGINE_OUTPUT_TAIL = 4_000;
 
-/** Asserts that `result` succeeded and returns it. */
-export function succeeded<T extends Pick<OpResult, "ok" | "op" | "error" | "engineOutput">>(result: T): T {
+/** Asserts that `result` succeeded. */
+export function succeeded(result: Pick<OpResult, "ok" | "op" | "error" | "engineOutput">): void {
   expect(result.ok, `pulumi ${result.op} failed: ${result.error ?? "(no error text)"}\nthe engine's output ends:\n${result.engineOutput.slice(-ENGINE_OUTPUT_TAIL)}`).toBe(true);
-  return result;
 }
