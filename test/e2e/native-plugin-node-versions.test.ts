@@ -5,10 +5,11 @@
  * first on PATH, the plugin is installed from its tarball with `pulumi plugin
  * install`, and the CLI runs examples/yaml (Pulumi YAML, so no other Node
  * process takes part) in its directory: preview, up, destroy. /proc shows
- * that every plugin process the engine started ran on that Node.
+ * that every plugin process the engine started ran on that Node, and the
+ * plugin's directory that Node kept the compiled bundle.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, readFileSync, realpathSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../src/emulator";
@@ -99,5 +100,11 @@ describe.each(NATIVE_PLUGIN_NODES)("the native plugin on Node %s", (node) => {
     expect(new Set(processes.map((p) => p.exe))).toEqual(new Set([realpathSync(join(nodeBin, "node"))]));
     expect(seen.join("\n")).not.toContain(API_KEY);
     expect(seen.join("\n")).not.toContain("pulumi-resource-agent-hosting from $PATH");
+    // The launcher points Node's compile cache (Node 22.1 and later, so every Node of this matrix) into the plugin's
+    // directory: the starts after the first read the compiled bundle from it. It holds code, never the key.
+    const cacheDir = join(program.env["PULUMI_HOME"] ?? "", "plugins", `resource-agent-hosting-v${pluginVersion}`, ".node-compile-cache");
+    const cached = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(cached.length).toBeGreaterThanOrEqual(1);
+    for (const file of cached) expect(readFileSync(join(file.parentPath, file.name)).includes(API_KEY), file.name).toBe(false);
   });
 });

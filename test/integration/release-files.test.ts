@@ -106,11 +106,13 @@ describe("the release files", () => {
       const text = readFileSync(join(dir, start.name), "utf8");
       if (target.os === "windows") {
         expect(start.name).toBe("pulumi-resource-agent-hosting.cmd");
+        expect(text).toContain('if not defined NODE_COMPILE_CACHE set "NODE_COMPILE_CACHE=%~dp0.node-compile-cache"\r\n');
         expect(text).toContain('node --no-wasm-tier-up --no-wasm-dynamic-tiering --max-semi-space-size=2 "%~dp0lib\\native\\plugin.js" %*\r\n');
         expect(text.replaceAll("\r\n", "")).not.toContain("\n");
       } else {
         expect(start.name).toBe("pulumi-resource-agent-hosting");
         expect(text).toMatch(/^#!\/bin\/sh\n/);
+        expect(text).toContain('NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$dir/.node-compile-cache}"\nexport NODE_COMPILE_CACHE\n');
         expect(text).toContain('exec node --no-wasm-tier-up --no-wasm-dynamic-tiering --max-semi-space-size=2 "$dir/lib/native/plugin.js" "$@"\n');
         expect(statSync(join(dir, start.name)).mode & 0o111).toBe(0o111);
       }
