@@ -12,7 +12,7 @@
 //
 // Each returns figures as { name, values, unit, bar, pass(median), extra }.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -129,7 +129,7 @@ export async function benchPluginColdStart({ runs = 5, log = () => undefined } =
       dist.push(await coldStart(process.execPath, [join(repoRoot, "dist/hosts/grpc/plugin-bin.js")]));
       bundle.push(await coldStart(join(dir, "pulumi-resource-agent-hosting"), []));
     }
-    const facts = { node: process.version, bundleBytes: readFileSync(join(dir, "lib/native/plugin.js")).length };
+    const facts = { node: process.version, bundleBytes: readFileSync(join(dir, "lib/native/plugin.js")).length, lazyFiles: readdirSync(join(dir, "lib/native")).length - 1 };
     log(`cold start: dist ${Math.round(median(dist))} ms, bundle ${Math.round(median(bundle))} ms`);
     return [
       { name: "native plugin cold start to first answered RPC, built package", values: dist, unit: "ms", bar: "reported", pass: () => true, extra: facts },

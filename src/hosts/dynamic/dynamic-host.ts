@@ -22,7 +22,7 @@ import type { Props, Registry, ResourceEntry } from "../../core/resource-entry";
 import type { ConfigSource } from "../../core/settings";
 import { marksOf, withMarks, withoutReserved } from "../../core/state-marks";
 import { dynamicEngineRpc, dynamicProviderEngineAddress } from "./dynamic-engine-rpc";
-import { keepWasmOnBaseline } from "./wasm-baseline";
+import { keepWasmOnBaseline } from "../wasm-baseline";
 
 const PROVIDER_KEY = "__provider";
 const URN_KEY = "__urn";
@@ -79,7 +79,7 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
   let core = build(undefined);
   const entry = () => core.resource(options.type);
   // Inside the engine's provider process, SIGINT and SIGTERM cancel the calls in flight, and the
-  // HTTP parser's WebAssembly stays on the baseline compiler (wasm-baseline.ts).
+  // HTTP parser's WebAssembly stays on the baseline compiler (src/hosts/wasm-baseline.ts).
   if (address !== undefined) {
     exitOnSignals({ busy: () => core.busy(), cancel: (reason) => core.cancel(reason) });
     keepWasmOnBaseline();

@@ -7,6 +7,7 @@
  */
 import { infoRequest } from "../../emulator/help";
 import { REGISTRY } from "../../registry";
+import { keepWasmOnBaseline } from "../wasm-baseline";
 import { serve } from "./grpc-server";
 import { pluginVersion } from "./schema-document";
 
@@ -31,7 +32,11 @@ if (info) {
   process.stdout.write(info === "help" ? PLUGIN_HELP : `${pluginVersion()}\n`);
 } else {
   serve(process.argv.slice(2), { registry: REGISTRY, signals: true }).then(
-    ({ port }) => process.stdout.write(`${port}\n`),
+    ({ port }) => {
+      // Set once the plugin has loaded, before the engine can send a request (../wasm-baseline.ts).
+      keepWasmOnBaseline();
+      process.stdout.write(`${port}\n`);
+    },
     (error: unknown) => {
       process.stderr.write(`pulumi-resource-agent-hosting: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);
