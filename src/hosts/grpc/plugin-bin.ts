@@ -9,7 +9,6 @@ import { infoRequest } from "../../emulator/help";
 import { REGISTRY } from "../../registry";
 import { keepWasmOnBaseline } from "../wasm-baseline";
 import { serve } from "./grpc-server";
-import { keepYoungGenerationSmall } from "./young-generation";
 import { pluginVersion } from "./schema-document";
 
 const PLUGIN_HELP = [
@@ -36,7 +35,6 @@ if (info) {
     ({ port }) => {
       // Set once the plugin has loaded, before the engine can send a request (../wasm-baseline.ts).
       keepWasmOnBaseline();
-      keepYoungGenerationSmall();
       process.stdout.write(`${port}\n`);
     },
     (error: unknown) => {
