@@ -8,7 +8,8 @@
 // function (a V8 CPU profile, bench/lib/provider-profiler.cjs), and by
 // phase (module loading, check, diff, decoding, the SDK's own part of the
 // calls, the rest), then the two sides' phases and the provider process's
-// CPU ms per resource side by side; and the engine's cumulative profile (`pulumi <command> --profiling`, read with
+// CPU ms per resource side by side; this process's self time (the inline
+// program and the Automation API), from node:inspector; and the engine's cumulative profile (`pulumi <command> --profiling`, read with
 // `go tool pprof -top -cum` when Go is installed). The profiles stay in the
 // printed directory. Timings under a profiler run slower: compare the two
 // sides, not these numbers with the bench's.
@@ -16,7 +17,8 @@
 // Environment: PROFILE_OP (up, preview or destroy; default up) and
 // PROFILE_AGENTS (default 400).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { join } from "node:path";
 import { pulumiCliDir, repoRoot } from "../scripts/lib/pulumi-env.mjs";
 import { phaseTimes, summarizeProfile } from "./lib/cpu-profile.mjs";
@@ -150,9 +152,16 @@ try {
     const processes = watchProcessCpu();
     const programBefore = process.cpuUsage();
     const emulatorBefore = emulator.cpuMs();
+    const session = new Session();
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.start");
     const started = Date.now();
     await handle.stack[op](opts);
     const wallMs = Date.now() - started;
+    const { profile: programProfile } = await session.post("Profiler.stop");
+    session.disconnect();
+    writeFileSync(join(dir, "program.cpuprofile"), JSON.stringify(programProfile));
     stopProfiling();
     const program = process.cpuUsage(programBefore);
     const cpu = { ...processes.stop(), emulator: Math.round(emulator.cpuMs() - emulatorBefore), program: Math.round((program.user + program.system) / 1000) };
@@ -168,6 +177,11 @@ try {
       console.log("by phase:");
       for (const { name, ms } of provider.phases) console.log(`${String(ms).padStart(9)}  ${name}`);
     }
+    const programSummary = summarizeProfile(programProfile, { repoRoot, top: 15 });
+    console.log(`\nprogram (this process), self time (busy ${programSummary.busyMs} ms), by package:`);
+    for (const { name, ms } of programSummary.byPackage) console.log(`${String(ms).padStart(9)}  ${name}`);
+    console.log("by function:");
+    for (const { name, ms } of programSummary.byFunction) console.log(`${String(ms).padStart(9)}  ${name}`);
     console.log(`\nengine, cumulative:\n${engineTop(dir)}`);
   }
   printSideBySide(measured);
