@@ -115,6 +115,19 @@ function providerSummary(dir) {
   return summaries.sort((a, b) => b.busyMs - a.busyMs)[0];
 }
 
+/** Ranked milliseconds, one per line, right-aligned. */
+function printRanked(rows) {
+  for (const { name, ms } of rows) console.log(`${String(ms).padStart(9)}  ${name}`);
+}
+
+/** A process's self time from its CPU profile summary, by package and by function. */
+function printSelfTime(label, summary) {
+  console.log(`\n${label}, self time (busy ${summary.busyMs} ms), by package:`);
+  printRanked(summary.byPackage);
+  console.log("by function:");
+  printRanked(summary.byFunction);
+}
+
 /** The provider process of both sides: CPU ms per resource (from /proc) and self time per phase (from the profile). */
 function printSideBySide({ agents, shaped }) {
   const perResource = (side) => (side.cpu.provider / n).toFixed(2);
@@ -170,18 +183,11 @@ try {
     console.log(`\n## ${side}: ${op} of ${n}, ${wallMs} ms wall`);
     console.log(`CPU ms: engine ${cpu.engine}, provider process ${cpu.provider}, emulator ${cpu.emulator}, program (this process) ${cpu.program}`);
     if (provider) {
-      console.log(`\nprovider process, self time (busy ${provider.busyMs} ms), by package:`);
-      for (const { name, ms } of provider.byPackage) console.log(`${String(ms).padStart(9)}  ${name}`);
-      console.log("by function:");
-      for (const { name, ms } of provider.byFunction) console.log(`${String(ms).padStart(9)}  ${name}`);
+      printSelfTime("provider process", provider);
       console.log("by phase:");
-      for (const { name, ms } of provider.phases) console.log(`${String(ms).padStart(9)}  ${name}`);
+      printRanked(provider.phases);
     }
-    const programSummary = summarizeProfile(programProfile, { repoRoot, top: 15 });
-    console.log(`\nprogram (this process), self time (busy ${programSummary.busyMs} ms), by package:`);
-    for (const { name, ms } of programSummary.byPackage) console.log(`${String(ms).padStart(9)}  ${name}`);
-    console.log("by function:");
-    for (const { name, ms } of programSummary.byFunction) console.log(`${String(ms).padStart(9)}  ${name}`);
+    printSelfTime("program (this process)", summarizeProfile(programProfile, { repoRoot, top: 15 }));
     console.log(`\nengine, cumulative:\n${engineTop(dir)}`);
   }
   printSideBySide(measured);
