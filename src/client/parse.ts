@@ -1,13 +1,16 @@
 /** Parsing an answer against its zod schema; a mismatch names the fields. */
 import type { AnswerValidator } from "./answer-model";
 import { ResponseValidationError } from "./errors";
+import { loadOnce } from "./load-once";
 
 /**
  * The zod schemas (schemas.ts), loaded at the first answer checked against
  * one rather than with the client: zod takes about 50 ms to load, which a
  * destroy (its DELETEs have no answer to check) and a preview never pay.
+ * Loaded once (load-once.ts): the answers of an up of hundreds of agents
+ * each check against them.
  */
-export const loadSchemas = () => import("./schemas");
+export const loadSchemas = loadOnce(() => import("./schemas"));
 
 /** The body as JSON, or a ResponseValidationError saying it is empty, truncated or not JSON. */
 export function parseJsonBody(text: string, method: string, path: string): unknown {

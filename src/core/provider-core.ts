@@ -8,6 +8,7 @@
  */
 import { setMaxListeners } from "node:events";
 import type { AgentHostingClient, AgentHostingClientOptions } from "../client/client";
+import { callSignal } from "./call-signal";
 import type { EngineLog, ResourceLog } from "./engine-log";
 import { InterruptedError } from "./interrupt";
 import type { Cancellable } from "./interrupt";
@@ -80,9 +81,9 @@ function serviceMaker(options: ProviderCoreOptions): () => Promise<Service> {
 export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
   const { registry, log, host } = options;
   const cancelled = new AbortController();
-  // Every call in flight listens on this one signal (its sleeps, its poll's place, its request) and
-  // removes its listener when it ends. Node's default of 10 listeners would print a "possible memory
-  // leak" warning, which the engine shows on the stack's row, once 11 agents wait at once.
+  // Every call in flight listens on this one signal through its own (call-signal.ts) and removes its
+  // listener when it ends. Node's default of 10 listeners would print a "possible memory leak"
+  // warning, which the engine shows on the stack's row, once 11 agents wait at once.
   setMaxListeners(0, cancelled.signal);
   const service = serviceMaker(options);
   const gate = new PollGate();
@@ -105,6 +106,7 @@ export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
       inFlight++;
       // Unset while the settings do not resolve: their error names the setting itself.
       let context: ErrorContext | undefined;
+      const own = callSignal(cancelled.signal);
       try {
         const made = await service();
         context = made.context;
@@ -112,7 +114,7 @@ export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
           host,
           urn,
           log: log.forResource(urn, { waiting: callOptions.waiting ?? false }),
-          signal: cancelled.signal,
+          signal: own.signal,
           client: made.client,
           gate,
           secretSets: core.secretSets,
@@ -121,6 +123,7 @@ export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
       } catch (error) {
         throw context === undefined ? error : explainServiceError(error, context);
       } finally {
+        own.release();
         inFlight--;
       }
     },

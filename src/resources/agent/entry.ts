@@ -1,4 +1,5 @@
 /** The Agent's registration: its type tokens, field tables, schema part (from its field tables) and verbs. */
+import { loadOnce } from "../../client/load-once";
 import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
 import { defineResource } from "../../core/resource-entry";
 import type { Json, ResourceVerbs } from "../../core/resource-entry";
@@ -66,13 +67,16 @@ function agentSchema(types: Json): Json {
  * preview's check and diff need none of them, nor the readiness wait, the
  * health check and the rollback they load (a provider process starts for
  * every operation, and loads these in each one that creates, reads, updates
- * or deletes).
+ * or deletes), once each (client/load-once.ts).
  */
+const loadCreate = loadOnce(() => import("./create"));
+const loadRead = loadOnce(() => import("./read"));
+const loadUpdate = loadOnce(() => import("./update"));
 const SERVICE_VERBS: Omit<ResourceVerbs<AgentInputs, AgentState>, "check" | "diff"> = {
-  create: async (request) => (await import("./create")).createVerb(request),
-  read: async (request) => (await import("./read")).readVerb(request),
-  update: async (request) => (await import("./update")).updateVerb(request),
-  delete: async (request) => (await import("./read")).deleteVerb(request),
+  create: async (request) => (await loadCreate()).createVerb(request),
+  read: async (request) => (await loadRead()).readVerb(request),
+  update: async (request) => (await loadUpdate()).updateVerb(request),
+  delete: async (request) => (await loadRead()).deleteVerb(request),
 };
 
 export const AGENT = defineResource({
