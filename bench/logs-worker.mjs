@@ -51,7 +51,7 @@ async function client() {
   return count;
 }
 
-const PASSES = 3;
+const PASSES = 5;
 const readAll = mode === "bare" ? bare : client;
 let entries = await readAll(); // warm-up: JIT and connection
 const times = [];
