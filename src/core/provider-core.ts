@@ -8,6 +8,7 @@
  */
 import { setMaxListeners } from "node:events";
 import type { AgentHostingClient, AgentHostingClientOptions } from "../client/client";
+import { loadOnce } from "../client/load-once";
 import { callSignal } from "./call-signal";
 import type { EngineLog, ResourceLog } from "./engine-log";
 import { InterruptedError } from "./interrupt";
@@ -67,15 +68,11 @@ interface Service {
 }
 
 function serviceMaker(options: ProviderCoreOptions): () => Promise<Service> {
-  let made: Promise<Service> | undefined;
-  return () => {
-    made ??= (async () => {
-      const { settings, sources } = resolveConnection(options.config);
-      const { AgentHostingClient } = await import("../client/client");
-      return { client: new AgentHostingClient({ ...options.client, ...settings }), context: { baseUrl: settings.baseUrl, ...sources } };
-    })();
-    return made;
-  };
+  return loadOnce(async () => {
+    const { settings, sources } = resolveConnection(options.config);
+    const { AgentHostingClient } = await import("../client/client");
+    return { client: new AgentHostingClient({ ...options.client, ...settings }), context: { baseUrl: settings.baseUrl, ...sources } };
+  });
 }
 
 export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
