@@ -1,10 +1,13 @@
 // Control program of the native plugin's figures: `count` do-nothing
 // resources of the native control plugin (native-shaped-plugin.cjs), whose
 // state has the shape of a native Agent's: the program passes the arguments
-// of native-agents.cjs and declares every name a native Agent's state holds
-// (as the native Agent class declares its fields and outputs), and the
-// plugin answers check and create with a real native Agent's inputs and
-// outputs, read from the state of a stack of native agents.
+// of native-agents.cjs and declares every name a native Agent's state holds,
+// and the plugin answers check and create with a real native Agent's inputs
+// and outputs, read from the state of a stack of native agents. The native
+// Agent class also declares the optional inputs an Agent without them leaves
+// out of its state (imagePullSecretSet, secretSet, redeployTrigger,
+// healthCheck, requiredSecrets), so the control registers 5 names fewer of
+// 25: the SDK's outputs for those are counted as this package's cost.
 //
 // The engine, the Node SDK and a Node plugin process on the same gRPC stubs
 // then do for these resources what they do for native Agents; only this
