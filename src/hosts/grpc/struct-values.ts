@@ -24,14 +24,24 @@ function isSecret(value: unknown): value is { value?: unknown } {
   return typeof value === "object" && value !== null && (value as Props)[SIGNATURE_KEY] === SECRET_SIGNATURE;
 }
 
+/**
+ * The value with every secret replaced by what it holds, in place: `value`
+ * is fresh from Struct.toJavaScript, so nothing else holds it, and a check
+ * or diff of many resources copies none of it.
+ */
 function unwrap(value: unknown, found: { secret: boolean }): unknown {
   if (isSecret(value)) {
     found.secret = true;
     return unwrap(value.value, found);
   }
-  if (Array.isArray(value)) return value.map((v) => unwrap(v, found));
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = unwrap(value[i], found);
+    return value;
+  }
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrap(v, found)]));
+    const record = value as Props;
+    for (const key of Object.keys(record)) record[key] = unwrap(record[key], found);
+    return record;
   }
   return value;
 }
