@@ -47,12 +47,11 @@ function unwrap(value: unknown, found: { secret: boolean }): unknown {
 }
 
 export function fromStruct(struct: Struct | undefined): Unwrapped {
-  const raw = (struct?.toJavaScript() ?? {}) as Props;
-  const props: Props = {};
+  const props = (struct?.toJavaScript() ?? {}) as Props;
   const secrets = new Set<string>();
-  for (const [key, value] of Object.entries(raw)) {
+  for (const key of Object.keys(props)) {
     const found = { secret: false };
-    props[key] = unwrap(value, found);
+    props[key] = unwrap(props[key], found);
     if (found.secret) secrets.add(key);
   }
   return { props, secrets };
