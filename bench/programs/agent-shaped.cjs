@@ -1,8 +1,8 @@
 // Control program: `count` do-nothing dynamic resources whose state has the
 // shape of an Agent's: the program passes the agents program's arguments
-// (serviceName, image, autoScaling) and the URN, declares every name an Agent's
-// state holds (the Agent class also declares the optional inputs an Agent
-// without them leaves out of its state, so the control registers 3 fewer), the
+// (serviceName, image, autoScaling) and the URN, declares every property the
+// Agent's schema (schema.json) declares, as the Agent class does, also the
+// optional inputs an Agent without them leaves out of its state, the
 // serialized provider is a one-line module like the Agent's, and the
 // provider (agent-shaped-provider.cjs) answers check and create with a real
 // Agent's inputs and outputs, read from the state of a stack of agents.
@@ -20,6 +20,7 @@
 // the agents program's `image` does).
 const pulumi = require("@pulumi/pulumi");
 const { readFileSync } = require("node:fs");
+const { schemaPropertyNames } = require("./schema-names.cjs");
 
 const TYPE = "pulumi-nodejs:dynamic/agent-hosting:AgentShaped";
 const PROVIDER_SOURCE = `exports.handler = () => require(${JSON.stringify(require.resolve("./agent-shaped-provider.cjs"))}).provider;\n`;
@@ -41,8 +42,8 @@ class AgentShaped extends pulumi.CustomResource {
 }
 
 module.exports = ({ count, sampleFile, prefix = "shaped", image }) => {
-  const { inputs, outputs } = JSON.parse(readFileSync(sampleFile, "utf8"));
-  const declared = [...new Set([...Object.keys(inputs), ...Object.keys(outputs)])].filter((k) => !k.startsWith("__"));
+  const { inputs } = JSON.parse(readFileSync(sampleFile, "utf8"));
+  const declared = schemaPropertyNames();
   for (let i = 0; i < count; i++) {
     const name = `${prefix}-${i}`;
     // The arguments of bench/programs/agents.cjs.

@@ -1,13 +1,11 @@
 // Control program of the native plugin's figures: `count` do-nothing
 // resources of the native control plugin (native-shaped-plugin.cjs), whose
 // state has the shape of a native Agent's: the program passes the arguments
-// of native-agents.cjs and declares every name a native Agent's state holds,
-// and the plugin answers check and create with a real native Agent's inputs
-// and outputs, read from the state of a stack of native agents. The native
-// Agent class also declares the optional inputs an Agent without them leaves
-// out of its state (imagePullSecretSet, secretSet, redeployTrigger,
-// healthCheck, requiredSecrets), so the control registers 5 names fewer of
-// 25: the SDK's outputs for those are counted as this package's cost.
+// of native-agents.cjs and declares every property the Agent's schema
+// (schema.json) declares, as the native Agent class and every SDK generated
+// from that schema do, also the optional inputs an Agent without them leaves
+// out of its state; the plugin answers check and create with a real native
+// Agent's inputs and outputs, read from the state of a stack of native agents.
 //
 // The engine, the Node SDK and a Node plugin process on the same gRPC stubs
 // then do for these resources what they do for native Agents; only this
@@ -15,6 +13,7 @@
 // missing. Native agents ÷ this stack is the plugin's own cost.
 const pulumi = require("@pulumi/pulumi");
 const { readFileSync } = require("node:fs");
+const { schemaPropertyNames } = require("./schema-names.cjs");
 
 const TYPE = "agent-shaped:index:Agent";
 const VERSION = "0.0.1";
@@ -35,8 +34,8 @@ class AgentShaped extends pulumi.CustomResource {
 }
 
 module.exports = ({ count, sampleFile, prefix = "shaped" }) => {
-  const { inputs, outputs } = JSON.parse(readFileSync(sampleFile, "utf8"));
-  const declared = [...new Set([...Object.keys(inputs), ...Object.keys(outputs)])].filter((k) => !k.startsWith("__"));
+  const { inputs } = JSON.parse(readFileSync(sampleFile, "utf8"));
+  const declared = schemaPropertyNames();
   for (let i = 0; i < count; i++) {
     const name = `${prefix}-${i}`;
     // The arguments of bench/programs/native-agents.cjs.
