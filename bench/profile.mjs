@@ -1,36 +1,46 @@
 #!/usr/bin/env node
 // npm run profile: where an operation's CPU time goes, the agents against
-// the Agent-shaped control (bench/programs/agent-shaped.cjs), one operation
-// each, with the real CLI and the emulator in a process of its own, as in
-// the bench. Prints, per side: the wall time; the CPU time of the engine, the
-// dynamic provider process, the emulator and this process (which runs the
-// inline program); the provider process's self time by package and by
-// function (a V8 CPU profile, bench/lib/provider-profiler.cjs), and by
-// phase (module loading, check, diff, decoding, the SDK's own part of the
-// calls, the rest), then the two sides' phases and the provider process's
-// CPU ms per resource side by side; this process's self time (the inline
-// program and the Automation API), from node:inspector; and the engine's cumulative profile (`pulumi <command> --profiling`, read with
+// their control, one operation each, with the real CLI and the emulator in
+// a process of its own, as in the bench. PROFILE_HOST picks the provider:
+// `dynamic` (default), the dynamic provider against the Agent-shaped control
+// (bench/programs/agent-shaped.cjs); `native`, the native plugin installed
+// from its tarball against the native control plugin
+// (bench/programs/native-shaped-plugin.cjs), as the native figures run them.
+// Prints, per side: the wall time; the CPU time of the engine, the provider
+// process (the dynamic provider or the plugin), the emulator and this
+// process (which runs the inline program); the provider process's self time
+// by package and by function (a V8 CPU profile, bench/lib/provider-profiler.cjs),
+// and by phase (bench/lib/provider-phases.mjs), then the two sides' phases
+// and the provider process's CPU ms per resource side by side; this
+// process's self time (the inline program and the Automation API), from
+// node:inspector; and the engine's cumulative profile (`pulumi <command> --profiling`, read with
 // `go tool pprof -top -cum` when Go is installed). The profiles stay in the
 // printed directory. Timings under a profiler run slower: compare the two
 // sides, not these numbers with the bench's.
 //
-// Environment: PROFILE_OP (up, preview or destroy; default up) and
-// PROFILE_AGENTS (default 400).
+// Environment: PROFILE_OP (up, preview or destroy; default up),
+// PROFILE_AGENTS (default 400) and PROFILE_HOST (dynamic or native; default dynamic).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
 import { pulumiCliDir, repoRoot } from "../scripts/lib/pulumi-env.mjs";
 import { phaseTimes, summarizeProfile } from "./lib/cpu-profile.mjs";
+import { installControlPlugin } from "./lib/native-control.mjs";
+import { dynamicProviderPhases, nativePluginPhases } from "./lib/provider-phases.mjs";
 import { startEmulatorProcess } from "./lib/emulator-process.mjs";
 import { settle, writeAgentSample } from "./lib/engine-stacks.mjs";
 import { watchProcessCpu } from "./lib/process-cpu.mjs";
 import { quiet, stackFor } from "./lib/stacks.mjs";
+import { homeWithPlugin } from "./native.mjs";
 
 const OPS = ["up", "preview", "destroy"];
+const HOSTS = ["dynamic", "native"];
 const op = process.env.PROFILE_OP ?? "up";
 const n = Number(process.env.PROFILE_AGENTS ?? 400);
+const host = process.env.PROFILE_HOST ?? "dynamic";
 if (!OPS.includes(op)) throw new Error(`PROFILE_OP must be one of ${OPS.join(", ")}, got "${op}"`);
+if (!HOSTS.includes(host)) throw new Error(`PROFILE_HOST must be one of ${HOSTS.join(", ")}, got "${host}"`);
 if (!Number.isInteger(n) || n < 1) throw new Error(`PROFILE_AGENTS must be a positive integer, got "${process.env.PROFILE_AGENTS}"`);
 
 const cliDir = pulumiCliDir();
@@ -39,6 +49,23 @@ const stamp = Date.now().toString(36);
 const work = join(repoRoot, ".e2e-work", `profile-${stamp}`);
 const out = join(repoRoot, ".e2e-work", `profiles-${stamp}`);
 const log = (text) => process.stderr.write(`[profile] ${text}\n`);
+
+/** The busiest provider profile's phases, by the kind of provider process. */
+const phases = host === "native" ? nativePluginPhases : dynamicProviderPhases(repoRoot);
+
+/** The native sides' env: a PULUMI_HOME with our plugin and the control plugin installed from their tarballs, as the native figures run them (bench/figures/native.mjs). */
+async function nativeEnv() {
+  const dir = join(work, "native-home");
+  const home = homeWithPlugin(dir);
+  await installControlPlugin(home, join(dir, "control"));
+  return { PULUMI_HOME: home, PULUMI_IGNORE_AMBIENT_PLUGINS: "true" };
+}
+
+/** Each host's programs (bench/programs/) for the agents and for their control, and the env both sides run with. */
+const HOST_SIDES = {
+  dynamic: { agents: "agents.cjs", shaped: "agent-shaped.cjs", control: "Agent-shaped resources", env: async () => ({}) },
+  native: { agents: "native-agents.cjs", shaped: "native-shaped.cjs", control: "resources of the native control plugin", env: nativeEnv },
+};
 
 /** The stack env that makes the provider process record its profile into `dir`. */
 const profiled = (dir) => ({ NODE_OPTIONS: `--require ${join(repoRoot, "bench/lib/provider-profiler.cjs")}`, AGENT_HOSTING_PROFILE_DIR: dir });
@@ -67,50 +94,13 @@ function engineTop(dir) {
   }
 }
 
-/** The phases of a provider process's time, in the order they are printed. */
-const PHASES = {
-  loadOwn: "module loading: the provider's modules",
-  loadRest: "module loading: the rest (the SDK, gRPC, protobuf)",
-  check: "check: the provider's",
-  diff: "diff: the provider's",
-  decode: "decoding: previous outputs, marks, reserved keys",
-  sdk: "check and diff: the SDK's (Struct <-> JavaScript)",
-  otherRpc: "other calls of the SDK (configure, getPluginInfo)",
-  ownElsewhere: "the provider's code outside check and diff",
-  rest: "the rest (gRPC, HTTP/2, event loop)",
-};
-const PHASE_ORDER = [...Object.values(PHASES), "(garbage collector)", "(program)"];
-/** The provider's own functions that turn the engine's properties into what its verbs take (src/core/state-marks.ts, the Agent's asState and asInputs). */
-const DECODERS = new Set(["asState", "agentFromOutputs", "asInputs", "marksOf", "withoutReserved"]);
-const RPC_URL = "@pulumi/pulumi/cmd/dynamic-provider/index.js";
-
-/** Code that loads modules: Node's loaders and the SDK's require-from-string (which loads the serialized provider). */
-const isLoader = (frame) =>
-  frame.url.startsWith("node:internal/modules/") || frame.url === "node:internal/bootstrap/realm" || frame.url.includes("/node_modules/require-from-string/");
-/** The provider's own code: this package's (dist/) or the control's (bench/programs/). */
-const isOwnCode = (frame) => {
-  const path = frame.url.replace(/^file:\/\//, "");
-  return path.startsWith(`${repoRoot}/dist/`) || path.startsWith(`${repoRoot}/bench/programs/`);
-};
-
-/** The phase of a sample, from its stack (root first). */
-function providerPhase(stack) {
-  const own = stack.some(isOwnCode);
-  if (stack.some(isLoader)) return own ? PHASES.loadOwn : PHASES.loadRest;
-  if (stack.some((f) => DECODERS.has(f.functionName) && isOwnCode(f)) || stack.some((f) => f.url.includes("/node_modules/zod/"))) return PHASES.decode;
-  const rpc = stack.find((f) => f.url.endsWith(RPC_URL) && f.functionName !== "")?.functionName;
-  if (rpc === "check" || rpc === "diff") return own ? PHASES[rpc] : PHASES.sdk;
-  if (rpc !== undefined) return PHASES.otherRpc;
-  return own ? PHASES.ownElsewhere : PHASES.rest;
-}
-
 /** The busiest provider profile in `dir` (the engine may start more than one provider process): its summary and phases. */
 function providerSummary(dir) {
   const summaries = readdirSync(dir)
     .filter((f) => f.startsWith("provider-") && f.endsWith(".cpuprofile"))
     .map((f) => {
       const profile = JSON.parse(readFileSync(join(dir, f), "utf8"));
-      return { ...summarizeProfile(profile, { repoRoot, top: 15 }), phases: phaseTimes(profile, providerPhase, PHASE_ORDER) };
+      return { ...summarizeProfile(profile, { repoRoot, top: 15 }), phases: phaseTimes(profile, phases.phaseOf, phases.order) };
     });
   return summaries.sort((a, b) => b.busyMs - a.busyMs)[0];
 }
@@ -146,13 +136,15 @@ try {
   const opts = { ...quiet, parallel: n };
   const dirs = { agents: join(out, "agents"), shaped: join(out, "shaped") };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
-  log(`${op} of ${n} agents and of ${n} Agent-shaped resources; profiles in ${out}`);
-  const agents = await stackFor(work, `agents-${n}`, "agents.cjs", { count: n, prefix: "profile" }, emulator, profiled(dirs.agents));
+  const sides = HOST_SIDES[host];
+  log(`${op} of ${n} agents (${host}) and of ${n} ${sides.control}; profiles in ${out}`);
+  const env = await sides.env();
+  const agents = await stackFor(work, `agents-${n}`, sides.agents, { count: n, prefix: "profile" }, emulator, { ...env, ...profiled(dirs.agents) });
   await agents.stack.up(opts);
   const sampleFile = writeAgentSample({ work }, agents, "profile");
   const createMs = op === "up" ? "2000" : "0";
-  const shapedEnv = { BENCH_AGENT_SAMPLE: sampleFile, BENCH_SHAPED_CREATE_MS: createMs, ...profiled(dirs.shaped) };
-  const shaped = await stackFor(work, `shaped-${n}`, "agent-shaped.cjs", { count: n, sampleFile }, emulator, shapedEnv);
+  const shapedEnv = { ...env, BENCH_AGENT_SAMPLE: sampleFile, BENCH_SHAPED_CREATE_MS: createMs, ...profiled(dirs.shaped) };
+  const shaped = await stackFor(work, `shaped-${n}`, sides.shaped, { count: n, sampleFile }, emulator, shapedEnv);
   if (op === "up") await agents.stack.destroy(opts);
   else await shaped.stack.up(opts);
 

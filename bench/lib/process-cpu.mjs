@@ -3,14 +3,15 @@
 // keeps the last time it was seen with (a provider is idle by then, the
 // engine closing it once the operation is done). Only processes this one
 // started (through the engine) count, not other programs' on the machine.
-// `watchProcessCpu`: by kind, the `pulumi` CLI (the engine) and Pulumi's
-// dynamic-provider processes (bench/profile.mjs); `watchMatchingCpu`: the
+// `watchProcessCpu`: by kind, the `pulumi` CLI (the engine) and the provider
+// processes, Pulumi's dynamic-provider process or an installed plugin
+// (bench/profile.mjs); `watchMatchingCpu`: the
 // processes a command-line matcher accepts that start during the operation
 // (the preview figures' provider CPU per resource).
 import { readFileSync, readdirSync } from "node:fs";
 import { basename } from "node:path";
 import { processCpuMs } from "./emulator-process.mjs";
-import { isDynamicProvider } from "./process-peak.mjs";
+import { isDynamicProvider, isInstalledPlugin } from "./process-peak.mjs";
 
 const SAMPLE_MS = 50;
 
@@ -28,7 +29,7 @@ export function descendsFromThis(pid) {
 /** "engine", "provider", or undefined for a process of another kind or another program's. */
 function kindOf(pid) {
   const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-  const kind = isDynamicProvider(cmdline) ? "provider" : basename(cmdline.split("\0")[0] ?? "") === "pulumi" ? "engine" : undefined;
+  const kind = isDynamicProvider(cmdline) || isInstalledPlugin(cmdline) ? "provider" : basename(cmdline.split("\0")[0] ?? "") === "pulumi" ? "engine" : undefined;
   return kind !== undefined && descendsFromThis(pid) ? kind : undefined;
 }
 

@@ -15,6 +15,9 @@ export const isDynamicProvider = (cmdline) => cmdline.includes("cmd/dynamic-prov
 /** A matcher of the processes of the installed resource plugin `name` (the launcher, then the Node process it execs). */
 export const isPlugin = (name) => (cmdline) => cmdline.includes(`/plugins/resource-${name}-v`);
 
+/** Whether a process's command line is any resource plugin installed in a PULUMI_HOME (ours or the native control). */
+export const isInstalledPlugin = (cmdline) => cmdline.includes("/plugins/resource-");
+
 /** The parent's pid, from /proc/<pid>/stat (the field after the command's closing parenthesis and the state). */
 const parentOf = (pid) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1]);
 

@@ -1,10 +1,13 @@
 // Loaded through NODE_OPTIONS (`--require`) by bench/profile.mjs into the
 // processes the engine starts for a stack. In Pulumi's dynamic-provider
-// process it records a CPU profile from its start and writes it to
+// process, or in a resource plugin installed in a PULUMI_HOME (ours or the
+// native control, `.../plugins/resource-<name>-v<version>/lib/...`, which
+// the launcher runs on Node), it records a CPU profile from its start and writes it to
 // $AGENT_HOSTING_PROFILE_DIR/provider-<pid>.cpuprofile when the engine stops
 // the process (SIGINT or SIGTERM) or it exits. Elsewhere it does nothing.
 "use strict";
-if (process.argv.some((arg) => arg.includes("cmd/dynamic-provider")) && process.env.AGENT_HOSTING_PROFILE_DIR) {
+const isProvider = (arg) => arg.includes("cmd/dynamic-provider") || /\/plugins\/resource-[^/]+\/lib\//.test(arg);
+if (process.argv.some(isProvider) && process.env.AGENT_HOSTING_PROFILE_DIR) {
   const inspector = require("node:inspector");
   const { writeFileSync } = require("node:fs");
   const { join } = require("node:path");

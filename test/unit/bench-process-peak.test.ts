@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { isDynamicProvider, isPlugin, watchProviderPeak } from "../../bench/lib/process-peak.mjs";
+import { isDynamicProvider, isInstalledPlugin, isPlugin, watchProviderPeak } from "../../bench/lib/process-peak.mjs";
 
 const HOLD = "setTimeout(() => undefined, 1500)";
 
@@ -43,5 +43,8 @@ describe.runIf(process.platform === "linux")("watchProviderPeak", () => {
     expect(ours("node\x00/h/.pulumi/plugins/resource-agent-hosting-v0.1.0/lib/native/plugin.js\x00127.0.0.1:1")).toBe(true);
     expect(ours("node\x00/h/.pulumi/plugins/resource-agent-shaped-v0.0.1/lib/plugin.js\x00127.0.0.1:1")).toBe(false);
     expect(isPlugin("agent-shaped")("node\x00/h/.pulumi/plugins/resource-agent-shaped-v0.0.1/lib/plugin.js")).toBe(true);
+    expect(isInstalledPlugin("node\x00/h/.pulumi/plugins/resource-agent-shaped-v0.0.1/lib/plugin.js")).toBe(true);
+    expect(isInstalledPlugin("node\x00/h/.pulumi/plugins/resource-agent-hosting-v0.1.0/lib/native/plugin.js")).toBe(true);
+    expect(isInstalledPlugin("/usr/bin/pulumi\x00preview\x00--stack\x00bench")).toBe(false);
   });
 });
