@@ -50,9 +50,6 @@ const work = join(repoRoot, ".e2e-work", `profile-${stamp}`);
 const out = join(repoRoot, ".e2e-work", `profiles-${stamp}`);
 const log = (text) => process.stderr.write(`[profile] ${text}\n`);
 
-/** The busiest provider profile's phases, by the kind of provider process. */
-const phases = host === "native" ? nativePluginPhases : dynamicProviderPhases(repoRoot);
-
 /** The native sides' env: a PULUMI_HOME with our plugin and the control plugin installed from their tarballs, as the native figures run them (bench/figures/native.mjs). */
 async function nativeEnv() {
   const dir = join(work, "native-home");
@@ -61,11 +58,28 @@ async function nativeEnv() {
   return { PULUMI_HOME: home, PULUMI_IGNORE_AMBIENT_PLUGINS: "true" };
 }
 
-/** Each host's programs (bench/programs/) for the agents and for their control, and the env both sides run with. */
+/**
+ * Each host's programs (bench/programs/) for the agents and for their
+ * control, the env both sides run with, and the phases its provider
+ * process's profile splits into (bench/lib/provider-phases.mjs).
+ */
 const HOST_SIDES = {
-  dynamic: { agents: "agents.cjs", shaped: "agent-shaped.cjs", control: "Agent-shaped resources", env: async () => ({}) },
-  native: { agents: "native-agents.cjs", shaped: "native-shaped.cjs", control: "resources of the native control plugin", env: nativeEnv },
+  dynamic: {
+    agents: "agents.cjs",
+    shaped: "agent-shaped.cjs",
+    control: "Agent-shaped resources",
+    env: async () => ({}),
+    phases: dynamicProviderPhases(repoRoot),
+  },
+  native: {
+    agents: "native-agents.cjs",
+    shaped: "native-shaped.cjs",
+    control: "resources of the native control plugin",
+    env: nativeEnv,
+    phases: nativePluginPhases,
+  },
 };
+const sides = HOST_SIDES[host];
 
 /** The stack env that makes the provider process record its profile into `dir`. */
 const profiled = (dir) => ({ NODE_OPTIONS: `--require ${join(repoRoot, "bench/lib/provider-profiler.cjs")}`, AGENT_HOSTING_PROFILE_DIR: dir });
@@ -100,7 +114,7 @@ function providerSummary(dir) {
     .filter((f) => f.startsWith("provider-") && f.endsWith(".cpuprofile"))
     .map((f) => {
       const profile = JSON.parse(readFileSync(join(dir, f), "utf8"));
-      return { ...summarizeProfile(profile, { repoRoot, top: 15 }), phases: phaseTimes(profile, phases.phaseOf, phases.order) };
+      return { ...summarizeProfile(profile, { repoRoot, top: 15 }), phases: phaseTimes(profile, sides.phases.phaseOf, sides.phases.order) };
     });
   return summaries.sort((a, b) => b.busyMs - a.busyMs)[0];
 }
@@ -136,7 +150,6 @@ try {
   const opts = { ...quiet, parallel: n };
   const dirs = { agents: join(out, "agents"), shaped: join(out, "shaped") };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
-  const sides = HOST_SIDES[host];
   log(`${op} of ${n} agents (${host}) and of ${n} ${sides.control}; profiles in ${out}`);
   const env = await sides.env();
   const agents = await stackFor(work, `agents-${n}`, sides.agents, { count: n, prefix: "profile" }, emulator, { ...env, ...profiled(dirs.agents) });

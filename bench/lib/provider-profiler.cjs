@@ -6,6 +6,8 @@
 // $AGENT_HOSTING_PROFILE_DIR/provider-<pid>.cpuprofile when the engine stops
 // the process (SIGINT or SIGTERM) or it exits. Elsewhere it does nothing.
 "use strict";
+// The tests of bench/lib/process-peak.mjs's isDynamicProvider and isInstalledPlugin, on one argument: a
+// file loaded with --require is CommonJS and cannot load that ES module synchronously.
 const isProvider = (arg) => arg.includes("cmd/dynamic-provider") || /\/plugins\/resource-[^/]+\/lib\//.test(arg);
 if (process.argv.some(isProvider) && process.env.AGENT_HOSTING_PROFILE_DIR) {
   const inspector = require("node:inspector");
