@@ -2,8 +2,8 @@
 //
 //   benchNativePreview({ emulator, work, runs, agents, log, home })
 //     the no-op `pulumi preview` of `agents` agents through the native plugin
-//     against the same program through the dynamic provider, measured in
-//     turns in one run (bar: ≤ 1.0 ×, since no provider code is serialized
+//     against the same program through the dynamic provider, in `runs`
+//     pairs of mirrored previews (bench/lib/engine-stacks.mjs's previewPairs) (bar: ≤ 1.0 ×, since no provider code is serialized
 //     into the state the engine reads);
 //   benchPluginColdStart({ runs, log })
 //     the plugin's cold start: from spawning it to its first answered RPC
@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { packPlugin, pluginVersion } from "../scripts/lib/plugin-package.mjs";
 import { repoRoot, usePulumiCli } from "../scripts/lib/pulumi-env.mjs";
 import { freshRequire, openStack } from "../scripts/stack-op.mjs";
+import { previewPairs, sideTimes } from "./lib/engine-stacks.mjs";
 import { median } from "./lib/stats.mjs";
 
 const require = createRequire(join(repoRoot, "package.json"));
@@ -61,26 +62,17 @@ export async function benchNativePreview({ emulator, work, runs = 3, agents = 50
   const opts = { ...quiet, parallel: agents };
   await native.stack.up(opts);
   await dynamic.stack.up(opts);
-  const nativeMs = [];
-  const dynamicMs = [];
-  // One untimed round first, then the two sides in turns, the first side alternating.
+  // One untimed round first, then pairs of previews in mirrored order, the first side alternating.
   await dynamic.stack.preview(opts);
   await native.stack.preview(opts);
-  const timedPreview = async (handle, into) => {
-    const start = performance.now();
-    await handle.stack.preview(opts);
-    into.push(performance.now() - start);
-  };
-  for (let run = 0; run < runs; run++) {
-    if (run % 2 === 0) {
-      await timedPreview(native, nativeMs);
-      await timedPreview(dynamic, dynamicMs);
-    } else {
-      await timedPreview(dynamic, dynamicMs);
-      await timedPreview(native, nativeMs);
-    }
-    log(`run ${run + 1}: native ${Math.round(nativeMs[run])} ms, dynamic ${Math.round(dynamicMs[run])} ms`);
-  }
+  const pairs = await previewPairs(
+    { pairs: runs, log },
+    { native, dynamic },
+    opts,
+    (ms, i, _beside, timings) => `pair ${i + 1}: native ${sideTimes(ms, timings, "native")} ms, dynamic ${sideTimes(ms, timings, "dynamic")} ms`,
+  );
+  const nativeMs = pairs.map((p) => p.ms.native);
+  const dynamicMs = pairs.map((p) => p.ms.dynamic);
   await native.stack.destroy(opts);
   await dynamic.stack.destroy(opts);
   return [

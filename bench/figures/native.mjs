@@ -15,6 +15,7 @@ import {
   previewCpuRule,
   previewPairs,
   providerCpuPerResource,
+  sideTimes,
   sizedId,
   upDestroyPairs,
   versus,
@@ -90,8 +91,8 @@ async function nativeControlFigures(ctx, home) {
     ctx,
     stacks,
     opts,
-    (ms, i, beside) =>
-      `native preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, control ${Math.round(ms.shaped)} ms` +
+    (ms, i, beside, timings) =>
+      `native preview pair ${i + 1}/${ctx.pairs}: agents ${sideTimes(ms, timings, "agents")}, control ${sideTimes(ms, timings, "shaped")} ms` +
       (cpu ? `; plugin CPU per resource: agents ${beside.agents}, control ${beside.shaped} ms` : ""),
     cpu ? providerCpuPerResource(n, plugin) : undefined,
   );

@@ -11,6 +11,7 @@ import {
   previewCpuRule,
   previewPairs,
   providerCpuPerResource,
+  sideTimes,
   sizedId,
   trivialFloorRule,
   versus,
@@ -54,8 +55,8 @@ export async function previewFigures(ctx) {
     ctx,
     stacks,
     opts,
-    (ms, i, beside) =>
-      `preview pair ${i + 1}/${ctx.pairs}: agents ${Math.round(ms.agents)}, trivial ${Math.round(ms.trivial)}, shaped ${Math.round(ms.shaped)} ms` +
+    (ms, i, beside, timings) =>
+      `preview pair ${i + 1}/${ctx.pairs}: agents ${sideTimes(ms, timings, "agents")}, trivial ${sideTimes(ms, timings, "trivial")}, shaped ${sideTimes(ms, timings, "shaped")} ms` +
       (cpu ? `; provider CPU per resource: agents ${beside.agents}, shaped ${beside.shaped} ms` : ""),
     cpu ? providerCpuPerResource(n, { agents: isDynamicProvider, trivial: isDynamicProvider, shaped: isDynamicProvider }) : undefined,
   );

@@ -101,30 +101,67 @@ export async function upDestroyPairs(ctx, stacks, { opts, aroundUp = (_key, up) 
 }
 
 /**
- * `ctx.pairs` pairs of a no-op preview of each of `stacks` (keyed by side,
- * the subject first; brought up before), in sideOrder. `aroundPreview(key,
- * preview)` runs the side's preview and may measure beside it (what it
- * returns is kept as `pair.beside[key]`); `describe(ms, i, beside)` is the
- * pair's log line. Returns `{ first, ms: { key: ms }, beside }` per pair.
+ * How many times a preview pair times each side: twice, in mirrored order
+ * (agents, trivial, shaped, then shaped, trivial, agents). A no-op preview
+ * takes 1 to 6 s, and this machine's speed moves by ±10 % between one
+ * preview and the next, under every process at once; each side's two
+ * timings then sit at the same mean distance from the pair's middle, so a
+ * drift within the pair falls on both sides alike, and each side's mean
+ * halves what one slow preview weighs. Operations of tens of seconds (the
+ * ups and destroys at 400) average that drift within themselves.
+ */
+export const PREVIEW_TIMINGS_PER_SIDE = 2;
+
+/**
+ * The order of one pair's previews: sideOrder, then that order reversed,
+ * PREVIEW_TIMINGS_PER_SIDE times in all.
+ */
+export function mirroredOrder(first, keys) {
+  const order = sideOrder(first, keys);
+  return Array.from({ length: PREVIEW_TIMINGS_PER_SIDE }, (_, i) => (i % 2 === 0 ? order : [...order].reverse())).flat();
+}
+
+const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
+/**
+ * `ctx.pairs` pairs of no-op previews of each of `stacks` (keyed by side,
+ * the subject first; brought up before), in mirroredOrder. `aroundPreview(key,
+ * preview)` runs one preview of the side and may measure beside it (a
+ * number, or undefined). Per pair and side, `ms[key]` is the mean of its
+ * timings (kept in `timings[key]`) and `beside[key]` the mean of what
+ * aroundPreview returned (undefined when it returned none); `describe(ms, i,
+ * beside, timings)` is the pair's log line (sideTimes writes a side's part). Returns `{ first, ms, timings, beside }` per pair.
  */
 export async function previewPairs(ctx, stacks, opts, describe, aroundPreview = (_key, preview) => preview()) {
   const keys = Object.keys(stacks);
   const pairs = [];
   for (let i = 0; i < ctx.pairs; i++) {
     const first = subjectFirst(i);
-    const ms = {};
-    const beside = {};
-    for (const key of sideOrder(first, keys)) {
+    const timings = Object.fromEntries(keys.map((key) => [key, []]));
+    const readings = Object.fromEntries(keys.map((key) => [key, []]));
+    for (const key of mirroredOrder(first, keys)) {
       settle();
-      beside[key] = await aroundPreview(key, async () => {
-        ms[key] = round(await timed(() => stacks[key].stack.preview(opts)));
-        return ms[key];
-      });
+      readings[key].push(
+        await aroundPreview(key, async () => {
+          const ms = round(await timed(() => stacks[key].stack.preview(opts)));
+          timings[key].push(ms);
+          return ms;
+        }),
+      );
     }
-    pairs.push({ first, ms, beside });
-    ctx.log(describe(ms, i, beside));
+    const ms = Object.fromEntries(keys.map((key) => [key, round(mean(timings[key]))]));
+    const beside = Object.fromEntries(
+      keys.map((key) => [key, readings[key].every((r) => typeof r === "number") ? round(mean(readings[key])) : undefined]),
+    );
+    pairs.push({ first, ms, timings, beside });
+    ctx.log(describe(ms, i, beside, timings));
   }
   return pairs;
+}
+
+/** A side's part of a preview pair's log line: the mean of its timings and, in brackets, each of them (ms). */
+export function sideTimes(ms, timings, key) {
+  return `${Math.round(ms[key])} (${timings[key].map((t) => Math.round(t)).join(" / ")})`;
 }
 
 /**
