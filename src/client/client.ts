@@ -16,6 +16,7 @@ import type { AgentLogsQuery, CreateAgentBody, UpdateAgentBody } from "./request
 import { Transport } from "./transport";
 import type { Exchange } from "./transport";
 import { parseLogResult } from "./log-result";
+import { parseActiveSessionCount } from "./session-count";
 
 export interface AgentHostingClientOptions {
   /** The service's base URL, ending with /v1; https unless the host is loopback or allowInsecureHttp is set. */
@@ -186,6 +187,17 @@ export class AgentHostingClient {
     checkName(name, "name", "agent");
     const exchange: Exchange = { method: "GET", segments: ["agents", name], signal: options.signal };
     return agentFrom(await this.call(exchange, {}, options), "GET", this.transport.pathOf(exchange.segments));
+  }
+
+  /**
+   * GET /agents/{name}, read for the agent's live sessions only
+   * (`activeSessionCount`; 0 when the service leaves it out or sends null):
+   * what a delete waits for. Only that member is checked (session-count.ts).
+   */
+  async getActiveSessionCount(name: string, options: CallOptions = {}): Promise<number> {
+    checkName(name, "name", "agent");
+    const exchange: Exchange = { method: "GET", segments: ["agents", name], signal: options.signal };
+    return parseActiveSessionCount(await this.call(exchange, {}, options), "GET", this.transport.pathOf(exchange.segments));
   }
 
   /**

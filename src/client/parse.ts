@@ -5,8 +5,9 @@ import { loadOnce } from "./load-once";
 
 /**
  * The zod schemas (schemas.ts), loaded at the first answer checked against
- * one rather than with the client: zod takes about 50 ms to load, which a
- * destroy (its DELETEs have no answer to check) and a preview never pay.
+ * one rather than with the client: zod takes 50 to 120 ms to load, which a
+ * destroy (its GETs read only the live sessions, session-count.ts; its
+ * DELETEs have no answer to check) and a preview never pay.
  * Loaded once (load-once.ts): the answers of an up of hundreds of agents
  * each check against them.
  */

@@ -3,7 +3,7 @@
  * ResponseValidationError naming the field, for every method.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AgentHostingError, ResponseValidationError } from "../../src/client/errors";
+import { AgentHostingError, NotFoundError, ResponseValidationError } from "../../src/client/errors";
 import { MAX_RESPONSE_BYTES } from "../../src/client/transport";
 import { JSON_REPLY, collect, logEntries, makeHarness, readUntilFailure, rejectionOf, type Harness } from "./support/client-harness";
 import { agentJson, IMAGE } from "../support/fixtures";
@@ -136,6 +136,42 @@ describe("deleteAgent answers", () => {
   ])("any 2xx is success: %s", async (_label, status, text) => {
     h.api.intercept({ path: "/v1/agents/voice-bot", method: "DELETE" }).reply(status, text);
     await expect(h.client.deleteAgent("voice-bot")).resolves.toBeUndefined();
+  });
+});
+
+describe("live session answers (getActiveSessionCount)", () => {
+  it.each([
+    ["a count", { ...agentJson(), activeSessionCount: 3 }, 3],
+    ["no sessions", { ...agentJson(), activeSessionCount: 0 }, 0],
+    ["the member left out", withoutKey(agentJson(), "activeSessionCount"), 0],
+    ["the member null", { ...agentJson(), activeSessionCount: null }, 0],
+    ["only the member, the rest of the agent not read", { activeSessionCount: 2 }, 2],
+  ])("%s -> %s", async (_label, body, count) => {
+    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, body, JSON_REPLY);
+    await expect(h.client.getActiveSessionCount("voice-bot")).resolves.toBe(count);
+  });
+
+  it.each([
+    ["a count that is text", { ...agentJson(), activeSessionCount: "3" }, "activeSessionCount", /activeSessionCount: expected integer/],
+    ["a fractional count", { ...agentJson(), activeSessionCount: 1.5 }, "activeSessionCount", /activeSessionCount: expected integer/],
+    ["an array", [agentJson()], "(body)", /\(body\): expected object/],
+  ])("%s -> names %s", async (_label, body, field, detail) => {
+    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, body, JSON_REPLY);
+    const error = await validationError(h.client.getActiveSessionCount("voice-bot"));
+    expect(error.fields).toEqual([field]);
+    expect(error.message).toContain("GET /v1/agents/voice-bot: the answer lacks what the package relies on");
+    expect(error.message).toMatch(detail);
+  });
+
+  it("is a NotFoundError for an agent the service does not have", async () => {
+    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(404, { code: "NOT_FOUND", message: "no agent voice-bot" }, JSON_REPLY);
+    await expect(h.client.getActiveSessionCount("voice-bot")).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("names a body that is not JSON", async () => {
+    h.api.intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, "{\"activeSession", JSON_REPLY);
+    const error = await validationError(h.client.getActiveSessionCount("voice-bot"));
+    expect(error.message).toMatch(/bytes that are not JSON/);
   });
 });
 

@@ -87,7 +87,7 @@ export async function deleteDraining(call: Call, name: string, drainSeconds: num
   const { client, log } = call;
   const liveCount = async (): Promise<number | undefined> => {
     try {
-      return (await client.getAgent(name, { signal, onRetry: log.retry })).activeSessionCount ?? 0;
+      return await client.getActiveSessionCount(name, { signal, onRetry: log.retry });
     } catch (error) {
       if (error instanceof NotFoundError) return undefined;
       throw error;
