@@ -107,8 +107,9 @@ export async function upDestroyPairs(ctx, stacks, { opts, aroundUp = (_key, up) 
  * preview and the next, under every process at once; each side's two
  * timings then sit at the same mean distance from the pair's middle, so a
  * drift within the pair falls on both sides alike, and each side's mean
- * halves what one slow preview weighs. Operations of tens of seconds (the
- * ups and destroys at 400) average that drift within themselves.
+ * halves what one slow preview weighs. Ups and destroys (upDestroyPairs)
+ * keep one timing a side: their pairs build every stack from empty, and a
+ * second timing would double the bench's longest groups (bench/README.md).
  */
 export const PREVIEW_TIMINGS_PER_SIDE = 2;
 
@@ -130,7 +131,8 @@ const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
  * number, or undefined). Per pair and side, `ms[key]` is the mean of its
  * timings (kept in `timings[key]`) and `beside[key]` the mean of what
  * aroundPreview returned (undefined when it returned none); `describe(ms, i,
- * beside, timings)` is the pair's log line (sideTimes writes a side's part). Returns `{ first, ms, timings, beside }` per pair.
+ * beside, timings)` is the pair's log line (sideTimes writes a side's
+ * part). Returns `{ first, ms, timings, beside }` per pair.
  */
 export async function previewPairs(ctx, stacks, opts, describe, aroundPreview = (_key, preview) => preview()) {
   const keys = Object.keys(stacks);
