@@ -4,13 +4,8 @@
  * schema walk on that path. Same contract: every documented field present
  * with its type, else a ResponseValidationError naming the field.
  */
-import { ResponseValidationError } from "./errors";
-import { parseJsonBody } from "./parse";
+import { failField, parseJsonBody } from "./parse";
 import type { LogResult } from "./answer-types";
-
-function fail(method: string, path: string, field: string, expected: string): never {
-  throw new ResponseValidationError(method, path, [field], `${field}: expected ${expected}`);
-}
 
 export function parseLogResult(text: string, method: string, path: string): LogResult {
   const json: unknown = parseJsonBody(text, method, path);
@@ -20,18 +15,18 @@ export function parseLogResult(text: string, method: string, path: string): LogR
 
 /** Throws a ResponseValidationError naming the first field that breaks the shape. */
 function checkLogResult(json: unknown, method: string, path: string): asserts json is LogResult {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) fail(method, path, "(body)", "object");
+  if (typeof json !== "object" || json === null || Array.isArray(json)) failField(method, path, "(body)", "object");
   const body = json as Record<string, unknown>;
   const total = body["total"] as Record<string, unknown> | undefined;
-  if (typeof total !== "object" || total === null) fail(method, path, "total", "object");
-  if (typeof total["value"] !== "number" || !Number.isInteger(total["value"])) fail(method, path, "total.value", "integer");
-  if (typeof total["relation"] !== "string") fail(method, path, "total.relation", "string");
+  if (typeof total !== "object" || total === null) failField(method, path, "total", "object");
+  if (typeof total["value"] !== "number" || !Number.isInteger(total["value"])) failField(method, path, "total.value", "integer");
+  if (typeof total["relation"] !== "string") failField(method, path, "total.relation", "string");
   const logs = body["logs"];
-  if (!Array.isArray(logs)) fail(method, path, "logs", "array");
+  if (!Array.isArray(logs)) failField(method, path, "logs", "array");
   for (let i = 0; i < logs.length; i++) {
     const entry = logs[i] as Record<string, unknown> | null;
-    if (typeof entry !== "object" || entry === null) fail(method, path, `logs.${i}`, "object");
-    if (typeof entry["log"] !== "string") fail(method, path, `logs.${i}.log`, "string");
-    if (typeof entry["timestamp"] !== "string") fail(method, path, `logs.${i}.timestamp`, "string");
+    if (typeof entry !== "object" || entry === null) failField(method, path, `logs.${i}`, "object");
+    if (typeof entry["log"] !== "string") failField(method, path, `logs.${i}.log`, "string");
+    if (typeof entry["timestamp"] !== "string") failField(method, path, `logs.${i}.timestamp`, "string");
   }
 }

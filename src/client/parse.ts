@@ -13,6 +13,11 @@ import { loadOnce } from "./load-once";
  */
 export const loadSchemas = loadOnce(() => import("./schemas"));
 
+/** A ResponseValidationError naming one field of an answer checked by hand (log-result.ts, session-count.ts) and the type it lacks. */
+export function failField(method: string, path: string, field: string, expected: string): never {
+  throw new ResponseValidationError(method, path, [field], `${field}: expected ${expected}`);
+}
+
 /** The body as JSON, or a ResponseValidationError saying it is empty, truncated or not JSON. */
 export function parseJsonBody(text: string, method: string, path: string): unknown {
   try {

@@ -7,18 +7,13 @@
  * DELETE. The member's contract is the schema's: an integer when present;
  * absent or null counts as no session.
  */
-import { ResponseValidationError } from "./errors";
-import { parseJsonBody } from "./parse";
+import { failField, parseJsonBody } from "./parse";
 
 export function parseActiveSessionCount(text: string, method: string, path: string): number {
   const json: unknown = parseJsonBody(text, method, path);
-  if (typeof json !== "object" || json === null || Array.isArray(json)) {
-    throw new ResponseValidationError(method, path, ["(body)"], "(body): expected object");
-  }
+  if (typeof json !== "object" || json === null || Array.isArray(json)) failField(method, path, "(body)", "object");
   const count = (json as Record<string, unknown>)["activeSessionCount"];
   if (count === undefined || count === null) return 0;
-  if (typeof count !== "number" || !Number.isInteger(count)) {
-    throw new ResponseValidationError(method, path, ["activeSessionCount"], "activeSessionCount: expected integer");
-  }
+  if (typeof count !== "number" || !Number.isInteger(count)) failField(method, path, "activeSessionCount", "integer");
   return count;
 }
