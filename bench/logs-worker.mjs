@@ -1,10 +1,14 @@
-// One read of every log entry of an agent, in a fresh process so its memory
-// is measured alone. Modes: "client" (AgentHostingClient.iterateAgentLogs)
-// or "bare" (a bare undici loop over the same pages, JSON.parse only).
-// One warm-up pass, then PASSES timed passes; prints the median pass
-// { ms, entries, rssGrowthMiB } (RSS growth: peak over all passes).
+// One client of the log reading figure (bench/figures/logs.mjs), in a fresh
+// process so its memory is measured alone. Modes: "client"
+// (AgentHostingClient.iterateAgentLogs) or "bare" (a bare undici loop over
+// the same pages, JSON.parse only). Reads every entry once to warm up and
+// prints { ready: true }; then each "pass" line on stdin is one timed read,
+// answered with { ms, entries }, so the figure can alternate the reads of
+// the two sides; at "end" (or when stdin closes) it prints
+// { rssGrowthMiB } (peak over every read) and exits.
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { repoRoot } from "../scripts/lib/pulumi-env.mjs";
 
 const require = createRequire(join(repoRoot, "package.json"));
@@ -51,15 +55,14 @@ async function client() {
   return count;
 }
 
-const PASSES = 5;
 const readAll = mode === "bare" ? bare : client;
-let entries = await readAll(); // warm-up: JIT and connection
-const times = [];
-for (let pass = 0; pass < PASSES; pass++) {
+const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+say({ ready: true, entries: await readAll() });
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.trim() !== "pass") break;
   const start = performance.now();
-  entries = await readAll();
-  times.push(performance.now() - start);
+  const entries = await readAll();
+  say({ ms: performance.now() - start, entries });
 }
-const ms = times.sort((a, b) => a - b)[Math.floor(PASSES / 2)];
 sample();
-process.stdout.write(`${JSON.stringify({ ms, entries, rssGrowthMiB: (peak - baseline) / 2 ** 20 })}\n`);
+say({ rssGrowthMiB: (peak - baseline) / 2 ** 20 });

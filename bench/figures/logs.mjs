@@ -1,10 +1,13 @@
 // Reading 100 001 log entries through the client against a bare undici loop
 // over the same pages, each side in a fresh process (bench/logs-worker.mjs),
-// as interleaved pairs: time ratio and peak memory growth.
+// as pairs whose timed reads alternate between the sides: time ratio and
+// peak memory growth.
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { declaredFigure, ruleTable } from "../lib/rules.mjs";
-import { interleavedPairs } from "../lib/stats.mjs";
+import { median, mirrored, round, subjectFirst } from "../lib/stats.mjs";
 
 const ENTRIES = 100_000;
 const AGENT = "logs-bench";
@@ -26,18 +29,54 @@ export const RULES = ruleTable({
   },
 });
 
-function worker(ctx, mode) {
-  return new Promise((resolve, reject) => {
-    const args = [join(ctx.repoRoot, "bench/logs-worker.mjs"), mode, ctx.emulator.url, ctx.emulator.apiKey, AGENT, "1000"];
-    const child = spawn(process.execPath, args);
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (err += d));
-    child.on("close", (code) =>
-      code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop())) : reject(new Error(`logs worker (${mode}) failed: ${err}`)),
-    );
-  });
+/**
+ * Timed reads a side makes in a pair; a side's time is their median. The
+ * reads of the two sides alternate in mirrored order (A B B A ...), so a
+ * slow spell of the machine, which lasts several reads, falls on both.
+ */
+export const LOG_READS_PER_SIDE = 9;
+
+/** A logs worker driven line by line: `read()` asks for one timed read, `end()` for its memory. */
+function startWorker(ctx, mode) {
+  const args = [join(ctx.repoRoot, "bench/logs-worker.mjs"), mode, ctx.emulator.url, ctx.emulator.apiKey, AGENT, "1000"];
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
+  let err = "";
+  child.stderr.on("data", (d) => (err += d));
+  const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async () => {
+    const { value, done } = await answers.next();
+    if (done) throw new Error(`logs worker (${mode}) stopped without an answer: ${err}`);
+    return JSON.parse(value);
+  };
+  return {
+    ready: next(),
+    read: () => (child.stdin.write("pass\n"), next()),
+    end: async () => {
+      const closed = once(child, "close");
+      child.stdin.end("end\n");
+      const last = await next();
+      const [code] = await closed;
+      if (code !== 0) throw new Error(`logs worker (${mode}) exited with ${code}: ${err}`);
+      return last;
+    },
+  };
+}
+
+/** One pair: both workers warmed up one after the other, then their reads alternated; each side's median read and memory growth. */
+async function logsPair(ctx, first) {
+  const client = startWorker(ctx, "client");
+  await client.ready;
+  const bare = startWorker(ctx, "bare");
+  await bare.ready;
+  const reads = { client: [], bare: [] };
+  const sides = first ? ["client", "bare"] : ["bare", "client"];
+  const workers = { client, bare };
+  for (const side of mirrored(sides, LOG_READS_PER_SIDE)) reads[side].push(await workers[side].read());
+  const memory = { client: await client.end(), bare: await bare.end() };
+  const entries = new Set([...reads.client, ...reads.bare].map((r) => r.entries));
+  if (entries.size !== 1) throw new Error(`the client and the bare loop read different numbers of entries: ${[...entries].join(", ")}`);
+  const ms = (side) => median(reads[side].map((r) => r.ms));
+  return { ms: { client: ms("client"), bare: ms("bare") }, rssGrowthMiB: { client: memory.client.rssGrowthMiB, bare: memory.bare.rssGrowthMiB }, entries: [...entries][0] };
 }
 
 export async function logFigures(ctx) {
@@ -46,27 +85,17 @@ export async function logFigures(ctx) {
   await client.createAgent({ serviceName: AGENT, image: "registry.example.com/bot:1" });
   await client.close();
   await ctx.control.appendLogs(AGENT, ENTRIES - 4, { prefix: "session event" });
-  await worker(ctx, "bare"); // warms the emulator's path once
-  const runs = { client: [], bare: [] };
-  const run = async (mode) => {
-    const result = await worker(ctx, mode);
-    runs[mode].push(result);
-    return result;
-  };
-  const timeSamples = await interleavedPairs(
-    ctx.pairs,
-    async () => (await run("client")).ms,
-    async () => (await run("bare")).ms,
-    (s, i) => ctx.log(`logs pair ${i + 1}/${ctx.pairs}: ${Math.round(s.subject)} vs ${Math.round(s.baseline)} ms`),
-  );
-  const memorySamples = runs.client.map((c, i) => ({
-    subject: Math.round(c.rssGrowthMiB * 1000) / 1000,
-    baseline: Math.round(runs.bare[i].rssGrowthMiB * 1000) / 1000,
-  }));
-  const entries = runs.client[0].entries;
-  if (runs.client.some((c) => c.entries !== entries) || runs.bare.some((b) => b.entries !== entries)) {
-    throw new Error("the client and the bare loop read different numbers of entries");
+  const pairs = [];
+  for (let i = 0; i < ctx.pairs; i++) {
+    const first = subjectFirst(i);
+    const pair = await logsPair(ctx, first);
+    pairs.push({ ...pair, first });
+    ctx.log(`logs pair ${i + 1}/${ctx.pairs}: ${Math.round(pair.ms.client)} vs ${Math.round(pair.ms.bare)} ms (median of ${LOG_READS_PER_SIDE} reads a side)`);
   }
+  const timeSamples = pairs.map((p) => ({ subject: round(p.ms.client), baseline: round(p.ms.bare), subjectFirst: p.first }));
+  const memorySamples = pairs.map((p) => ({ subject: round(p.rssGrowthMiB.client), baseline: round(p.rssGrowthMiB.bare) }));
+  const entries = pairs[0].entries;
+  if (pairs.some((p) => p.entries !== entries)) throw new Error("the pairs read different numbers of entries");
   return [
     declaredFigure(RULES, {
       id: "logs",

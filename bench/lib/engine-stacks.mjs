@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { watchMatchingCpu } from "./process-cpu.mjs";
-import { round, subjectFirst, timed } from "./stats.mjs";
+import { mirrored, round, subjectFirst, timed } from "./stats.mjs";
 import { agentSample, stackFor } from "./stacks.mjs";
 
 import { BASE_SIZE, declaredFigure, sizedId as sizedFigureId } from "./rules.mjs";
@@ -118,8 +118,7 @@ export const PREVIEW_TIMINGS_PER_SIDE = 2;
  * PREVIEW_TIMINGS_PER_SIDE times in all.
  */
 export function mirroredOrder(first, keys) {
-  const order = sideOrder(first, keys);
-  return Array.from({ length: PREVIEW_TIMINGS_PER_SIDE }, (_, i) => (i % 2 === 0 ? order : [...order].reverse())).flat();
+  return mirrored(sideOrder(first, keys), PREVIEW_TIMINGS_PER_SIDE);
 }
 
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;

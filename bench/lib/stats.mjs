@@ -174,6 +174,19 @@ export function derive(rule, samples) {
   };
 }
 
+/**
+ * `order`, then `order` reversed, and so on, `times` orders in all (A B, B A,
+ * A B ...): every side stands as often before as after each other side, so
+ * a drift of the machine within a pair weighs on all of them alike.
+ * @template T
+ * @param {readonly T[]} order
+ * @param {number} times
+ * @returns {T[]}
+ */
+export function mirrored(order, times) {
+  return Array.from({ length: times }, (_, i) => (i % 2 === 0 ? [...order] : [...order].reverse())).flat();
+}
+
 /** The order of a pair's two sides: the subject first in even pairs, the baseline first in odd ones. */
 /** @param {number} pairIndex @returns {boolean} */
 export function subjectFirst(pairIndex) {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { makeFigure, recheck, recheckResults, type Results } from "../../bench/lib/figure.mjs";
 import { declaredFigure, declaredRuleProblems, ruleTable, sizedId } from "../../bench/lib/rules.mjs";
-import { bound, derive, fails, interleavedPairs, median, percentile, subjectFirst, type Rule } from "../../bench/lib/stats.mjs";
+import { bound, derive, fails, interleavedPairs, median, mirrored, percentile, subjectFirst, type Rule } from "../../bench/lib/stats.mjs";
 
 const p80Ratio = (limit: number): Rule => ({ method: "p80", combine: "ratio", compare: "<=", limit });
 
@@ -127,6 +127,14 @@ describe("derive", () => {
     expect(() => derive({ ...p80Ratio(1), compare: "<" as never }, [1])).toThrow(/unknown compare "<"/);
     expect(() => derive({ ...p80Ratio(1), method: "p50" as never }, [{ subject: 1, baseline: 1 }])).toThrow(/unknown method "p50"/);
     expect(() => derive(p80Ratio(1), [])).toThrow(/at least one sample/);
+  });
+});
+
+describe("mirrored", () => {
+  it("repeats the order, reversed every other time, so each side stands before and after the other equally often", () => {
+    expect(mirrored(["client", "bare"], 4)).toEqual(["client", "bare", "bare", "client", "client", "bare", "bare", "client"]);
+    expect(mirrored(["bare", "client"], 3)).toEqual(["bare", "client", "client", "bare", "bare", "client"]);
+    expect(mirrored(["a", "b", "c"], 1)).toEqual(["a", "b", "c"]);
   });
 });
 
