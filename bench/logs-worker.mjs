@@ -57,7 +57,8 @@ async function client() {
 
 const readAll = mode === "bare" ? bare : client;
 const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
-say({ ready: true, entries: await readAll() });
+await readAll();
+say({ ready: true });
 for await (const line of createInterface({ input: process.stdin })) {
   if (line.trim() !== "pass") break;
   const start = performance.now();

@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { declaredFigure, ruleTable } from "../lib/rules.mjs";
-import { median, mirrored, round, subjectFirst } from "../lib/stats.mjs";
+import { median, mirrored, round, sideOrder, subjectFirst } from "../lib/stats.mjs";
 
 const ENTRIES = 100_000;
 const AGENT = "logs-bench";
@@ -62,21 +62,25 @@ function startWorker(ctx, mode) {
   };
 }
 
-/** One pair: both workers warmed up one after the other, then their reads alternated; each side's median read and memory growth. */
+/**
+ * One pair: both workers warmed up one after the other, then their reads
+ * alternated. Per side, its median read (`ms`), its memory growth and the
+ * entries each read counted.
+ */
 async function logsPair(ctx, first) {
   const client = startWorker(ctx, "client");
   await client.ready;
   const bare = startWorker(ctx, "bare");
   await bare.ready;
-  const reads = { client: [], bare: [] };
-  const sides = first ? ["client", "bare"] : ["bare", "client"];
   const workers = { client, bare };
-  for (const side of mirrored(sides, LOG_READS_PER_SIDE)) reads[side].push(await workers[side].read());
-  const memory = { client: await client.end(), bare: await bare.end() };
-  const entries = new Set([...reads.client, ...reads.bare].map((r) => r.entries));
-  if (entries.size !== 1) throw new Error(`the client and the bare loop read different numbers of entries: ${[...entries].join(", ")}`);
-  const ms = (side) => median(reads[side].map((r) => r.ms));
-  return { ms: { client: ms("client"), bare: ms("bare") }, rssGrowthMiB: { client: memory.client.rssGrowthMiB, bare: memory.bare.rssGrowthMiB }, entries: [...entries][0] };
+  const reads = { client: [], bare: [] };
+  for (const side of mirrored(sideOrder(first, ["client", "bare"]), LOG_READS_PER_SIDE)) reads[side].push(await workers[side].read());
+  const side = async (name) => ({
+    ms: median(reads[name].map((r) => r.ms)),
+    rssGrowthMiB: (await workers[name].end()).rssGrowthMiB,
+    entries: reads[name].map((r) => r.entries),
+  });
+  return { first, client: await side("client"), bare: await side("bare") };
 }
 
 export async function logFigures(ctx) {
@@ -87,15 +91,15 @@ export async function logFigures(ctx) {
   await ctx.control.appendLogs(AGENT, ENTRIES - 4, { prefix: "session event" });
   const pairs = [];
   for (let i = 0; i < ctx.pairs; i++) {
-    const first = subjectFirst(i);
-    const pair = await logsPair(ctx, first);
-    pairs.push({ ...pair, first });
-    ctx.log(`logs pair ${i + 1}/${ctx.pairs}: ${Math.round(pair.ms.client)} vs ${Math.round(pair.ms.bare)} ms (median of ${LOG_READS_PER_SIDE} reads a side)`);
+    const pair = await logsPair(ctx, subjectFirst(i));
+    pairs.push(pair);
+    ctx.log(`logs pair ${i + 1}/${ctx.pairs}: ${Math.round(pair.client.ms)} vs ${Math.round(pair.bare.ms)} ms (median of ${LOG_READS_PER_SIDE} reads a side)`);
   }
-  const timeSamples = pairs.map((p) => ({ subject: round(p.ms.client), baseline: round(p.ms.bare), subjectFirst: p.first }));
-  const memorySamples = pairs.map((p) => ({ subject: round(p.rssGrowthMiB.client), baseline: round(p.rssGrowthMiB.bare) }));
-  const entries = pairs[0].entries;
-  if (pairs.some((p) => p.entries !== entries)) throw new Error("the pairs read different numbers of entries");
+  const counted = new Set(pairs.flatMap((p) => [...p.client.entries, ...p.bare.entries]));
+  if (counted.size !== 1) throw new Error(`the client and the bare loop read different numbers of entries: ${[...counted].join(", ")}`);
+  const [entries] = counted;
+  const timeSamples = pairs.map((p) => ({ subject: round(p.client.ms), baseline: round(p.bare.ms), subjectFirst: p.first }));
+  const memorySamples = pairs.map((p) => ({ subject: round(p.client.rssGrowthMiB), baseline: round(p.bare.rssGrowthMiB) }));
   return [
     declaredFigure(RULES, {
       id: "logs",

@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { watchMatchingCpu } from "./process-cpu.mjs";
-import { mirrored, round, subjectFirst, timed } from "./stats.mjs";
+import { mirrored, round, sideOrder, subjectFirst, timed } from "./stats.mjs";
 import { agentSample, stackFor } from "./stacks.mjs";
 
 import { BASE_SIZE, declaredFigure, sizedId as sizedFigureId } from "./rules.mjs";
@@ -64,11 +64,6 @@ export function agentShapedStack(ctx, name, n, sampleFile, createMs, params = {}
  */
 export function settle() {
   globalThis.gc?.();
-}
-
-/** The order of the sides of a pair: `keys` (the subject first) when the subject goes first, reversed otherwise. */
-export function sideOrder(first, keys = ["agents", "trivial", "shaped"]) {
-  return first ? keys : [...keys].reverse();
 }
 
 /**

@@ -187,6 +187,17 @@ export function mirrored(order, times) {
   return Array.from({ length: times }, (_, i) => (i % 2 === 0 ? [...order] : [...order].reverse())).flat();
 }
 
+/**
+ * The order of the sides of a pair: `keys` (the subject first) when the subject goes first, reversed otherwise.
+ * @template T
+ * @param {boolean} first
+ * @param {readonly T[]} keys
+ * @returns {T[]}
+ */
+export function sideOrder(first, keys) {
+  return first ? [...keys] : [...keys].reverse();
+}
+
 /** The order of a pair's two sides: the subject first in even pairs, the baseline first in odd ones. */
 /** @param {number} pairIndex @returns {boolean} */
 export function subjectFirst(pairIndex) {
