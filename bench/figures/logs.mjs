@@ -36,7 +36,11 @@ export const RULES = ruleTable({
  */
 export const LOG_READS_PER_SIDE = 9;
 
-/** A logs worker driven line by line: `read()` asks for one timed read, `end()` for its memory. */
+/**
+ * A logs worker driven line by line: `read()` asks for one timed read,
+ * `end()` for its memory, `stop()` ends it if it still runs (a pair that
+ * failed leaves no worker behind during the groups after it).
+ */
 function startWorker(ctx, mode) {
   const args = [join(ctx.repoRoot, "bench/logs-worker.mjs"), mode, ctx.emulator.url, ctx.emulator.apiKey, AGENT, "1000"];
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
@@ -59,6 +63,9 @@ function startWorker(ctx, mode) {
       if (code !== 0) throw new Error(`logs worker (${mode}) exited with ${code}: ${err}`);
       return last;
     },
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+    },
   };
 }
 
@@ -68,19 +75,26 @@ function startWorker(ctx, mode) {
  * entries each read counted.
  */
 async function logsPair(ctx, first) {
-  const client = startWorker(ctx, "client");
-  await client.ready;
-  const bare = startWorker(ctx, "bare");
-  await bare.ready;
-  const workers = { client, bare };
-  const reads = { client: [], bare: [] };
-  for (const side of mirrored(sideOrder(first, ["client", "bare"]), LOG_READS_PER_SIDE)) reads[side].push(await workers[side].read());
-  const side = async (name) => ({
-    ms: median(reads[name].map((r) => r.ms)),
-    rssGrowthMiB: (await workers[name].end()).rssGrowthMiB,
-    entries: reads[name].map((r) => r.entries),
-  });
-  return { first, client: await side("client"), bare: await side("bare") };
+  const started = [];
+  const start = async (mode) => {
+    const worker = startWorker(ctx, mode);
+    started.push(worker);
+    await worker.ready;
+    return worker;
+  };
+  try {
+    const workers = { client: await start("client"), bare: await start("bare") };
+    const reads = { client: [], bare: [] };
+    for (const side of mirrored(sideOrder(first, ["client", "bare"]), LOG_READS_PER_SIDE)) reads[side].push(await workers[side].read());
+    const side = async (name) => ({
+      ms: median(reads[name].map((r) => r.ms)),
+      rssGrowthMiB: (await workers[name].end()).rssGrowthMiB,
+      entries: reads[name].map((r) => r.entries),
+    });
+    return { first, client: await side("client"), bare: await side("bare") };
+  } finally {
+    for (const worker of started) worker.stop();
+  }
 }
 
 export async function logFigures(ctx) {
