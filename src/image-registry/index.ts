@@ -1,0 +1,15 @@
+/**
+ * The image digest resolver: a tag-form image reference resolved to the
+ * digest its tag names now, through the OCI distribution API of the image's
+ * registry (see digest-resolver.ts).
+ */
+export { ImageDigestResolver, imageName, pinImage } from "./digest-resolver";
+export type { ImageDigestResolverOptions, ResolvedImage } from "./digest-resolver";
+export { canonicalName, isDigest, parseImageReference } from "./image-reference";
+export type { ImageReference } from "./image-reference";
+export { MANIFEST_MEDIA_TYPES } from "./manifest-digest";
+export { REGISTRY_AUTH_SETTING, defaultDockerConfigFile } from "./registry-credentials";
+export type { RegistryCredential } from "./registry-credentials";
+export { ImageRegistryError } from "./registry-errors";
+export type { ImageRegistryErrorKind } from "./registry-errors";
+export type { InsecureHttpAllowance } from "./registry-http";
