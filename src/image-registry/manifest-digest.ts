@@ -66,12 +66,12 @@ function failure(reference: ImageReference, answer: RegistryAnswer, lookup: Cred
 /** Resolves a tag-form reference to the digest its tag names now; throws an ImageRegistryError otherwise. */
 export async function fetchManifestDigest(reference: ImageReference, settings: ManifestSettings, signal: AbortSignal): Promise<string> {
   const url = manifestUrl(reference, settings.allowInsecureHttp);
-  const headers: Record<string, string> = { accept: MANIFEST_ACCEPT };
+  let headers: Record<string, string> = { accept: MANIFEST_ACCEPT };
   const send = (method: "HEAD" | "GET") => registryRequest(settings.dispatcher, { method, url, headers, reference, signal }, settings.timeoutMs);
   const lookup = settings.credentials.lookup(reference.registry);
   let answer = await send("HEAD");
   if (answer.status === 401) {
-    headers.authorization = await answerChallenge(answer, reference, lookup, settings, signal);
+    headers = { ...headers, authorization: await answerChallenge(answer, reference, lookup, settings, signal) };
     answer = await send("HEAD");
   }
   if (answer.status !== 200) throw failure(reference, answer, lookup);
