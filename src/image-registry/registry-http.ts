@@ -89,9 +89,12 @@ export async function registryRequest(dispatcher: Dispatcher, exchange: Registry
     return { status: response.statusCode, headers: response.headers, body };
   } catch (error) {
     signal.throwIfAborted();
+    const code = errorCode(error);
+    // A TLS failure is often a registry that serves plain http.
+    const plainHttp = url.protocol === "https:" && /SSL|TLS|EPROTO|CERT/.test(code) ? `, or, if it serves plain http, name ${url.host} in allowInsecureHttp` : "";
     throw new ImageRegistryError(
-      `cannot reach ${url.host} (${errorCode(error)}) to resolve the digest of ${describeReference(reference)}: ` +
-        `check that the registry's address is right and that it answers from here, ${UNPINNED_FIX}`,
+      `cannot reach ${url.host} (${code}) to resolve the digest of ${describeReference(reference)}: ` +
+        `check that the registry's address is right and that it answers from here${plainHttp}, ${UNPINNED_FIX}`,
       { kind: "unreachable", reference },
       { cause: error },
     );

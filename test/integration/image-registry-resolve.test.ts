@@ -120,7 +120,8 @@ describe("refusals", () => {
     const host = `0.0.0.0:${registry.host.split(":")[1]}`;
     const error = await failure(newResolver().resolve(`${host}/acme/scheme:main`));
     expect(error.kind).toBe("unreachable");
-    expect(error.message).toContain(`cannot reach ${host} (`);
+    expect(error.message).toContain(`cannot reach ${host} (ERR_SSL_WRONG_VERSION_NUMBER)`);
+    expect(error.message).toContain(`if it serves plain http, name ${host} in allowInsecureHttp`);
     const allowed = new ImageDigestResolver({ dockerConfigFile: false, allowInsecureHttp: [host] });
     resolvers.push(allowed);
     expect((await allowed.resolve(`${host}/acme/scheme:main`)).digest).toBe(await registry.digest("acme/scheme", "main"));

@@ -108,7 +108,8 @@ export async function startTokenService(options: TokenServiceOptions): Promise<T
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    realm: `http://127.0.0.1:${port}/token`,
+    // A name, not an IP literal: crane refuses a realm whose host is a private address literal.
+    realm: `http://localhost:${port}/token`,
     issuer: ISSUER,
     certificateFile,
     requests,
