@@ -23,6 +23,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts"],
+          // The reading matrix (test/integration/matrix-*.test.ts) runs its cases side by side: they wait on
+          // readiness and health watches, not on the CPU.
+          maxConcurrency: 16,
           // The package's dist/ link and the pulumi CLI, provided once before any file runs.
           globalSetup: ["test/e2e/support/global-setup.ts"],
           testTimeout: 300_000,

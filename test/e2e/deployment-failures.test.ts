@@ -1,8 +1,9 @@
 /**
  * When a deployment fails, on the dynamic provider through the real CLI (the
- * Automation API, a preview before every up), on both readings of an update
- * (design.md section 5): a service that rolls updates (the old deployment
- * serves until the new one validates) and one that switches at once. A
+ * Automation API, a preview before every up), on the emulator's own reading:
+ * updates roll (the old deployment serves until the new one validates);
+ * test/integration/matrix-failures.test.ts runs each case through the
+ * provider core on every reading and rollout. A
  * never-ready update rolled back, a health check's line rolled back, a clean
  * update passing although the old deployment logged that line, keep leaving
  * the failed deployment (never ready, or unhealthy) in place, a failed create
@@ -25,11 +26,10 @@ const UNHEALTHY = "registry.example.com/bot:unhealthy";
 
 const makeStack = useStacks();
 
-describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
-  const rolling = rollout === "rolling";
-  const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300, rollout });
+describe("a rolling service", () => {
+  const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300 });
 
-  const newStack = (name: string): StackHandle => makeStack(`failures-${rollout}-${name}`, { baseUrl: fx.emulator.url, apiKey: API_KEY });
+  const newStack = (name: string): StackHandle => makeStack(`failures-${name}`, { baseUrl: fx.emulator.url, apiKey: API_KEY });
 
   const one = (args: Record<string, unknown>) => ({ agents: [{ resource: "bot", args }] });
 
@@ -121,8 +121,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
       expect(live.activeDeploymentId).not.toBe(old);
       expect(await imageAtService("old-panic-bot")).toBe(GOOD);
       expect(up.outputs["bot"]).toMatchObject({ activeDeploymentId: live.activeDeploymentId, ready: true, manifest: { spec: { image: GOOD } } });
-      if (rolling) expect(up.outputs["bot"]).toMatchObject({ desiredDeploymentId: live.activeDeploymentId, available: true });
-      else expect(up.outputs["bot"]).not.toHaveProperty("desiredDeploymentId");
+      expect(up.outputs["bot"]).toMatchObject({ desiredDeploymentId: live.activeDeploymentId, available: true });
     });
 
     it("a failed create with rollback leaves nothing at the service and nothing in the state", async () => {
@@ -149,15 +148,10 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
       // The error quotes the failed deployment's own log lines, never the serving one's.
       expect(up.error).toContain(`Back-off restarting failed container agent in deployment ${failed?.id}`);
       expect(up.error).not.toContain(`deployment ${first?.id} is accepting sessions`);
-      if (rolling) {
-        // The failed deployment never serves: the old one does, and the state records both.
-        expect(after?.activeDeploymentId).toBe(first?.id);
-        expect(up.error).toContain(`onFailure "keep": deployment ${failed?.id} stays wanted at the service, which keeps serving deployment ${first?.id}`);
-        expect(await stateOf(stack)).toMatchObject({ image: NEVER_READY, activeDeploymentId: first?.id, desiredDeploymentId: failed?.id, available: true, __pending: "update" });
-      } else {
-        expect(after?.activeDeploymentId).toBe(failed?.id);
-        expect(await stateOf(stack)).toMatchObject({ image: NEVER_READY, activeDeploymentId: failed?.id, __pending: "update" });
-      }
+      // The failed deployment never serves: the old one does, and the state records both.
+      expect(after?.activeDeploymentId).toBe(first?.id);
+      expect(up.error).toContain(`onFailure "keep": deployment ${failed?.id} stays wanted at the service, which keeps serving deployment ${first?.id}`);
+      expect(await stateOf(stack)).toMatchObject({ image: NEVER_READY, activeDeploymentId: first?.id, desiredDeploymentId: failed?.id, available: true, __pending: "update" });
       // The next preview shows the unfinished update on the pending deployment (its row, without the diff's view); the next up waits for it again and fails again.
       const row = await stack.run("preview", { params: one({ ...base, image: NEVER_READY }), noDiff: true });
       expect(row.engineOutput).toContain(`the update of an earlier \`pulumi up\` did not finish (deployment ${failed?.id}, image ${NEVER_READY})`);
@@ -242,10 +236,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
       expect(interrupted.error).toContain(`the update back to the last ready spec (deployment ${rollbackDeployment?.id}) was sent, but then failed: the provider process received SIGINT`);
       // The state describes the rollback's deployment, which exists, as an unfinished rollback to the last ready spec.
       const state = await stateOf(stack);
-      const recorded = rolling
-        ? { activeDeploymentId: atService?.deployments[0]?.id, desiredDeploymentId: rollbackDeployment?.id }
-        : { activeDeploymentId: rollbackDeployment?.id };
-      expect(state).toMatchObject({ image: GOOD, ...recorded, __pending: "rollback" });
+      expect(state).toMatchObject({ image: GOOD, activeDeploymentId: atService?.deployments[0]?.id, desiredDeploymentId: rollbackDeployment?.id, __pending: "rollback" });
 
       const { up } = await previewThenUp(stack, params);
       expect(up.ok).toBe(false);
@@ -264,7 +255,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
       const failed = (await summaryOf("early-bot"))?.deployments[1];
       expect(interrupted.error).toContain("the update was sent, but then failed: the provider process received SIGINT");
       // The state describes the deployment that exists, unfinished, and keeps the spec it replaced.
-      const serving = rolling ? { activeDeploymentId: (await summaryOf("early-bot"))?.deployments[0]?.id, desiredDeploymentId: failed?.id } : { activeDeploymentId: failed?.id };
+      const serving = { activeDeploymentId: (await summaryOf("early-bot"))?.deployments[0]?.id, desiredDeploymentId: failed?.id };
       expect(await stateOf(stack)).toMatchObject({ image: NEVER_READY, ...serving, __pending: "update", __lastReady: { spec: { image: GOOD } } });
 
       // The same program again: the provider waits for that deployment, finds it failed, and rolls back.
@@ -281,7 +272,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
 });
 
 describe("a create that never becomes ready, kept (onFailure keep, the default)", () => {
-  // A create has no earlier deployment to serve, so both readings of an update behave alike: one emulator.
+  // A create has no earlier deployment to serve, so both rollouts of an update behave alike.
   const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300 });
 
   it("fails up with the agent, its timeout and its log lines, stays in the state; the next up waits for it again instead of creating it twice", async () => {

@@ -4,7 +4,10 @@
  * (settings-only changes send nothing; names stay known downstream), secrets
  * stay secret in every derived output, nothing orphaned by a failure after
  * the create was sent, a 409 is taken over only when plausibly ours, signs of
- * life while waiting, and redeployTrigger.
+ * life while waiting, and redeployTrigger. Each runs once, on the emulator's
+ * own reading (updates roll); test/integration/matrix-safety.test.ts runs
+ * those that talk to the service through the provider core on every reading
+ * and rollout.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,11 +25,7 @@ const IMAGE = "registry.example.com/bot:1";
 const PROGRAM = join(repoRoot, "test/e2e/programs/safety.cjs");
 const one = (resource: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ agents: [{ resource, args, ...extra }] });
 
-/** Both readings of the service document the emulator can give: its own, and another as valid. */
-const READINGS = ["emulator", "other"] as const;
-
-describe.each(READINGS)("safety (%s reading)", (reading) => {
-const fx = useEmulator({ reading, apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
+const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN"] } });
 const makeStack = useStacks();
 
 /** A stack named for `name` and the port of the emulator at `url` (this block's unless given). */
@@ -153,7 +152,7 @@ describe("nothing orphaned", () => {
 
 describe("nothing orphaned when the provider process is interrupted", () => {
   it("SIGINT during the readiness wait answers with the agent kept in state; the next up finishes it without posting again", async () => {
-    const slow = await startEmu({ reading, apiKey: API_KEY, readyAfterMs: 6_000 });
+    const slow = await startEmu({ apiKey: API_KEY, readyAfterMs: 6_000 });
     const slowControl = new EmulatorControl(slow.baseUrl);
     try {
       const stack = newStack("interrupted", slow.url);
@@ -228,15 +227,10 @@ describe("secret sets checked at preview, live sessions at delete", () => {
     const started = Date.now();
     const destroy = await stack.run("destroy", { params });
     expect(destroy.error).toBeUndefined();
-    if (reading === "emulator") {
-      expect(Date.now() - started).toBeGreaterThanOrEqual(8_000);
-      expect(destroy.engineOutput).toContain('agent "drain-bot": 2 live sessions; waiting for them to end before the delete, 0 s of drainSeconds 30 s');
-      expect(destroy.engineOutput).toContain('agent-hosting: agent "cut-bot": 2 live sessions were cut by the delete (drainSeconds 0); set drainSeconds to let them end first');
-      expect(destroy.engineOutput).not.toContain('agent-hosting: agent "drain-bot"');
-    } else {
-      // The other reading leaves activeSessionCount out of its answers: the delete sees no sessions, waits for none and warns of none.
-      expect(destroy.engineOutput).not.toContain("live session");
-    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(8_000);
+    expect(destroy.engineOutput).toContain('agent "drain-bot": 2 live sessions; waiting for them to end before the delete, 0 s of drainSeconds 30 s');
+    expect(destroy.engineOutput).toContain('agent-hosting: agent "cut-bot": 2 live sessions were cut by the delete (drainSeconds 0); set drainSeconds to let them end first');
+    expect(destroy.engineOutput).not.toContain('agent-hosting: agent "drain-bot"');
     const names = (await fx.control.listAgents()).agents.map((a) => a.name);
     expect(names).not.toContain("drain-bot");
     expect(names).not.toContain("cut-bot");
@@ -245,7 +239,7 @@ describe("secret sets checked at preview, live sessions at delete", () => {
 
 describe("signs of life while waiting", () => {
   it("prints the agent, its deployment, the flags, the time waited and the newest log line after 5 s, then at least every 10 s, and each new log line", async () => {
-    const slow = await startEmu({ reading, apiKey: API_KEY, readyAfterMs: 16_000 });
+    const slow = await startEmu({ apiKey: API_KEY, readyAfterMs: 16_000 });
     try {
       const stack = newStack("progress", slow.url);
       const up = await stack.run("up", { params: one("bot", { serviceName: "slow-bot", image: IMAGE }) });
@@ -261,5 +255,4 @@ describe("signs of life while waiting", () => {
       await slow.close();
     }
   });
-});
 });

@@ -6,8 +6,9 @@
  * a failed create with rollback leaves nothing, the engine's `customTimeouts`
  * (update and create) ends the wait long before `readyTimeoutSeconds`, and
  * an unhealthy deployment kept (onFailure keep) stays running and in the state;
- * on both readings of an update (design.md section 5): a service that rolls
- * updates and one that switches at once.
+ * on the emulator's own reading (updates roll). test/integration/matrix-failures.test.ts
+ * runs each case through the provider core, which both hosts call, on every
+ * reading and rollout.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,9 +27,8 @@ afterAll(() => {
   for (const p of programs) p.remove();
 });
 
-describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
-  const rolling = rollout === "rolling";
-  const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300, rollout });
+describe("a rolling service", () => {
+  const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 300 });
 
   interface Program {
     /** Writes Pulumi.yaml with one Agent of these properties (YAML lines) and resource options. */
@@ -41,7 +41,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
 
   /** A program directory with its own stack "dev", configured for the emulator. */
   async function newProgram(label: string): Promise<Program> {
-    const dir = stackDir(`yaml-failures-${rollout}-${label}`);
+    const dir = stackDir(`yaml-failures-${label}`);
     programs.push(dir);
     const env = yamlProgramEnv(dir.env);
     const cli = pulumiCommands(() => ({ cwd: dir.workDir, env }));
@@ -133,7 +133,7 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
       expect(up.code, up.out).toBe(0);
       const live = await fx.client.getAgent("old-panic-bot");
       expect(live.activeDeploymentId).not.toBe(old);
-      expect(await program.state()).toMatchObject({ image: GOOD, activeDeploymentId: live.activeDeploymentId, ready: true, ...(rolling ? { desiredDeploymentId: live.activeDeploymentId, available: true } : {}) });
+      expect(await program.state()).toMatchObject({ image: GOOD, activeDeploymentId: live.activeDeploymentId, ready: true, desiredDeploymentId: live.activeDeploymentId, available: true });
     });
 
     it("a failed create with rollback leaves nothing at the service and nothing in the state", async () => {
@@ -156,16 +156,17 @@ describe.each(["rolling", "immediate"] as const)("%s rollout", (rollout) => {
       expect(up.code).not.toBe(0);
       expect(up.out).toMatch(/did not become ready within 4 s after update/);
       expect(up.out).toContain("customTimeouts.update");
-      // Kept (the default): the failed deployment stays in place and in the state; on a rolling service the old one serves.
+      // Kept (the default): the failed deployment stays in place and in the state; the old one serves.
       const after = await summaryOf("timeout-bot");
       expect(after?.deployments).toHaveLength(2);
       const [first, failed] = after?.deployments ?? [];
-      expect(after?.activeDeploymentId).toBe(rolling ? first?.id : failed?.id);
+      expect(after?.activeDeploymentId).toBe(first?.id);
       expect(up.out).toContain(`Back-off restarting failed container agent in deployment ${failed?.id}`);
       expect(await program.state()).toMatchObject({
         image: "registry.example.com/bot:fail",
         activeDeploymentId: after?.activeDeploymentId,
-        ...(rolling ? { desiredDeploymentId: failed?.id, available: true } : {}),
+        desiredDeploymentId: failed?.id,
+        available: true,
         __pending: "update",
       });
       // The next up waits for the same deployment again and fails again; nothing new is made.
