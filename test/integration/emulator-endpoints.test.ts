@@ -53,7 +53,7 @@ describe("POST /v1/agents", () => {
     const deployment = agent.deployment;
     expect(deployment?.id).toBe(agent.activeDeploymentId);
     expect(agent.activeDeploymentId).toMatch(/^dep-[0-9a-f]+$/);
-    expect(deployment?.serviceId).toEqual(expect.any(String));
+    expect(deployment?.serviceId).toMatch(/^svc-[0-9a-f]{12}$/);
     expect(deployment?.createdAt).toMatch(ISO);
     expect(deployment?.updatedAt).toMatch(ISO);
     expect(r.json.deployment.manifest).toEqual({

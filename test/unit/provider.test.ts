@@ -14,7 +14,7 @@ import {
   ConflictError,
 } from "../../src/client/errors";
 import { createEngineLog, type LogEntry } from "../../src/core/engine-log";
-import { SIGNATURE_KEY, UNKNOWN_VALUE as SIGNATURE_UNKNOWN } from "../../src/core/engine-sentinels";
+import { SECRET_SIGNATURE, SIGNATURE_KEY, UNKNOWN_VALUE as SIGNATURE_UNKNOWN } from "../../src/core/engine-sentinels";
 import { createProviderCore } from "../../src/core/provider-core";
 import type { DynamicProvider } from "../../src/hosts/dynamic/dynamic-host";
 import { REGISTRY } from "../../src/registry";
@@ -185,8 +185,8 @@ describe("create", () => {
   it("outputs reflecting a secret input are secrets", async () => {
     api().intercept({ path: "/v1/agents", method: "POST" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
     const { outs } = await impl.create({ ...(await inputs({ serviceName: "voice-bot", image: "bot:1" })), __secretInputs: ["image"] });
-    expect(outs["manifest"]).toMatchObject({ [SIGNATURE_KEY]: expect.any(String) });
-    expect(outs["deployment"]).toMatchObject({ [SIGNATURE_KEY]: expect.any(String) });
+    expect(outs["manifest"]).toMatchObject({ [SIGNATURE_KEY]: SECRET_SIGNATURE });
+    expect(outs["deployment"]).toMatchObject({ [SIGNATURE_KEY]: SECRET_SIGNATURE });
     expect(outs["__secretInputs"]).toEqual(["image"]);
   });
 });
