@@ -68,7 +68,7 @@ const CHECKED_SERVICE_MEMBERS: Readonly<Record<string, readonly string[]>> = { D
 /**
  * The agent's members the package relies on when the service sends them:
  * `deployment`, and the two a service that rolls updates sends, which name
- * the deployment a create or update waits for (design.md sections 4 and 5).
+ * the deployment a create or update waits for while the old one serves.
  */
 const CHECKED_AGENT_MEMBERS: readonly string[] = ["deployment", "desiredDeploymentId", "available"];
 

@@ -2,7 +2,7 @@
  * What the service answers, as tables the answer models are built from
  * (src/client/answer-model.ts): the agent's members, the named object types
  * of its deployment and manifest, and a page of logs. The Agent's outputs
- * table (src/resources/agent/outputs-table.ts) and the functions' results
+ * table (src/resources/agent/fields.ts) and the functions' results
  * (src/functions/function-fields.ts) reuse them.
  */
 
@@ -134,7 +134,7 @@ export const AGENT_ANSWER: readonly AgentAnswerMember[] = AGENT_ANSWER_MEMBERS;
  * deployment: `Deployment` (the Agent's `deployment` output) and `Manifest`
  * (its `manifest` output), with the members the service's API document lists
  * for them. The package schema names them too (Python and Go get typed
- * outputs from them: src/resources/agent/outputs-table.ts). Every member is
+ * outputs from them: src/resources/agent/fields.ts). Every member is
  * optional: the service may leave one out or send more, and the plugin
  * passes its answer through as it came (the SDKs read the members declared
  * here and ignore the others).

@@ -4,7 +4,7 @@
  * undefined when it passes, and a failure names the field it is about. The
  * service's own rules are the client's (src/client/service-names.ts,
  * src/client/agent-body.ts); each resource keeps the rules of its provider
- * settings in its folder (the Agent's: src/resources/agent/rules.ts).
+ * settings in its folder (the Agent's: src/resources/agent/fields.ts).
  *
  * Plain functions, no schema library: `check` runs in every preview, so this
  * module loads nothing heavy.

@@ -81,7 +81,7 @@ const SWITCH_KEYS = [
 
 /**
  * The rollout `options` asks for; throws on a value that is none. The other
- * reading (design.md section 5: "updates that switch at once") switches at
+ * reading, of a service whose updates switch at once, switches at
  * once unless a rollout is given.
  */
 export function rolloutOf(options: EmulatorOptions): Rollout {

@@ -3,8 +3,7 @@
  * one resource (a replace is several) folded into one operation, with each
  * changed property before and after.
  */
-import { AGENT_FIELDS } from "../resources/agent/fields";
-import { AGENT_OUTPUTS } from "../resources/agent/outputs-table";
+import { AGENT_FIELDS, AGENT_OUTPUTS } from "../resources/agent/fields";
 import { agentProviderKind } from "./agent-types";
 import type { AgentProviderKind } from "./agent-types";
 import { liveSessionsCut } from "./live-sessions";

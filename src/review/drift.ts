@@ -40,7 +40,7 @@ export interface AgentDrift {
   fields: FieldDrift[];
 }
 
-/** An Agent whose service serves one deployment while it rolls out another (design.md section 5): not drift, but never "no drift" either. */
+/** An Agent whose service serves one deployment while it rolls out another (its desiredDeploymentId differs from activeDeploymentId): not drift, but never "no drift" either. */
 export interface PendingRollout {
   resource: string;
   serviceName: PropertyValue;

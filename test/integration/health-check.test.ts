@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
-import { watchDeploymentHealth, type HealthCheck } from "../../src/resources/agent/health-check";
+import { watchDeploymentHealth, type HealthCheck } from "../../src/resources/agent/rollout-wait";
 import { startEmu, waitFor, type Emu } from "../support/emulator-fixture";
 
 let emu: Emu;

@@ -14,7 +14,7 @@ import { READINGS } from "../../src/emulator";
 import { startEmu, type Emu } from "../support/emulator-fixture";
 import { buildSchema } from "../../src/hosts/grpc/package-schema";
 import { fromStruct, toStruct } from "../../src/hosts/grpc/struct-values";
-import { asInputs, outputProps, toOutputs } from "../../src/resources/agent/outputs";
+import { asInputs, outputProps, toOutputs } from "../../src/resources/agent/state";
 
 type Json = Record<string, unknown>;
 const schema = buildSchema("0.0.0");

@@ -33,7 +33,7 @@ const CHILD = `
 const impl = require(${JSON.stringify(join(repoRoot, "dist/hosts/dynamic/provider-impl.js"))}).provider;
 const loaded = (lib) => Object.keys(require.cache).some((file) => file.includes("/node_modules/" + lib + "/"));
 const own = (file) => Object.keys(require.cache).some((path) => path.endsWith("/dist/resources/agent/" + file));
-const seen = () => ({ undici: loaded("undici"), zod: loaded("zod"), serviceVerbs: ["create.js", "read.js", "update.js", "finish.js"].filter(own) });
+const seen = () => ({ undici: loaded("undici"), zod: loaded("zod"), serviceVerbs: ["rollout.js", "read.js", "rollout-wait.js"].filter(own) });
 (async () => {
   const settings = JSON.parse(process.env.SETTINGS);
   await impl.configure({ config: { get: (key) => settings[key] } });

@@ -7,8 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { agentSchema, asServiceAgent } from "../../src/client/schemas";
 import { asSecret } from "../../src/core/engine-sentinels";
-import { asInputs, asState, outputProps, outputsWithoutAnswer, toOutputs, withInputs } from "../../src/resources/agent/outputs";
-import type { ServiceAgent } from "../../src/resources/agent/service-agent";
+import { asInputs, asState, outputProps, outputsWithoutAnswer, toOutputs, withInputs } from "../../src/resources/agent/state";
+import type { ServiceAgent } from "../../src/resources/agent/state";
 import { agentJson, IMAGE } from "../support/fixtures";
 
 const inputs = asInputs({ serviceName: "voice-bot", image: IMAGE, secretSet: "voice-secrets", autoScaling: { minAgents: 1, maxAgents: 3 } });

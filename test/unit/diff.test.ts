@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { marksOf } from "../../src/core/state-marks";
-import { diffAgent as diffOf, diffVerb } from "../../src/resources/agent/diff";
-import { asState } from "../../src/resources/agent/outputs";
+import { diffAgent as diffOf, diffVerb } from "../../src/resources/agent/preview";
+import { asState } from "../../src/resources/agent/state";
 import { UNKNOWN_VALUE } from "../../src/core/engine-sentinels";
 
 /** The diff as a host asks for it: the previous outputs decoded, the secret marks the properties list as typed fields. */

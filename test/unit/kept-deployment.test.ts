@@ -6,10 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { AgentNotReadyError, AgentUnhealthyError } from "../../src/client/errors";
 import type { Call } from "../../src/core/resource-entry";
-import { deploymentFailed, type DeploymentFailure } from "../../src/resources/agent/on-failure";
-import type { Step } from "../../src/resources/agent/step";
-import { asInputs } from "../../src/resources/agent/outputs";
-import type { ServiceAgent } from "../../src/resources/agent/service-agent";
+import { deploymentFailed } from "../../src/resources/agent/rollout";
+import type { DeploymentFailure, Step } from "../../src/resources/agent/rollout-wait";
+import { asInputs } from "../../src/resources/agent/state";
+import type { ServiceAgent } from "../../src/resources/agent/state";
 
 // The keep path sends nothing: the call is never used.
 const NO_CALL = {} as Call;

@@ -5,9 +5,9 @@
  * rollback, which keep the provider settings the program declares now.
  */
 import { describe, expect, it } from "vitest";
-import { asInputs, asState } from "../../src/resources/agent/outputs";
+import { asInputs, asState } from "../../src/resources/agent/state";
 import { marksOf, withMarks } from "../../src/core/state-marks";
-import { lastReadyBefore, lastReadyOf, rolledBackInputs } from "../../src/resources/agent/on-failure";
+import { lastReadyBefore, lastReadyOf, rolledBackInputs } from "../../src/resources/agent/rollout";
 
 const OLD_OUTPUTS = {
   serviceName: "voice-bot",

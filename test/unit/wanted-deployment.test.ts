@@ -9,11 +9,11 @@ import { describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
 import type { AgentLogsQuery } from "../../src/client/schemas";
 import type { Call } from "../../src/core/resource-entry";
-import { deploymentFailed } from "../../src/resources/agent/on-failure";
-import type { Step } from "../../src/resources/agent/step";
-import { asInputs } from "../../src/resources/agent/outputs";
-import { isAgentReady, pendingDeploymentOf, wantedDeploymentOf, type ServiceAgent } from "../../src/resources/agent/service-agent";
-import { DeploymentSupersededError, describeAgent, watchedAgent } from "../../src/resources/agent/watched-agent";
+import { deploymentFailed } from "../../src/resources/agent/rollout";
+import type { Step } from "../../src/resources/agent/rollout-wait";
+import { asInputs } from "../../src/resources/agent/state";
+import { isAgentReady, pendingDeploymentOf, wantedDeploymentOf, type ServiceAgent } from "../../src/resources/agent/state";
+import { DeploymentSupersededError, describeAgent, watchedAgent } from "../../src/resources/agent/state";
 import { reviewDrift } from "../../src/review/review";
 import { fixtureText } from "./support/review-fixtures";
 

@@ -4,8 +4,7 @@ import { warnIfKeyInPlainText } from "../../core/plain-key-warning";
 import { SECRET_INPUTS_PROPERTY } from "../../core/state-marks";
 import { pausePromiseStackTraces, resumePromiseStackTraces } from "../promise-stack-traces";
 import type { AgentArgs, AgentOutputProperties } from "./resource-args";
-import { AGENT_FIELDS } from "./fields";
-import { AGENT_OUTPUTS } from "./outputs-table";
+import { AGENT_FIELDS, AGENT_OUTPUTS } from "./fields";
 import { AGENT_PROVIDER_SOURCE, DYNAMIC_AGENT_TYPE } from "./type-tokens";
 
 export type { AgentArgs, AgentAutoScalingArgs } from "./resource-args";

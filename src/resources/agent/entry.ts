@@ -6,13 +6,11 @@ import type { Json, ResourceVerbs } from "../../core/resource-entry";
 import { examplesSection } from "../../core/schema-docs";
 import type { SchemaExample } from "../../core/schema-docs";
 import { capitalized, property, token } from "../../core/schema-parts";
-import { checkVerb } from "./check";
-import { diffVerb } from "./diff";
-import { AGENT_FIELDS } from "./fields";
-import { asInputs, asState, outputProps } from "./outputs";
-import { AGENT_OUTPUTS, serviceObjectTypes, TYPED_OUTPUTS } from "./outputs-table";
+import { checkVerb, diffVerb } from "./preview";
+import { AGENT_FIELDS, AGENT_OUTPUTS, serviceObjectTypes, TYPED_OUTPUTS } from "./fields";
+import { asInputs, asState, outputProps } from "./state";
 import type { AgentInputs } from "./inputs-outputs";
-import type { AgentState } from "./outputs";
+import type { AgentState } from "./state";
 import { DYNAMIC_AGENT_TYPE, NATIVE_AGENT_TYPE } from "./type-tokens";
 
 /** The Agent's example programs, under schema-docs/examples/. */
@@ -69,13 +67,12 @@ function agentSchema(types: Json): Json {
  * every operation, and loads these in each one that creates, reads, updates
  * or deletes), once each (client/load-once.ts).
  */
-const loadCreate = loadOnce(() => import("./create"));
+const loadRollout = loadOnce(() => import("./rollout"));
 const loadRead = loadOnce(() => import("./read"));
-const loadUpdate = loadOnce(() => import("./update"));
 const SERVICE_VERBS: Omit<ResourceVerbs<AgentInputs, AgentState>, "check" | "diff"> = {
-  create: async (request) => (await loadCreate()).createVerb(request),
+  create: async (request) => (await loadRollout()).createVerb(request),
   read: async (request) => (await loadRead()).readVerb(request),
-  update: async (request) => (await loadUpdate()).updateVerb(request),
+  update: async (request) => (await loadRollout()).updateVerb(request),
   delete: async (request) => (await loadRead()).deleteVerb(request),
 };
 

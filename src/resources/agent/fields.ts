@@ -1,17 +1,85 @@
 /**
- * The Agent's inputs, once: their types, rules, defaults, whether the service
- * receives them, whether a change replaces the agent, what leaving one out
- * means, and where the service reports each one in the manifest.
+ * The Agent's fields, once: its inputs with their types, rules, defaults,
+ * whether the service receives them, whether a change replaces the agent,
+ * what leaving one out means and where the service reports each one in the
+ * manifest; the rules of its own provider settings (the rules of the fields
+ * it sends are the service's: src/client/agent-body.ts,
+ * src/client/service-names.ts); and its outputs beyond the inputs, the
+ * service's answer (members from src/client/answer-tables.ts) and the
+ * deployment's manifest, with the schema's object types for what the
+ * service reports of a deployment.
  *
- * Everything else derives from this table: the checks of `check`, the diff,
- * the create and update bodies, the inputs rebuilt on refresh, the outputs,
- * the generated TypeScript types, the README's reference and the package
- * schema.
+ * Everything else derives from these tables: the checks of `check`, the
+ * diff, the create and update bodies, the inputs rebuilt on refresh, the
+ * outputs, the generated TypeScript types, the README's reference and the
+ * package schema.
  */
-import { fieldTable } from "../../core/field-table";
-import { booleanProblem, fieldRule } from "../../core/field-rules";
 import { AGENT_BODY, scalingFromReplicas } from "../../client/agent-body";
-import { drainSecondsProblem, healthCheckFailures, onFailureProblem, readyTimeoutProblem, redeployTriggerProblem, requiredSecretsFailures } from "./rules";
+import { AGENT_ANSWER_MEMBERS, SERVICE_OBJECT_TYPES } from "../../client/answer-tables";
+import type { ServiceObjectMember } from "../../client/answer-tables";
+import { booleanProblem, fieldRule, integerProblem, objectMembers } from "../../core/field-rules";
+import type { Rule, RuleFailure } from "../../core/field-rules";
+import { fieldTable, outputTable } from "../../core/field-table";
+
+export const readyTimeoutProblem: Rule = (value) => {
+  if (typeof value !== "number" || Number.isNaN(value)) return "must be a number";
+  return value >= 1 && value <= 3600 ? undefined : "must be between 1 and 3600 seconds";
+};
+
+export const redeployTriggerProblem: Rule = (value) => {
+  if (typeof value !== "string") return "must be a string";
+  return value.length <= 256 ? undefined : "must be at most 256 characters";
+};
+
+export const onFailureProblem: Rule = (value) => (value === "keep" || value === "rollback" ? undefined : 'must be "keep" or "rollback"');
+
+/** healthCheck's failOnLogQuery: the text whose appearance in the logs fails the deployment. */
+const logQueryProblem: Rule = (query) => {
+  if (query === undefined) return "is required";
+  if (typeof query !== "string") return "must be a string";
+  return query.trim() === "" ? "must not be empty: it is the text whose appearance in the new deployment's logs fails it" : undefined;
+};
+
+/** healthCheck's watchSeconds: an integer from 1 to 3600. */
+const watchSecondsProblem: Rule = (seconds) => {
+  if (seconds === undefined) return "is required";
+  const rule = "must be an integer from 1 to 3600";
+  return integerProblem(seconds, 1, rule) ?? ((seconds as number) > 3600 ? rule : undefined);
+};
+
+/** healthCheck { failOnLogQuery, watchSeconds }: a non-empty query, an integer 1 ≤ watchSeconds ≤ 3600. Unknown members pass. */
+export function healthCheckFailures(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[] {
+  const { record, failures } = objectMembers("healthCheck", value, ["failOnLogQuery", "watchSeconds"]);
+  if (!record) return failures;
+  const query = record["failOnLogQuery"];
+  const seconds = record["watchSeconds"];
+  const queryProblem = isUnknown(query) ? undefined : logQueryProblem(query);
+  const secondsProblem = isUnknown(seconds) ? undefined : watchSecondsProblem(seconds);
+  if (queryProblem) failures.push({ property: "healthCheck.failOnLogQuery", reason: queryProblem });
+  if (secondsProblem) failures.push({ property: "healthCheck.watchSeconds", reason: secondsProblem });
+  return failures;
+}
+
+/** requiredSecrets: a list of distinct, non-empty field names of the secret set (its items may be unknown in a preview). */
+export function requiredSecretsFailures(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[] {
+  if (!Array.isArray(value)) return [{ property: "requiredSecrets", reason: "must be a list of field names of secretSet" }];
+  const failures: RuleFailure[] = [];
+  const seen = new Set<string>();
+  value.forEach((name, index) => {
+    if (isUnknown(name)) return;
+    const property = `requiredSecrets[${index}]`;
+    if (typeof name !== "string" || name.trim() === "") failures.push({ property, reason: "must be a non-empty field name" });
+    else if (seen.has(name)) failures.push({ property, reason: `duplicate of ${JSON.stringify(name)}` });
+    else seen.add(name);
+  });
+  return failures;
+}
+
+/** drainSeconds: how long a delete waits for the agent's live sessions to end, an integer from 0 to 14400. */
+export const drainSecondsProblem: Rule = (value) => {
+  const rule = "must be an integer from 0 to 14400";
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 14400 ? undefined : rule;
+};
 
 /** A secret set the agent names (a service field; left out, it is cleared), as the service takes and reports it. */
 function secretSetField<N extends "imagePullSecretSet" | "secretSet">(name: N, description: string) {
@@ -209,3 +277,38 @@ export const SERVICE_FIELDS = AGENT_FIELDS.filter((f) => f.sentTo === "service")
 export function agentField(name: string): AgentField | undefined {
   return AGENT_FIELDS.find((f) => f.name === name);
 }
+
+export const AGENT_OUTPUTS = outputTable([
+  ...AGENT_ANSWER_MEMBERS,
+  {
+    name: "manifest",
+    type: "object",
+    tsType: "Manifest | null",
+    description:
+      "The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.",
+    reliedOn: false,
+  },
+] as const);
+
+export type AgentOutputName = (typeof AGENT_OUTPUTS)[number]["name"];
+
+/** The schema's named object types of a deployment and its manifest are the service's (src/client/answer-tables.ts). */
+export { SERVICE_OBJECT_TYPES };
+
+/** The schema's `types` entries of these object types, each under `token(name)`. */
+export function serviceObjectTypes(token: (name: string) => string): Record<string, unknown> {
+  const member = (m: ServiceObjectMember) => {
+    if ("typeName" in m) return { description: m.description, $ref: `#/types/${token(m.typeName)}` };
+    if (m.type === "array") return { description: m.description, type: "array", items: { type: "string" } };
+    return { description: m.description, type: m.type };
+  };
+  return Object.fromEntries(
+    SERVICE_OBJECT_TYPES.map((t) => [
+      token(t.name),
+      { type: "object", description: t.description, properties: Object.fromEntries(t.members.map((m) => [m.name, member(m)])) },
+    ]),
+  );
+}
+
+/** The Agent outputs typed by these object types: output name → type name. */
+export const TYPED_OUTPUTS: Readonly<Record<string, string>> = { deployment: "Deployment", manifest: "Manifest" };

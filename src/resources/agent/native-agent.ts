@@ -9,8 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { withPluginOptions } from "../plugin-options";
 import { pausePromiseStackTraces, resumePromiseStackTraces } from "../promise-stack-traces";
 import type { AgentArgs, AgentOutputProperties } from "./resource-args";
-import { AGENT_FIELDS } from "./fields";
-import { AGENT_OUTPUTS } from "./outputs-table";
+import { AGENT_FIELDS, AGENT_OUTPUTS } from "./fields";
 import { NATIVE_AGENT_TYPE } from "./type-tokens";
 
 export type { AgentArgs };

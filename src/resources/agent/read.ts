@@ -17,11 +17,8 @@ import { abortableSleep } from "../../core/abortable-sleep";
 import { signalWithin } from "../../core/engine-limit";
 import { WaitFailure, waitForReady } from "../../core/readiness";
 import type { Call, DeleteRequest, ReadRequest, ReadResult } from "../../core/resource-entry";
-import { inputsFromAgent, toOutputs } from "./outputs";
-import type { AgentState } from "./outputs";
-import { pendingDeploymentOf } from "./service-agent";
-import type { ServiceAgent } from "./service-agent";
-import { describeAgent, failedPollNotes, watchedAgent } from "./watched-agent";
+import { describeAgent, failedPollNotes, inputsFromAgent, pendingDeploymentOf, toOutputs, watchedAgent } from "./state";
+import type { AgentState, ServiceAgent } from "./state";
 
 /**
  * GET /agents/{name}, riding out transient failures (not a 404: the agent is
@@ -72,7 +69,7 @@ export async function readVerb(request: ReadRequest<AgentState>): Promise<ReadRe
   return { id: agent.name, outputs: toOutputs(inputs, agent), marks, inputs: { ...inputs, name: agent.name } };
 }
 
-/** Delete: the agent's live sessions get up to the state's drainSeconds to end (drain.ts). */
+/** Delete: the agent's live sessions get up to the state's drainSeconds to end (deleteDraining). */
 export async function deleteVerb(request: DeleteRequest<AgentState>): Promise<void> {
   const { id, olds } = request;
   const deadline = request.timeoutMs === undefined ? undefined : Date.now() + request.timeoutMs;

@@ -1,17 +1,129 @@
 /**
- * The resource's outputs, from the service's answer, and the inputs rebuilt
- * from it on refresh, both derived from the field table; and how the
- * outputs are kept in the state: typed while a verb holds them (AgentState),
- * written with the engine's secrets (outputProps), read back once at the
- * host (asState), whichever version wrote them.
+ * The Agent as it is stored and read back. The service's agent as the
+ * package reads it (the types generated from src/client/answer-types.ts;
+ * the members it relies on checked by src/client/schemas.ts), and the
+ * deployment an answer wants. What is sent and what the service reports of
+ * it, from the field table: the create and update bodies (declared values,
+ * defaults, the live value of a "keep" field, nothing for a "clear" one) and
+ * the one mapping between a body and the manifest, both ways. The outputs:
+ * each input as the service reports it (so drift shows), else as declared,
+ * then the answer; typed while a verb holds them (AgentState), written with
+ * the engine's secrets (outputProps), read back once at the host (asState),
+ * and the inputs rebuilt from a live agent on refresh. And the agent as the
+ * readiness wait watches it: one GET per poll, ready when the service serves
+ * the wanted deployment and both ready flags are true; progress lines and
+ * failures read the wanted deployment's logs, since on a service that rolls
+ * updates the old deployment serves until the new one validates.
  */
+import { manifestValueAt } from "../../client/agent-body";
+import type { ServiceAgent } from "../../client/answer-types";
+import type { CreateAgentBody, UpdateAgentBody } from "../../client/bodies";
+import type { AgentHostingClient } from "../../client/client";
+import { retryReason } from "../../client/retry";
+import { sameJson } from "../../client/same-json";
 import { asSecret } from "../../core/engine-sentinels";
-import type { Props } from "../../core/resource-entry";
-import { AGENT_FIELDS } from "./fields";
+import type { FieldSpec } from "../../core/field-table";
+import type { Watched } from "../../core/readiness";
+import type { Call, Props } from "../../core/resource-entry";
+import { AGENT_FIELDS, SERVICE_FIELDS } from "./fields";
 import type { AgentField, AgentFieldName } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
-import { reportedValues } from "./manifest";
-import type { ServiceAgent } from "./service-agent";
+export type { AgentAutoScalingStatus as Replicas, Deployment, Manifest, ManifestSpec, ServiceAgent } from "../../client/answer-types";
+
+/**
+ * The deployment a create or update answer names as new:
+ * `desiredDeploymentId` on a service that rolls updates, else the
+ * deployment the answer describes, else the active one (a scaling-only
+ * update on a service that switches at once names none: the serving one).
+ */
+export function wantedDeploymentOf(agent: ServiceAgent): string {
+  const described = agent.deployment?.id;
+  return agent.desiredDeploymentId ?? (typeof described === "string" && described !== "" ? described : agent.activeDeploymentId);
+}
+
+/** The deployment the agent rolls out but does not serve yet; none when what it wants is what serves. */
+export function pendingDeploymentOf(agent: ServiceAgent): string | undefined {
+  const wanted = wantedDeploymentOf(agent);
+  return wanted === agent.activeDeploymentId ? undefined : wanted;
+}
+
+/** Whether the service serves `deploymentId` (default: the deployment the agent itself wants) and both ready flags are true. */
+export function isAgentReady(agent: ServiceAgent, deploymentId: string = wantedDeploymentOf(agent)): boolean {
+  return agent.ready && agent.activeDeploymentReady && agent.deployment !== null && agent.activeDeploymentId === deploymentId;
+}
+
+export type RequestBody = Record<string, unknown>;
+
+/** A request value with the field's default applied when it is left out. */
+function withDefault(field: FieldSpec, body: RequestBody): unknown {
+  return body[field.name] ?? field.default;
+}
+
+/** The request values a manifest reports (an agent's, or as the outputs record it), by field name; fields it does not report are absent. */
+export function reportedValues(manifest: { spec?: unknown } | null | undefined): Record<string, unknown> {
+  const spec = manifest?.spec;
+  const values: Record<string, unknown> = {};
+  for (const field of AGENT_FIELDS) {
+    if (!field.manifest) continue;
+    const found = manifestValueAt(spec, field.manifest.path);
+    if (found.found) values[field.name] = field.manifest.fromManifest(found.value);
+  }
+  return values;
+}
+
+/**
+ * Whether a live agent has exactly the spec a create body asks for. A field
+ * the service does not report matches only when the body leaves it out, so an
+ * agent is never taken for ours on a guess.
+ */
+export function agentMatchesBody(agent: ServiceAgent, sent: object): boolean {
+  const body: RequestBody = { ...sent };
+  const spec = agent.deployment?.manifest?.spec;
+  if (spec === undefined) return false;
+  for (const field of SERVICE_FIELDS) {
+    if (!field.manifest) continue;
+    const declared = withDefault(field, body);
+    if (field.undeclared === "keep") {
+      if (declared === undefined) continue;
+      const live = field.manifest.fromManifest(agent[field.name] ?? manifestValueAt(spec, field.manifest.path).value);
+      if (!sameJson(live, declared)) return false;
+      continue;
+    }
+    const found = manifestValueAt(spec, field.manifest.path);
+    const expected = field.manifest.toManifest(declared);
+    if (!found.found) {
+      if (declared !== undefined) return false;
+      continue;
+    }
+    if (!sameJson(found.value, expected)) return false;
+  }
+  return true;
+}
+
+function bodyOf(inputs: Record<string, unknown>, live: ServiceAgent | undefined, withName: boolean): RequestBody {
+  const body: RequestBody = {};
+  for (const field of SERVICE_FIELDS) {
+    if (field.name === "serviceName" && !withName) continue;
+    let value = inputs[field.name];
+    if (value === undefined || value === null) {
+      if (field.undeclared === "default") value = field.default;
+      // The answer reports a "keep" field under the same name, in manifest form.
+      else if (field.undeclared === "keep" && live !== undefined) value = field.manifest?.fromManifest(live[field.name]);
+    }
+    if (value !== undefined && value !== null) body[field.name] = value;
+  }
+  return body;
+}
+
+/** POST /agents: the agent's whole spec. */
+export function createBody(inputs: AgentInputs): CreateAgentBody {
+  return { ...bodyOf({ ...inputs }, undefined, true), serviceName: inputs.serviceName, image: inputs.image };
+}
+
+/** POST /agents/{name}: the whole spec without serviceName; `live` supplies the values to keep. */
+export function updateBody(inputs: AgentInputs, live: ServiceAgent | undefined): UpdateAgentBody {
+  return { ...bodyOf({ ...inputs }, live, false), image: inputs.image };
+}
 
 /** Each input as the outputs record it, by name, in input form; absent where they record none. */
 export type RecordedInputs = { [K in AgentFieldName]?: unknown };
@@ -219,4 +331,63 @@ export function inputsFromAgent(agent: ServiceAgent, previous: RecordedInputs): 
 /** The image as the provider's messages name it: a secret image (the program declares it secret) is never shown. */
 export function shownImage(image: unknown, secretInputs: readonly string[]): string {
   return secretInputs.includes("image") ? "(a secret)" : String(image);
+}
+
+/** The wanted deployment was replaced at the service by another (an update from outside this stack): waiting for it cannot end. */
+export class DeploymentSupersededError extends Error {
+  constructor(name: string, wanted: string, agent: ServiceAgent) {
+    super(
+      `agent "${name}": deployment ${wanted}, which this operation waits for, was superseded at the service by deployment ${wantedDeploymentOf(agent)} ` +
+        `(an update from outside this stack?); the service serves deployment ${agent.activeDeploymentId} (ready=${agent.ready}, activeDeploymentReady=${agent.activeDeploymentReady}). ` +
+        "Run `pulumi refresh` to record what the service runs, then `pulumi up` to apply the program again.",
+    );
+    this.name = "DeploymentSupersededError";
+  }
+}
+
+/** Whether the agent has moved on from `wanted`: it neither serves it nor still wants it. */
+function superseded(agent: ServiceAgent, wanted: string): boolean {
+  return agent.activeDeploymentId !== wanted && wantedDeploymentOf(agent) !== wanted;
+}
+
+/** The state of the agent in a progress line or a failure: what serves and, while it differs, what is wanted. */
+export function describeAgent(agent: ServiceAgent | undefined, wanted?: string): string {
+  if (agent === undefined) return "no answer yet";
+  const target = wanted ?? wantedDeploymentOf(agent);
+  const flags = `ready=${agent.ready}, activeDeploymentReady=${agent.activeDeploymentReady}`;
+  const nulled = agent.deployment === null ? ", deployment not reported yet" : "";
+  if (target === agent.activeDeploymentId) return `deployment ${target}, ${flags}${nulled}`;
+  const available = agent.available === undefined ? "" : `, available=${agent.available}`;
+  return `deployment ${target} not serving yet (deployment ${agent.activeDeploymentId} serves${available}), ${flags}${nulled}`;
+}
+
+/**
+ * `wanted`: the deployment to wait for, as the create or update answer named
+ * it (wantedDeploymentOf); without it, the one each answer names.
+ */
+export function watchedAgent(client: AgentHostingClient, name: string, wanted?: string): Watched<ServiceAgent> {
+  return {
+    label: `agent "${name}"`,
+    poll: async (signal) => {
+      const agent = await client.getAgent(name, { signal, maxRetries: 0 });
+      if (wanted !== undefined && superseded(agent, wanted)) throw new DeploymentSupersededError(name, wanted, agent);
+      return agent;
+    },
+    isReady: (agent) => isAgentReady(agent, wanted),
+    describe: (agent) => describeAgent(agent, wanted),
+    newestLogs: async (agent, count, startTime) => {
+      const deploymentId = wanted ?? wantedDeploymentOf(agent);
+      const since = startTime === undefined ? {} : { startTime };
+      const page = await client.getAgentLogs({ agentName: agent.name, deploymentId, limit: count, order: "desc", ...since });
+      return [...page.logs].reverse();
+    },
+  };
+}
+
+/** Tells each failed poll of the agent that the wait polls again, as a retry note on the resource's row. */
+export function failedPollNotes(call: Call, name: string): (error: unknown, attempt: number, delayMs: number) => void {
+  return (error, attempt, delayMs) => {
+    const path = error instanceof Error && "path" in error && typeof error.path === "string" ? error.path : `/agents/${name}`;
+    call.log.retry({ method: "GET", path, attempt, delayMs, reason: retryReason(error) });
+  };
 }
