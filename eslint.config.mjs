@@ -1,5 +1,29 @@
 import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
 import tseslint from "typescript-eslint";
+
+/**
+ * What each folder of src (and each file at its root) may import besides its
+ * own files: hosts -> registry -> resources and functions -> core -> client,
+ * with the emulator beside them, reading only the client's answer types.
+ * A name ending in .ts is one file, from src.
+ */
+export const SRC_IMPORTS = {
+  client: [],
+  core: ["client"],
+  emulator: ["client/answer-types.ts"],
+  "image-registry": ["client", "core"],
+  resources: ["core", "client", "image-registry"],
+  functions: ["core", "client"],
+  "registry.ts": ["resources", "functions", "core", "client"],
+  hosts: ["registry.ts", "resources", "functions", "core", "client", "image-registry"],
+  native: ["resources", "functions", "core", "client"],
+  review: ["resources", "core", "client"],
+  policy: ["resources", "core", "client"],
+  testing: ["registry.ts", "resources", "functions", "core", "client", "emulator"],
+  "index.ts": ["resources", "functions", "core", "client", "emulator"],
+};
+const part = (name) => (name.endsWith(".ts") ? { file: { path: `src/${name}` } } : { element: { type: name } });
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "coverage/**", "**/node_modules/**", ".e2e-work/**", "bench/results.json"] },
@@ -29,6 +53,37 @@ export default tseslint.config(
         { selector: "ImportSpecifier[importKind='type']", message: "write `import type { ... }` on its own line: TypeScript 3.8 cannot read an inline type modifier in a published declaration" },
         { selector: "ExportSpecifier[exportKind='type']", message: "write `export type { ... }` on its own line: TypeScript 3.8 cannot read an inline type modifier in a published declaration" },
       ],
+    },
+  },
+  {
+    files: ["src/**/*.ts"],
+    plugins: { boundaries },
+    settings: {
+      "import/resolver": { node: { extensions: [".ts", ".js"] } },
+      "boundaries/elements": Object.keys(SRC_IMPORTS)
+        .filter((name) => !name.endsWith(".ts"))
+        .map((folder) => ({ type: folder, pattern: `src/${folder}` })),
+      "boundaries/files": [{ category: "src-root", pattern: "src/*.ts" }],
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "disallow",
+          policies: Object.entries(SRC_IMPORTS).map(([name, allowed]) => ({
+            from: part(name),
+            allow: { to: [part(name), ...allowed.map(part)] },
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // The emulator is a reading of the service document of its own: beside its files and the client's answer
+    // types (the rule above), it imports node's built-ins and no package, so it runs wherever node does.
+    files: ["src/emulator/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^(?!node:|\\.)", message: "the emulator imports node built-ins (node:...) and no package" }] }],
     },
   },
   {

@@ -5,7 +5,6 @@
  * argument and reads the port the plugin listens on from the first line of
  * stdout. `--help` and `--version` answer instead, for a person who runs it.
  */
-import { infoRequest } from "../../emulator/help";
 import { REGISTRY } from "../../registry";
 import { keepWasmOnBaseline } from "../wasm-baseline";
 import { serve } from "./grpc-server";
@@ -27,11 +26,13 @@ const PLUGIN_HELP = [
   "",
 ].join("\n");
 
-const info = infoRequest(process.argv.slice(2));
-if (info) {
-  process.stdout.write(info === "help" ? PLUGIN_HELP : `${pluginVersion()}\n`);
+const args = process.argv.slice(2);
+// Help wins over --version, as in the emulator's bin; both answer instead of serving.
+const answer = args.includes("--help") || args.includes("-h") ? PLUGIN_HELP : args.includes("--version") ? `${pluginVersion()}\n` : undefined;
+if (answer !== undefined) {
+  process.stdout.write(answer);
 } else {
-  serve(process.argv.slice(2), { registry: REGISTRY, signals: true }).then(
+  serve(args, { registry: REGISTRY, signals: true }).then(
     ({ port }) => {
       // Set once the plugin has loaded, before the engine can send a request (../wasm-baseline.ts).
       keepWasmOnBaseline();
