@@ -9,12 +9,13 @@ import type { ResourceLog } from "../core/engine-log";
 import type { Props, ResourceEntry } from "../core/resource-entry";
 import { marksOf, withMarks, withoutReserved } from "../core/state-marks";
 import type { MockService } from "./mock-service";
+import { plainInputs } from "./plain-inputs";
 import { MockRefusalError } from "./refusal";
 
 const SILENT: ResourceLog = { info: async () => undefined, warning: async () => undefined, retry: () => undefined };
 
-/** The keys a dynamic resource's host keeps in its outputs as it got them (the serialized provider). */
-const HOST_KEYS = ["__provider"];
+/** The keys the dynamic host keeps in a resource's outputs as it got them in the inputs (the serialized provider, the URN). */
+const HOST_KEYS = ["__provider", "__urn"];
 
 export interface MockRegistration {
   type: string;
@@ -23,12 +24,21 @@ export interface MockRegistration {
 }
 
 /** The outputs (the engine's properties, the provider's marks included) and id of a create of `entry` from `inputs`. */
-export async function mockCreate(entry: ResourceEntry, service: MockService, { type, name, inputs }: MockRegistration): Promise<{ id: string; state: Props }> {
-  const urn = `urn:pulumi:test::test::${type}::${name}`;
-  const secretInputs = marksOf(inputs).secretInputs;
+export async function mockCreate(entry: ResourceEntry, service: MockService, registration: MockRegistration): Promise<{ id: string; state: Props }> {
+  const { type, name } = registration;
+  const { plain: inputs, secret } = plainInputs(registration.inputs);
+  const given = inputs["__urn"];
+  const urn = typeof given === "string" ? given : `urn:pulumi:test::test::${type}::${name}`;
+  // The dynamic Agent lists its secret inputs itself (__secretInputs); a native one's are the engine's secrets.
+  const listed = marksOf(inputs).secretInputs;
+  const secretInputs = listed.length > 0 ? listed : secret.filter((key) => !key.startsWith("__"));
   const checked = await entry.verbs.check({ urn, olds: {}, news: withoutReserved(inputs), secretInputs, ...(service.secretSets && { secretSets: service.secretSets }) });
   if (checked.failures.length > 0) throw new MockRefusalError(`${entry.name} "${name}"`, checked.failures);
-  // The mocked service answers a create with the agent already ready: the provider's wait is left out and its setting echoed as given.
+  // The mocked service answers a create with the agent as the provider's wait leaves it (ready, unless the
+  // program does not wait): the wait itself (and the health check after it) is left out, its settings echoed as given.
+  const serviceName = String(checked.inputs["serviceName"]);
+  if (checked.inputs["waitForReady"] === false) service.answeredUnready.add(serviceName);
+  else service.answeredUnready.delete(serviceName);
   const providerSettings = entry.fields.filter((f) => f.sentTo === "provider");
   const stored = await entry.verbs.create({
     host: type === entry.nativeType ? "grpc" : "dynamic",

@@ -10,7 +10,7 @@ import type { FieldSpec } from "../core/field-table";
 import type { SecretSetLookup } from "../core/resource-entry";
 import { logPage, mockLogStore } from "./mock-logs";
 import type { AgentHostingMocksOptions } from "./options";
-import { readyAgentFor } from "./service-answer";
+import { agentFor } from "./service-answer";
 
 type Json = Record<string, unknown>;
 
@@ -21,6 +21,8 @@ export interface MockService {
   secretSets: SecretSetLookup | undefined;
   /** The agents created so far, by name. */
   agents: Map<string, Json>;
+  /** Agent names whose create answers the agent before it is ready (their program does not wait for readiness). */
+  answeredUnready: Set<string>;
 }
 
 const notFound = (path: string, what: string) => new NotFoundError({ status: 404, code: "NOT_FOUND", message: `${what} not found`, method: "GET", path });
@@ -29,9 +31,10 @@ export function mockService(options: AgentHostingMocksOptions, agentFields: read
   const sets = options.secretSets ?? {};
   const logs = mockLogStore(options.logs ?? {});
   const agents = new Map<string, Json>();
+  const answeredUnready = new Set<string>();
   const client = {
     async createAgent(body: Json): Promise<Json> {
-      const agent = readyAgentFor(body, agentFields);
+      const agent = agentFor(body, agentFields, !answeredUnready.has(String(body["serviceName"])));
       agents.set(String(body["serviceName"]), agent);
       return agent;
     },
@@ -59,5 +62,5 @@ export function mockService(options: AgentHostingMocksOptions, agentFields: read
           return fields === undefined ? undefined : { name, fieldNames: [...fields] };
         };
   // Only the methods above are called by the verbs and handlers the mocks run (create with waitForReady off, the function handlers).
-  return { client: client as unknown as AgentHostingClient, secretSets, agents };
+  return { client: client as unknown as AgentHostingClient, secretSets, agents, answeredUnready };
 }

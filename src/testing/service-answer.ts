@@ -1,5 +1,5 @@
 /**
- * The agent a create answers once it is ready, built from the create body
+ * The agent a create answers, built from the create body
  * the provider sends (src/core/field-table.ts's `manifest` mapping of each
  * field, the service's choices for what the body leaves out), as the mocks'
  * stand-in for the service answers it.
@@ -41,20 +41,24 @@ function manifestSpec(body: Json, fields: readonly FieldSpec[]): Json {
   return { ...spec, ...SPEC_EXTRAS };
 }
 
-/** The service's agent for a create body, ready and serving its one deployment, with ids derived from the body. */
-export function readyAgentFor(body: Json, fields: readonly FieldSpec[]): Json {
+/**
+ * The service's agent for a create body, with ids derived from the body:
+ * `ready`, the agent once its one deployment serves (what a create that
+ * waits stores); else the create's own answer, before it is ready.
+ */
+export function agentFor(body: Json, fields: readonly FieldSpec[], ready: boolean): Json {
   const name = String(body["serviceName"]);
   const spec = manifestSpec(body, fields);
   const deploymentId = derivedId("dep", body);
   const agent: Json = {
     name,
-    ready: true,
+    ready,
     createdAt: MOCK_TIME,
     updatedAt: MOCK_TIME,
     activeDeploymentId: deploymentId,
     desiredDeploymentId: deploymentId,
-    activeDeploymentReady: true,
-    available: true,
+    activeDeploymentReady: ready,
+    available: ready,
     activeSessionCount: 0,
     deployment: {
       id: deploymentId,

@@ -18,8 +18,8 @@ const DYNAMIC_AGENT_TYPE = AGENT.dynamicType!;
 const create = (inputs: Record<string, unknown>, options = {}, type = NATIVE_AGENT_TYPE) =>
   agentHostingMocks(options).newResource({ type, name: "bot", inputs, custom: true });
 
-async function refusal(promise: Promise<unknown>): Promise<MockRefusalError> {
-  const error = await promise.then(
+async function refusal(pending: unknown): Promise<MockRefusalError> {
+  const error = await Promise.resolve(pending).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -64,12 +64,14 @@ describe("an Agent's outputs under the mocks", () => {
     expect((state["deployment"] as Record<string, unknown>)["id"]).toBe(state["activeDeploymentId"]);
   });
 
-  it("derive the deployment id from what is sent: the same inputs give the same id, another image another", async () => {
+  it("derive the deployment id from what is sent: the same inputs give the same id, another image another; without the wait, not ready", async () => {
     const first = await create({ serviceName: "voice-bot", image: IMAGE });
     const again = await create({ serviceName: "voice-bot", image: IMAGE, waitForReady: false });
     const other = await create({ serviceName: "voice-bot", image: "registry.example.com/voice-bot:1.4.3" });
     expect(again.state["activeDeploymentId"]).toBe(first.state["activeDeploymentId"]);
     expect(again.state["waitForReady"]).toBe(false);
+    // Without the wait, the outputs are the create's own answer: the agent not ready yet.
+    expect(again.state).toMatchObject({ ready: false, activeDeploymentReady: false, available: false });
     expect(other.state["activeDeploymentId"]).not.toBe(first.state["activeDeploymentId"]);
   });
 
