@@ -7,7 +7,7 @@
 // registry's bcrypt htpasswd file. Built once into a cache outside the
 // repository keyed by a hash of that module's files (as scripts/lib/pulumi-java.mjs).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { cacheRoot, goBinary, goEnv, sourceHash } from "./go-tool.mjs";
 import { repoRoot } from "./pulumi-env.mjs";
@@ -18,6 +18,8 @@ const PACKAGES = {
   crane: "github.com/google/go-containerregistry/cmd/crane",
   htpasswd: "./htpasswd",
 };
+/** A lock older than this is a build that died: a cold build takes about 4 minutes on 2 busy cores. */
+const STALE_LOCK_MS = 30 * 60 * 1000;
 
 /** The version tools/image-registry/go.mod requires of `module`, with its "v". @param {string} module @returns {string} */
 function requiredVersion(module) {
@@ -27,15 +29,29 @@ function requiredVersion(module) {
   return match[1];
 }
 
-/**
- * The paths of `registry`, `crane` and `htpasswd`, built on first use (progress on stderr).
- * @returns {{ registry: string, crane: string, htpasswd: string, dir: string }}
- */
-export function imageRegistryTools() {
-  const versions = `distribution-${requiredVersion("github.com/distribution/distribution/v3")}-crane-${requiredVersion("github.com/google/go-containerregistry")}`;
-  const dir = join(cacheRoot, "image-registry", `${versions}-${sourceHash([IMAGE_REGISTRY_MODULE])}`);
-  const paths = { registry: join(dir, "registry"), crane: join(dir, "crane"), htpasswd: join(dir, "htpasswd"), dir };
-  if (Object.keys(PACKAGES).every((name) => existsSync(join(dir, name)))) return paths;
+/** @param {number} ms */
+function sleepSync(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Takes the lock directory, or returns false while another live process holds it. @param {string} lock @returns {boolean} */
+function tryLock(lock) {
+  try {
+    mkdirSync(lock);
+    return true;
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
+    try {
+      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+    } catch {
+      // The holder removed it meanwhile; the next try takes it.
+    }
+    return false;
+  }
+}
+
+/** Builds the three programs into `dir` (through a partial directory, renamed when complete). @param {string} dir @param {string} versions */
+function build(dir, versions) {
   const partial = `${dir}.${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
@@ -46,12 +62,30 @@ export function imageRegistryTools() {
     env: goEnv({ GOFLAGS: "-mod=readonly" }),
     stdio: ["ignore", "inherit", "inherit"],
   });
+  renameSync(partial, dir);
+}
+
+/**
+ * The paths of `registry`, `crane` and `htpasswd`, built on first use (progress on stderr).
+ * @returns {{ registry: string, crane: string, htpasswd: string, dir: string }}
+ */
+export function imageRegistryTools() {
+  const versions = `distribution-${requiredVersion("github.com/distribution/distribution/v3")}-crane-${requiredVersion("github.com/google/go-containerregistry")}`;
+  const dir = join(cacheRoot, "image-registry", `${versions}-${sourceHash([IMAGE_REGISTRY_MODULE])}`);
+  const paths = { registry: join(dir, "registry"), crane: join(dir, "crane"), htpasswd: join(dir, "htpasswd"), dir };
+  const built = () => Object.keys(PACKAGES).every((name) => existsSync(join(dir, name)));
+  if (built()) return paths;
+  // Test files run in parallel and each may come first: one builds under the lock, the others wait for it.
+  mkdirSync(join(cacheRoot, "image-registry"), { recursive: true });
+  const lock = `${dir}.lock`;
+  while (!tryLock(lock)) {
+    if (built()) return paths;
+    sleepSync(1000);
+  }
   try {
-    renameSync(partial, dir);
-  } catch (error) {
-    // Another process finished the same build first.
-    rmSync(partial, { recursive: true, force: true });
-    if (!Object.keys(PACKAGES).every((name) => existsSync(join(dir, name)))) throw error;
+    if (!built()) build(dir, versions);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
   return paths;
 }

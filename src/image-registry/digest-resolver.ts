@@ -112,9 +112,14 @@ export class ImageDigestResolver {
       return entry.digest;
     }
     entry.abortableWaiters += 1;
+    let waiting = true;
+    const leave = () => {
+      if (waiting) entry.abortableWaiters -= 1;
+      waiting = false;
+    };
     return new Promise<string>((resolve, reject) => {
       const onAbort = () => {
-        entry.abortableWaiters -= 1;
+        leave();
         if (entry.abortableWaiters === 0 && !entry.keptAlive && !entry.settled) {
           entry.controller.abort(signal.reason);
           if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
@@ -125,12 +130,12 @@ export class ImageDigestResolver {
       entry.digest.then(
         (digest) => {
           signal.removeEventListener("abort", onAbort);
-          entry.abortableWaiters -= 1;
+          leave();
           resolve(digest);
         },
         (error: unknown) => {
           signal.removeEventListener("abort", onAbort);
-          entry.abortableWaiters -= 1;
+          leave();
           reject(error);
         },
       );

@@ -130,6 +130,19 @@ describe("aborts", () => {
     expect(calls()).toHaveLength(1);
   });
 
+  it("a caller without a signal keeps the request alive when every caller with one aborts", async () => {
+    setUp();
+    mockAgent.get("https://registry.example.com").intercept({ path: MANIFEST_PATH, method: "HEAD" }).reply(200, "", { headers: { "docker-content-digest": INDEX_DIGEST } }).delay(50);
+    const controller = new AbortController();
+    const kept = resolver.resolve("registry.example.com/acme/voice-bot:main");
+    const aborted = resolver.resolve("registry.example.com/acme/voice-bot:main", controller.signal);
+    controller.abort(new Error("cancelled"));
+    await expect(aborted).rejects.toThrow("cancelled");
+    expect((await kept).digest).toBe(INDEX_DIGEST);
+    expect((await resolver.resolve("registry.example.com/acme/voice-bot:main", new AbortController().signal)).digest).toBe(INDEX_DIGEST);
+    expect(calls()).toHaveLength(1);
+  });
+
   it("when every waiter aborts, the request is aborted and forgotten, so a later call asks again", async () => {
     setUp();
     const pool = mockAgent.get("https://registry.example.com");
