@@ -1,10 +1,7 @@
 // TCP connections the emulator sees for 200 sequential calls of one client.
-import { declaredFigure, ruleTable } from "../lib/rules.mjs";
+import { makeFigure } from "../lib/figure.mjs";
 
 const CALLS = 200;
-
-/** The rule and the bar of every figure this module makes, by id (bench/lib/rules.mjs). */
-export const RULES = ruleTable({ connections: { bar: "1 in every run", rule: { method: "max", combine: "value", compare: "==", limit: 1 } } });
 
 export async function connectionFigures(ctx) {
   ctx.log(`TCP connections for ${CALLS} sequential client calls, ${ctx.pairs} runs`);
@@ -21,12 +18,11 @@ export async function connectionFigures(ctx) {
     await client.close();
   }
   return [
-    declaredFigure(RULES, {
+    makeFigure({
       id: "connections",
       name: `TCP connections the emulator saw for ${CALLS} sequential calls of one client`,
       unit: "",
       samples,
-      extra: { fewest: Math.min(...samples) },
     }),
   ];
 }

@@ -6,35 +6,17 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { declaredFigure, ruleTable } from "../lib/rules.mjs";
-import { median, mirrored, round, sideOrder, subjectFirst } from "../lib/stats.mjs";
+import { makeFigure } from "../lib/figure.mjs";
+import { median, mirrored, round, sideOrder } from "../lib/stats.mjs";
 
-const ENTRIES = 100_000;
 const AGENT = "logs-bench";
 
 /**
- * Memory flat: the client's peak RSS growth at most MEMORY_FACTOR × the bare
- * loop's + MEMORY_ALLOWANCE_MIB (the page it reads ahead, the client and zod
- * loaded); per pair, client − (1.25 × bare + 8) ≤ 0.
+ * Timed reads a side makes in a pair (3 in a quick run); a side's time is
+ * their median. The reads of the two sides alternate in mirrored order
+ * (A B B A ...), so a slow spell of the machine falls on both.
  */
-const MEMORY_FACTOR = 1.25;
-const MEMORY_ALLOWANCE_MIB = 8;
-
-/** The rule and the bar of every figure this module makes, by id (bench/lib/rules.mjs). */
-export const RULES = ruleTable({
-  logs: { bar: "≤ 1.15", rule: { method: "p80", combine: "ratio", compare: "<=", limit: 1.15 } },
-  "logs-memory": {
-    bar: `≤ 0 (memory flat: at most ${MEMORY_FACTOR} × the bare loop's growth + ${MEMORY_ALLOWANCE_MIB} MiB)`,
-    rule: { method: "p80", combine: "overScaledBaseline", factor: MEMORY_FACTOR, allowance: MEMORY_ALLOWANCE_MIB, compare: "<=", limit: 0 },
-  },
-});
-
-/**
- * Timed reads a side makes in a pair; a side's time is their median. The
- * reads of the two sides alternate in mirrored order (A B B A ...), so a
- * slow spell of the machine, which lasts several reads, falls on both.
- */
-export const LOG_READS_PER_SIDE = 9;
+const READS_PER_SIDE = 7;
 
 /**
  * A logs worker driven line by line: `read()` asks for one timed read,
@@ -74,7 +56,7 @@ function startWorker(ctx, mode) {
  * alternated. Per side, its median read (`ms`), its memory growth and the
  * entries each read counted.
  */
-async function logsPair(ctx, first) {
+async function logsPair(ctx, first, reads) {
   const started = [];
   const start = async (mode) => {
     const worker = startWorker(ctx, mode);
@@ -84,12 +66,12 @@ async function logsPair(ctx, first) {
   };
   try {
     const workers = { client: await start("client"), bare: await start("bare") };
-    const reads = { client: [], bare: [] };
-    for (const side of mirrored(sideOrder(first, ["client", "bare"]), LOG_READS_PER_SIDE)) reads[side].push(await workers[side].read());
+    const answers = { client: [], bare: [] };
+    for (const side of mirrored(sideOrder(first, ["client", "bare"]), reads)) answers[side].push(await workers[side].read());
     const side = async (name) => ({
-      ms: median(reads[name].map((r) => r.ms)),
+      ms: median(answers[name].map((r) => r.ms)),
       rssGrowthMiB: (await workers[name].end()).rssGrowthMiB,
-      entries: reads[name].map((r) => r.entries),
+      entries: answers[name].map((r) => r.entries),
     });
     return { first, client: await side("client"), bare: await side("bare") };
   } finally {
@@ -98,33 +80,35 @@ async function logsPair(ctx, first) {
 }
 
 export async function logFigures(ctx) {
-  ctx.log(`iterateAgentLogs over ${ENTRIES} entries in pages of 1000 vs a bare undici loop, ${ctx.pairs} pairs`);
+  const entriesWanted = ctx.quick ? 10_000 : 100_000;
+  const reads = ctx.quick ? 3 : READS_PER_SIDE;
+  ctx.log(`iterateAgentLogs over ${entriesWanted} entries in pages of 1000 vs a bare undici loop, ${ctx.pairs} pairs`);
   const client = new ctx.pkg.AgentHostingClient({ baseUrl: ctx.emulator.url, apiKey: ctx.emulator.apiKey });
   await client.createAgent({ serviceName: AGENT, image: "registry.example.com/bot:1" });
   await client.close();
-  await ctx.control.appendLogs(AGENT, ENTRIES - 4, { prefix: "session event" });
+  await ctx.control.appendLogs(AGENT, entriesWanted - 4, { prefix: "session event" });
   const pairs = [];
   for (let i = 0; i < ctx.pairs; i++) {
-    const pair = await logsPair(ctx, subjectFirst(i));
+    const pair = await logsPair(ctx, i % 2 === 0, reads);
     pairs.push(pair);
-    ctx.log(`logs pair ${i + 1}/${ctx.pairs}: ${Math.round(pair.client.ms)} vs ${Math.round(pair.bare.ms)} ms (median of ${LOG_READS_PER_SIDE} reads a side)`);
+    ctx.log(`logs pair ${i + 1}/${ctx.pairs}: ${Math.round(pair.client.ms)} vs ${Math.round(pair.bare.ms)} ms (median of ${reads} reads a side)`);
   }
   const counted = new Set(pairs.flatMap((p) => [...p.client.entries, ...p.bare.entries]));
   if (counted.size !== 1) throw new Error(`the client and the bare loop read different numbers of entries: ${[...counted].join(", ")}`);
   const [entries] = counted;
-  const timeSamples = pairs.map((p) => ({ subject: round(p.client.ms), baseline: round(p.bare.ms), subjectFirst: p.first }));
+  const timeSamples = pairs.map((p) => ({ subject: round(p.client.ms), baseline: round(p.bare.ms) }));
   const memorySamples = pairs.map((p) => ({ subject: round(p.client.rssGrowthMiB), baseline: round(p.bare.rssGrowthMiB) }));
   return [
-    declaredFigure(RULES, {
+    makeFigure({
       id: "logs",
       name: `iterateAgentLogs over ${entries} entries / bare undici loop`,
       unit: "×",
       samples: timeSamples,
       extra: { entries },
     }),
-    declaredFigure(RULES, {
+    makeFigure({
       id: "logs-memory",
-      name: `iterateAgentLogs peak RSS growth − (${MEMORY_FACTOR} × the bare loop's + ${MEMORY_ALLOWANCE_MIB} MiB)`,
+      name: "iterateAgentLogs peak RSS growth − (1.25 × the bare loop's + 8 MiB)",
       unit: "MiB",
       samples: memorySamples,
     }),

@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { repoRoot } from "../../scripts/lib/pulumi-env.mjs";
 import { startEmulatorProcess } from "../lib/emulator-process.mjs";
-import { declaredFigure, ruleTable } from "../lib/rules.mjs";
+import { BARS } from "../lib/bars.mjs";
+import { makeFigure } from "../lib/figure.mjs";
 
 // The wait's own intervals (src/client/delays.ts), from the built package.
 const { POLL_FAST_INTERVAL_MS, POLL_FAST_PHASE_MS } = createRequire(join(repoRoot, "package.json"))("./dist/client/delays.js");
@@ -37,13 +38,9 @@ export const DELAYS_MS = Array.from({ length: COUNT }, (_, i) => {
 /** Creates start this far apart (their polls then do not all fall due at once). */
 const STAGGER_MS = 25;
 
-/** The rule and the bar of every figure this module makes, by id (bench/lib/rules.mjs). */
-export const RULES = ruleTable({
-  readiness: {
-    bar: `worst ≤ ${POLL_FAST_INTERVAL_MS + SLACK_MS} (the poll interval + ${SLACK_MS} ms) in every run`,
-    rule: { method: "max", combine: "value", compare: "<=", limit: POLL_FAST_INTERVAL_MS + SLACK_MS },
-  },
-});
+if (BARS.readiness?.rule.limit !== POLL_FAST_INTERVAL_MS + SLACK_MS) {
+  throw new Error(`the readiness bar (bench/lib/bars.mjs) is not the poll interval (${POLL_FAST_INTERVAL_MS} ms) + ${SLACK_MS} ms`);
+}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const silent = { forResource: () => ({ info: async () => undefined, warning: async () => undefined, retry: () => undefined }) };
@@ -74,14 +71,15 @@ async function create(side, name) {
  */
 export async function readinessFigures(ctx) {
   const { createAgentDynamicProvider } = ctx.require("./dist/hosts/dynamic/provider-impl.js");
-  ctx.log(`readiness noticed after ready: ${DELAYS_MS.length} delays (${DELAYS_MS.join(", ")} ms; poll interval ${POLL_FAST_INTERVAL_MS} ms) × ${ctx.pairs} creates, all at once`);
+  ctx.log(`readiness noticed after ready: ${ctx.quick ? 3 : DELAYS_MS.length} delays (poll interval ${POLL_FAST_INTERVAL_MS} ms) × ${ctx.pairs} creates, all at once`);
   const emulators = [];
   try {
     const warm = await makeSide(ctx, createAgentDynamicProvider, POLL_FAST_INTERVAL_MS + 50);
     emulators.push(warm.emulator);
     for (const name of ["ready-warm-0", "ready-warm-1"]) await create(warm, name);
     const sides = [];
-    for (const delay of DELAYS_MS) {
+    const delays = ctx.quick ? DELAYS_MS.slice(0, 3) : DELAYS_MS;
+    for (const delay of delays) {
       sides.push(await makeSide(ctx, createAgentDynamicProvider, delay));
       emulators.push(sides.at(-1).emulator);
     }
@@ -99,25 +97,25 @@ export async function readinessFigures(ctx) {
     const creates = await Promise.all(started);
     lag.disable();
     const eventLoopDelayMs = { p99: Math.round(lag.percentile(99) / 1e6), max: Math.round(lag.max / 1e6) };
-    const perDelay = new Map(DELAYS_MS.map((d) => [d, []]));
+    const perDelay = new Map(delays.map((d) => [d, []]));
     for (const { side, name, returned } of creates) {
       const { agents } = await side.control.listAgents();
       const readyAt = agents.find((a) => a.name === name)?.deployments[0]?.readyAt;
       if (typeof readyAt !== "number") throw new Error(`${name}: the emulator reports no readyAt`);
       perDelay.get(side.delay).push(returned - readyAt);
     }
-    const samples = DELAYS_MS.flatMap((d) => perDelay.get(d));
+    const samples = delays.flatMap((d) => perDelay.get(d));
     ctx.log(
-      `readiness: per delay, the worst of ${ctx.pairs} runs: ${DELAYS_MS.map((d) => `${d} → ${Math.max(...perDelay.get(d))}`).join(", ")} ms; ` +
+      `readiness: per delay, the worst of ${ctx.pairs} runs: ${delays.map((d) => `${d} → ${Math.max(...perDelay.get(d))}`).join(", ")} ms; ` +
         `event loop delay p99 ${eventLoopDelayMs.p99} ms, max ${eventLoopDelayMs.max} ms`,
     );
     return [
-      declaredFigure(RULES, {
+      makeFigure({
         id: "readiness",
-        name: `readiness noticed after the service reports it, ${DELAYS_MS.length} delays from ${DELAYS_MS[0] / 1000} s to ${DELAYS_MS.at(-1) / 1000} s spread across the ${POLL_FAST_INTERVAL_MS} ms poll interval`,
+        name: `readiness noticed after the service reports it, ${delays.length} delays from ${delays[0] / 1000} s to ${delays.at(-1) / 1000} s spread across the ${POLL_FAST_INTERVAL_MS} ms poll interval`,
         unit: "ms",
         samples,
-        extra: { delaysMs: DELAYS_MS, pollIntervalMs: POLL_FAST_INTERVAL_MS, runsPerDelay: ctx.pairs, eventLoopDelayMs },
+        extra: { delaysMs: delays, pollIntervalMs: POLL_FAST_INTERVAL_MS, runsPerDelay: ctx.pairs, eventLoopDelayMs },
       }),
     ];
   } finally {

@@ -1,81 +1,40 @@
 // @ts-check
-// bench/results.json, the printed table, and the table of bench/README.md's "Last run" section.
-import { readFileSync, writeFileSync } from "node:fs";
+// The facts a run records beside its figures, and the table it prints.
+import { execFileSync } from "node:child_process";
 import os from "node:os";
-import { join } from "node:path";
 import { verdictWord } from "./stats.mjs";
 
-/** @typedef {import("./figure.mjs").Figure} Figure @typedef {import("./figure.mjs").Results} Results */
+/** @typedef {import("./figure.mjs").Figure} Figure */
 
-/** @param {string} pulumiVersion @returns {Record<string, unknown>} */
-export function machineFacts(pulumiVersion) {
+const git = (/** @type {string} */ root, /** @type {string[]} */ args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+
+/** The load average over the last minute, to 2 decimals. */
+export const loadAverage = () => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+
+/**
+ * The commit, whether the tree differs from it (any change, tracked or not),
+ * the CPU, memory, Node and pulumi.
+ * @param {string} root @param {string} pulumiVersion
+ */
+export function machineFacts(root, pulumiVersion) {
   return {
+    commit: git(root, ["rev-parse", "HEAD"]),
+    dirty: git(root, ["status", "--porcelain"]) !== "",
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? "unknown",
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-    loadAverage1m: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
-    platform: `${os.platform()} ${os.release()}`,
     node: process.version,
     pulumi: pulumiVersion,
   };
 }
 
-const unit = (/** @type {Figure} */ f, /** @type {number} */ value) => `${value}${f.unit ? ` ${f.unit}` : ""}`;
+/** A markdown table: `header`, then `rows`. @param {string[]} header @param {(string | number)[][]} rows */
+export const markdownTable = (header, rows) =>
+  [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
 
-/** @param {Figure[]} figures @returns {string} */
-export function table(figures) {
-  const header = ["figure", "method", "median", "bound", "bar", "result"];
-  const rows = figures.map((f) => [
-    f.name,
-    f.method,
-    f.rule.method === "single" ? "" : unit(f, f.median),
-    unit(f, f.bound),
-    f.bar,
-    verdictWord(f.pass),
-  ]);
-  return [
-    `| ${header.join(" | ")} |`,
-    `|${header.map(() => "---").join("|")}|`,
-    ...rows.map((r) => `| ${r.join(" | ")} |`),
-  ].join("\n");
-}
-
-/**
- * Writes the results; a full run (every group) goes to bench/results.json and
- * bench/README.md's table, a partial one (BENCH_ONLY) to bench/results.partial.json
- * only. Returns the file written.
- * @param {string} root
- * @param {Results} results
- * @param {{ partial: boolean }} options
- * @returns {string}
- */
-export function writeResults(root, results, { partial }) {
-  const file = join(root, partial ? "bench/results.partial.json" : "bench/results.json");
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  if (!partial) writeReadmeTable(root, results);
-  return file;
-}
-
-/** @param {string} root @param {Results} results */
-function writeReadmeTable(root, results) {
-  const readme = join(root, "bench/README.md");
-  const text = readFileSync(readme, "utf8");
-  const start = "<!-- bench:start -->";
-  const end = "<!-- bench:end -->";
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  if (i < 0 || j < i) return;
-  const m = results.machine;
-  const failed = results.errors.map((e) => `\n\nGroup \`${e.group}\` failed to measure: ${e.message.split("\n")[0]}`).join("");
-  const body = [
-    start,
-    `Measured ${results.generatedAt.slice(0, 10)} on ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, pulumi ${m.pulumi}, ` +
-      `${results.pairs} interleaved pairs (or runs) per repeated figure; the verdict is taken on the bound ` +
-      `(p80: 80th percentile of the per-pair values; max: the worst run; single: one measurement). ` +
-      `Written by \`npm run bench\`, unedited.${failed}`,
-    "",
-    table(results.figures),
-    end,
-  ].join("\n");
-  writeFileSync(readme, text.slice(0, i) + body + text.slice(j + end.length));
-}
+/** The figures of one run: median, p80, the bound the rule judges, the bar and the verdict. @param {Figure[]} figures */
+export const table = (figures) =>
+  markdownTable(
+    ["figure", "id", "n", "median", "p80", "bound", "bar", "result"],
+    figures.map((f) => [f.name, f.id, f.samples.length, f.median, f.p80, `${f.bound}${f.unit ? ` ${f.unit}` : ""}`, f.bar, verdictWord(f.pass)]),
+  );

@@ -1,18 +1,23 @@
 // Stacks of the bench programs (bench/programs/*.cjs), driven through the
-// Automation API with the real CLI on a local file backend, and the bytes of
-// the serialized provider each resource carries in the exported state.
+// Automation API with the real CLI on a local file backend; what their
+// exported state holds; and a PULUMI_HOME with the native plugin and the
+// native control plugin installed from their tarballs, as a user installs one.
 import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { repoRoot } from "../../scripts/lib/pulumi-env.mjs";
+import { pluginVersion } from "../../scripts/lib/plugin-package.mjs";
+import { repoRoot, usePulumiCli } from "../../scripts/lib/pulumi-env.mjs";
 import { freshRequire, openStack } from "../../scripts/stack-op.mjs";
+import { installControlPlugin } from "./native-control.mjs";
 
 /** Engine output goes nowhere: the bench times operations, it does not show them. */
 export const quiet = { onOutput: () => undefined };
 
 /**
- * A stack named `name` under `work`, running `programFile` with `params`,
- * configured for `emulator` if given; `env` is added to the CLI's environment
- * (and so to the provider process's).
+ * A stack named `name` under `work`, running `programFile` with `params`
+ * (read at every operation, so a caller may change it between them),
+ * configured for `emulator`; `env` is added to the CLI's environment (and
+ * so to the provider process's).
  */
 export function stackFor(work, name, programFile, params, emulator, env = {}) {
   const config = emulator
@@ -28,7 +33,7 @@ export function stackFor(work, name, programFile, params, emulator, env = {}) {
   });
 }
 
-/** The resources of the stack's state, from `pulumi stack export` (secrets stay encrypted). */
+/** The resources of the stack's state, from `pulumi stack export` (secrets stay encrypted), as a user sees them. */
 export function exportedResources(handle) {
   const text = execFileSync("pulumi", ["stack", "export", "--stack", "bench"], {
     cwd: handle.stack.workspace.workDir,
@@ -39,22 +44,31 @@ export function exportedResources(handle) {
   return JSON.parse(text).deployment.resources ?? [];
 }
 
-/** One Agent's inputs and outputs as the state holds them, without the serialized provider. */
-export function agentSample(handle) {
-  const agent = exportedResources(handle).find((r) => r.type.endsWith(":Agent"));
+const withoutProvider = ({ __provider: _provider, ...rest }) => rest;
+
+/** Writes one Agent's `{ inputs, outputs }` (without the serialized provider) from `resources` to a file of `work`, for the controls. */
+export function writeAgentSample(work, resources, name) {
+  const agent = resources.find((r) => r.type.endsWith(":Agent"));
   if (!agent) throw new Error("no Agent in the stack's state");
-  const strip = ({ __provider: _provider, ...rest }) => rest;
-  return { inputs: strip(agent.inputs ?? {}), outputs: strip(agent.outputs ?? {}) };
+  const file = join(work, `agent-sample-${name}.json`);
+  writeFileSync(file, JSON.stringify({ inputs: withoutProvider(agent.inputs ?? {}), outputs: withoutProvider(agent.outputs ?? {}) }));
+  return file;
 }
 
-/**
- * Bytes of `__provider` (the serialized dynamic provider) of every resource
- * that has one, from `pulumi stack export` without `--show-secrets`, the way
- * a user sees the state.
- */
-export function providerBytes(handle) {
-  return exportedResources(handle)
-    .map((r) => r.inputs?.__provider ?? r.outputs?.__provider)
-    .filter((p) => p !== undefined)
-    .map((p) => Buffer.byteLength(String(p)));
+/** The bytes of `__provider` (the serialized dynamic provider) of every resource of `resources` that has one. */
+export const providerBytes = (resources) =>
+  resources.map((r) => r.inputs?.__provider ?? r.outputs?.__provider).filter((p) => p !== undefined).map((p) => Buffer.byteLength(String(p)));
+
+/** A PULUMI_HOME under `dir` with the real plugin and the native control plugin installed from their tarballs. */
+export async function nativeHome(dir) {
+  usePulumiCli();
+  const home = join(dir, "pulumi-home");
+  mkdirSync(home, { recursive: true });
+  const tarball = execFileSync(process.execPath, [join(repoRoot, "scripts/pack-plugin.mjs"), join(dir, "plugin")], { encoding: "utf8" }).trim();
+  execFileSync("pulumi", ["plugin", "install", "resource", "agent-hosting", pluginVersion(), "--file", tarball], {
+    env: { ...process.env, PULUMI_HOME: home },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await installControlPlugin(home, join(dir, "control"));
+  return home;
 }

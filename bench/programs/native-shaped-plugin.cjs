@@ -72,7 +72,7 @@ const service = {
   checkConfig: unary((request) => new proto.CheckResponse().setInputs(request.getNews())),
   diffConfig: unary(() => new proto.DiffResponse().setChanges(proto.DiffResponse.DiffChanges.DIFF_NONE)),
   configure: unary(() => new proto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true).setAcceptresources(false)),
-  // Named as the real plugin's handlers are (src/hosts/grpc/resource-handlers.ts), so a CPU profile tells them apart (bench/lib/provider-phases.mjs).
+  // Named as the real plugin's handlers are (src/hosts/grpc/resource-handlers.ts), so a CPU profile tells them apart.
   check: unary(function check(request) {
     return new proto.CheckResponse().setInputs(struct(named(recorded().inputs, plain(request.getNews()).serviceName)));
   }),
