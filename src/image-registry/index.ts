@@ -8,6 +8,7 @@ export type { ImageDigestResolverOptions, ResolvedImage } from "./digest-resolve
 export { canonicalName, isDigest, parseImageReference } from "./image-reference";
 export type { ImageReference } from "./image-reference";
 export { MANIFEST_MEDIA_TYPES } from "./manifest-digest";
+export { parseRegistryAuth } from "./registry-auth-setting";
 export { REGISTRY_AUTH_SETTING, defaultDockerConfigFile } from "./registry-credentials";
 export type { RegistryCredential } from "./registry-credentials";
 export { ImageRegistryError } from "./registry-errors";

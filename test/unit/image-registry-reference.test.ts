@@ -1,15 +1,18 @@
 /**
  * The resolver's pure parts: image references read as `docker pull` reads
  * them, WWW-Authenticate challenges, and where credentials are found (the
- * caller's registryAuth list, then the docker config file).
+ * caller's registryAuth list, then the docker config file), and the rules of
+ * the agent-hosting:registryAuth setting.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { ConfigurationError } from "../../src/client/errors";
 import { parseAuthChallenges } from "../../src/image-registry/auth-challenge";
 import { imageName, pinImage } from "../../src/image-registry/digest-resolver";
 import { canonicalName, parseImageReference } from "../../src/image-registry/image-reference";
+import { parseRegistryAuth } from "../../src/image-registry/registry-auth-setting";
 import { RegistryCredentials, defaultDockerConfigFile, serverKey } from "../../src/image-registry/registry-credentials";
 import { ImageRegistryError } from "../../src/image-registry/registry-errors";
 
@@ -147,5 +150,44 @@ describe("RegistryCredentials", () => {
     expect(defaultDockerConfigFile({})).toMatch(/\.docker\/config\.json$/);
     expect(serverKey("https://index.docker.io/v1/")).toBe("docker.io");
     expect(serverKey("http://LOCALHOST:5000/path")).toBe("localhost:5000");
+  });
+});
+
+describe("parseRegistryAuth", () => {
+  const SECRET = "s3cr3t-value-99";
+
+  it("reads the list from JSON or as given, and nothing when unset", () => {
+    const entries = [{ server: "ghcr.io", username: "bot", password: SECRET }];
+    expect(parseRegistryAuth(JSON.stringify(entries))).toEqual(entries);
+    expect(parseRegistryAuth(entries)).toEqual(entries);
+    expect(parseRegistryAuth(undefined)).toEqual([]);
+    expect(parseRegistryAuth("")).toEqual([]);
+  });
+
+  it.each([
+    ["{not json", "agent-hosting:registryAuth: is not JSON"],
+    [{ server: "ghcr.io" }, "agent-hosting:registryAuth: is not a list"],
+    [["ghcr.io"], "entry 0 is not an object"],
+    [[{ server: "ghcr.io", username: "bot" }], "entry 0 has no password (a non-empty string)"],
+    [[{ server: "ghcr.io", username: "bot", password: SECRET, token: SECRET }], "entry 0 has unknown field(s) token"],
+    [
+      [
+        { server: "ghcr.io", username: "a", password: SECRET },
+        { server: "GHCR.io", username: "b", password: SECRET },
+      ],
+      "entry 1 repeats the server GHCR.io",
+    ],
+  ])("refuses %j naming the mistake and how to set it, without the password", (raw, text) => {
+    let caught: unknown;
+    try {
+      parseRegistryAuth(raw);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigurationError);
+    const message = (caught as Error).message;
+    expect(message).toContain(text);
+    expect(message).toContain("pulumi config set --secret agent-hosting:registryAuth");
+    expect(message).not.toContain(SECRET);
   });
 });
