@@ -1,6 +1,6 @@
 /** The shape of one entry of a resource's field table (each resource's folder under src/resources/ has one). */
 import type { ManifestMapping } from "../client/agent-body";
-import type { RuleFailure } from "./field-rules";
+import type { RuleFailure } from "../client/field-rules";
 
 /** A service's answer, read defensively. */
 type Answer = Record<string, unknown>;

@@ -7,7 +7,7 @@
 import type { DocumentedField } from "../client/answer-tables";
 import type { AgentHostingClient } from "../client/client";
 import type { ResourceLog } from "./engine-log";
-import type { RuleFailure } from "./field-rules";
+import type { RuleFailure } from "../client/field-rules";
 import type { FieldSpec, OutputFieldSpec } from "./field-table";
 import type { PollGate } from "./readiness/poll-gate";
 import type { SchemaExample } from "./schema-docs";

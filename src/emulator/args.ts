@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import type { GetOutage, ReadyFlagsApart } from "./reading";
-import { isRollout, ROLLOUTS } from "./rollout";
+import { isRollout, ROLLOUTS } from "./rollout-modes";
 import type { EmulatorOptions } from "./server";
 
 /** The key the bin uses when none is given: it prints it, since the user must know it to call the emulator. */

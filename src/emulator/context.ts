@@ -10,7 +10,7 @@ import { loadStore, saveStore } from "./persistence";
 import { RateLimit } from "./rate-limit";
 import type { ReadingSwitches } from "./reading";
 import { RequestLog } from "./request-log";
-import type { Rollout } from "./rollout";
+import type { Rollout } from "./rollout-modes";
 import { Store } from "./store";
 
 export interface ContextOptions {

@@ -19,8 +19,8 @@ import type { Reply, RequestContext } from "./http-types";
 import { readingProblem, resolveReading } from "./reading";
 import type { GetOutage, ReadingName, ReadingSwitches, ReadyFlagsApart } from "./reading";
 import { redactHeaders } from "./request-log";
-import { DEFAULT_ROLLOUT, isRollout, ROLLOUTS } from "./rollout";
-import type { Rollout } from "./rollout";
+import { DEFAULT_ROLLOUT, isRollout, ROLLOUTS } from "./rollout-modes";
+import type { Rollout } from "./rollout-modes";
 
 export { MAX_BODY_BYTES } from "./body";
 

@@ -9,7 +9,7 @@
  * `unhealthy` becomes ready, then writes one `panic:` line to its deployment's
  * logs UNHEALTHY_AFTER_READY_MS later (what a health check on the logs finds).
  *
- * Rollouts (rollout.ts): the agent's `desiredDeploymentId` is its latest
+ * Rollouts (rollout-modes.ts): the agent's `desiredDeploymentId` is its latest
  * deployment, the one the last create or update asked for;
  * `activeDeploymentId` the one that serves. Rolling, the desired one becomes
  * active once its ready time passes (settled when the agent is observed, from
@@ -18,7 +18,7 @@
 import { randomBytes } from "node:crypto";
 import type { CreateBody, UpdateBody } from "./wire";
 import { LogStore } from "./log-store";
-import type { Rollout } from "./rollout";
+import type { Rollout } from "./rollout-modes";
 import type { StoredSessions } from "./sessions";
 import { isoNs, msToNs, nowNs } from "./time";
 

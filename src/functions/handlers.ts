@@ -7,7 +7,7 @@ import type { AgentHostingClient } from "../client/client";
 import { InputValidationError, NotFoundError } from "../client/errors";
 import { logsQueryFailures, typedLogsQuery } from "../client/logs-query";
 import { secretSetNameProblem } from "../client/service-names";
-import type { RuleFailure } from "../core/field-rules";
+import type { RuleFailure } from "../client/field-rules";
 import type { FunctionEntry, InvokeOutcome, Props } from "../core/resource-entry";
 import { token } from "../core/schema-parts";
 import { argNamesOf, docOf } from "./function-fields";

@@ -1,5 +1,5 @@
 /** The error a mock raises where the preview (or the function's invoke) refuses its inputs: each failure as the provider words it. */
-import type { RuleFailure } from "../core/field-rules";
+import type { RuleFailure } from "../client/field-rules";
 
 export class MockRefusalError extends Error {
   override readonly name = "MockRefusalError";

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Registry } from "../../src/core/resource-entry";
 import { serve, type Serving } from "../../src/hosts/grpc/grpc-server";
 import { buildSchema } from "../../src/hosts/grpc/package-schema";
-import { validateFields } from "../../src/core/validate-fields";
+import { validateFields } from "../../src/client/validate-fields";
 import { REGISTRY } from "../../src/registry";
 import { check, configure, providerClient, rpc, struct } from "../support/grpc-provider-client";
 import { SHOUT, TOY, TOY_FIELDS, toyStore } from "../support/toy-resource/toy";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkAgent } from "../../src/resources/agent/preview";
+import { checkAgent } from "../../src/resources/agent/preview-verbs";
 import { marksOf } from "../../src/core/state-marks";
 import { UNKNOWN_VALUE } from "../../src/core/engine-sentinels";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { marksOf } from "../../src/core/state-marks";
-import { diffAgent as diffOf, diffVerb } from "../../src/resources/agent/preview";
+import { diffAgent as diffOf, diffVerb } from "../../src/resources/agent/preview-verbs";
 import { asState } from "../../src/resources/agent/state";
 import { UNKNOWN_VALUE } from "../../src/core/engine-sentinels";
 

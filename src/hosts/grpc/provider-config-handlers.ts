@@ -9,7 +9,7 @@
 import { checkBaseUrl } from "../../client/connection-settings";
 import { CONFIG_NAMESPACE, PROVIDER_SETTINGS, flagSetting, insecureHttpAllowed, settingNames } from "../../core/settings";
 import type { ConfigSource } from "../../core/settings";
-import type { RuleFailure } from "../../core/field-rules";
+import type { RuleFailure } from "../../client/field-rules";
 import { containsUnknown } from "./struct-values";
 import type { Props } from "./struct-values";
 

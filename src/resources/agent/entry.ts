@@ -6,7 +6,7 @@ import type { Json, ResourceVerbs } from "../../core/resource-entry";
 import { examplesSection } from "../../core/schema-docs";
 import type { SchemaExample } from "../../core/schema-docs";
 import { capitalized, property, token } from "../../core/schema-parts";
-import { checkVerb, diffVerb } from "./preview";
+import { checkVerb, diffVerb } from "./preview-verbs";
 import { AGENT_FIELDS, AGENT_OUTPUTS, serviceObjectTypes, TYPED_OUTPUTS } from "./fields";
 import { asInputs, asState, outputProps } from "./state";
 import type { AgentInputs } from "./inputs-outputs";

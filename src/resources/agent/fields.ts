@@ -17,8 +17,8 @@
 import { AGENT_BODY, scalingFromReplicas } from "../../client/agent-body";
 import { AGENT_ANSWER_MEMBERS, SERVICE_OBJECT_TYPES } from "../../client/answer-tables";
 import type { ServiceObjectMember } from "../../client/answer-tables";
-import { booleanProblem, fieldRule, integerProblem, objectMembers } from "../../core/field-rules";
-import type { Rule, RuleFailure } from "../../core/field-rules";
+import { booleanProblem, fieldRule, integerProblem, objectMembers } from "../../client/field-rules";
+import type { Rule, RuleFailure } from "../../client/field-rules";
 import { fieldTable, outputTable } from "../../core/field-table";
 
 export const readyTimeoutProblem: Rule = (value) => {

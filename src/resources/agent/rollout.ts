@@ -32,7 +32,7 @@ import { withMarks } from "../../core/state-marks";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentField } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
-import { checkReferencesBeforeSending, diffAgent } from "./preview";
+import { checkReferencesBeforeSending, diffAgent } from "./preview-verbs";
 import { deleteDraining, getAgent } from "./read";
 import { finish, incompleteError, KEEP_NOTE, pendingProperties, startStep } from "./rollout-wait";
 import type { DeploymentFailure, LastReady, Step } from "./rollout-wait";

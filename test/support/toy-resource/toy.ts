@@ -3,12 +3,12 @@
  * under src/resources/ defines the Agent: a field table, typed verbs, a
  * schema part. The Toy keeps its state in memory (a service of its own).
  */
-import { fieldRule, integerProblem } from "../../../src/core/field-rules";
+import { fieldRule, integerProblem } from "../../../src/client/field-rules";
 import type { FieldSpec, OutputFieldSpec } from "../../../src/core/field-table";
 import { defineResource, type FunctionEntry, type Props } from "../../../src/core/resource-entry";
 import { property, token } from "../../../src/core/schema-parts";
 import { isReservedKey } from "../../../src/core/state-marks";
-import { validateFields } from "../../../src/core/validate-fields";
+import { validateFields } from "../../../src/client/validate-fields";
 
 interface ToyInputs {
   label: string;

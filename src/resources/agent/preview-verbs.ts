@@ -16,10 +16,10 @@
 import { sameJson } from "../../client/same-json";
 import { secretSetNameProblem } from "../../client/service-names";
 import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
-import type { RuleFailure } from "../../core/field-rules";
+import type { RuleFailure } from "../../client/field-rules";
 import type { CheckRequest, CheckResult, DiffRequest, DiffResult, Marks, Props, SecretSetLookup } from "../../core/resource-entry";
 import { isReservedKey } from "../../core/state-marks";
-import { validateFields } from "../../core/validate-fields";
+import { validateFields } from "../../client/validate-fields";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentField } from "./fields";
 import { shownImage } from "./state";
