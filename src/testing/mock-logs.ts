@@ -22,20 +22,28 @@ function isoToNs(text: string): bigint {
 const seconds = (value: number | Date | undefined, round: (n: number) => number): number | undefined =>
   value instanceof Date ? round(value.getTime() / 1000) : value;
 
-export function mockLogStore(lines: Record<string, readonly MockLogLine[]>): LogStore {
+/**
+ * The agent's lines in a log store: a line without a time is one second
+ * after the line before it (the first at MOCK_TIME), a line without a
+ * deployment is the agent's active deployment's (none when it has none).
+ */
+function storeOf(agent: string, lines: readonly MockLogLine[], activeDeploymentId: string | undefined): LogStore {
   const store = new LogStore();
-  for (const [agent, list] of Object.entries(lines)) {
-    list.forEach((line, index) => {
-      const entry = typeof line === "string" ? { log: line } : line;
-      const ns = entry.timestamp === undefined ? MOCK_TIME_NS + BigInt(index) * SECOND_NS : isoToNs(entry.timestamp);
-      store.add(agent, { log: entry.log, ns, deploymentId: entry.deploymentId ?? "" });
-    });
-  }
+  lines.forEach((line, index) => {
+    const entry = typeof line === "string" ? { log: line } : line;
+    const ns = entry.timestamp === undefined ? MOCK_TIME_NS + BigInt(index) * SECOND_NS : isoToNs(entry.timestamp);
+    store.add(agent, { log: entry.log, ns, deploymentId: entry.deploymentId ?? activeDeploymentId ?? "" });
+  });
   return store;
 }
 
-/** One page of `query` from `store`, as the service answers it. */
-export function logPage(store: LogStore, query: AgentLogsQuery): { total: { value: number; relation: string }; logs: { log: string; timestamp: string }[] } {
+/** One page of `query` over the agent's `lines`, as the service answers it. */
+export function logPage(
+  lines: readonly MockLogLine[],
+  activeDeploymentId: string | undefined,
+  query: AgentLogsQuery,
+): { total: { value: number; relation: string }; logs: { log: string; timestamp: string }[] } {
+  const store = storeOf(query.agentName, lines, activeDeploymentId);
   const start = seconds(query.startTime, Math.floor);
   const end = seconds(query.endTime, Math.ceil);
   const page = store.query(query.agentName, {

@@ -8,7 +8,7 @@ import { NotFoundError } from "../client/errors";
 import type { AgentLogsQuery } from "../client/request-types";
 import type { FieldSpec } from "../core/field-table";
 import type { SecretSetLookup } from "../core/resource-entry";
-import { logPage, mockLogStore } from "./mock-logs";
+import { logPage } from "./mock-logs";
 import type { AgentHostingMocksOptions } from "./options";
 import { agentFor } from "./service-answer";
 
@@ -29,7 +29,7 @@ const notFound = (path: string, what: string) => new NotFoundError({ status: 404
 
 export function mockService(options: AgentHostingMocksOptions, agentFields: readonly FieldSpec[]): MockService {
   const sets = options.secretSets ?? {};
-  const logs = mockLogStore(options.logs ?? {});
+  const logs = options.logs ?? {};
   const agents = new Map<string, Json>();
   const answeredUnready = new Set<string>();
   const client = {
@@ -49,9 +49,11 @@ export function mockService(options: AgentHostingMocksOptions, agentFields: read
       return { secrets: fields.map((fieldName) => ({ fieldName })) };
     },
     async getAgentLogs(query: AgentLogsQuery) {
-      const known = agents.has(query.agentName) || Object.prototype.hasOwnProperty.call(options.logs ?? {}, query.agentName);
-      if (!known) throw notFound(`/agents/${query.agentName}/logs`, `agent "${query.agentName}"`);
-      return logPage(logs, query);
+      const lines = Object.prototype.hasOwnProperty.call(logs, query.agentName) ? logs[query.agentName] : undefined;
+      const agent = agents.get(query.agentName);
+      if (agent === undefined && lines === undefined) throw notFound(`/agents/${query.agentName}/logs`, `agent "${query.agentName}"`);
+      const active = agent?.["activeDeploymentId"];
+      return logPage(lines ?? [], typeof active === "string" ? active : undefined, query);
     },
   };
   const secretSets: SecretSetLookup | undefined =
