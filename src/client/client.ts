@@ -1,5 +1,6 @@
 /** AgentHostingClient: the typed client of every endpoint of the service. */
 import type { Dispatcher } from "undici";
+import { isCheckedConnection } from "./connection-settings";
 import { REQUEST_TIMEOUT_MS, RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS } from "./delays";
 import { ConflictError, InputValidationError, NotFoundError } from "./errors";
 import { MAX_LOG_LIMIT, checkLogsQuery, logsQueryFailures, logsQueryParams } from "./logs-query";
@@ -108,6 +109,7 @@ export class AgentHostingClient {
       timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
       userAgent: options.userAgent ?? "pulumi-agent-hosting",
       allowInsecureHttp: options.allowInsecureHttp ?? false,
+      checked: isCheckedConnection(options),
     };
     this.transport = new Transport(
       options.dispatcher ? { ...transportOptions, dispatcher: options.dispatcher as unknown as Dispatcher } : transportOptions,

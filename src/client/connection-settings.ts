@@ -85,6 +85,25 @@ function describeCharacter(ch: string): string {
 }
 
 /**
+ * Client options whose base URL and key the provider checked where it
+ * resolves its settings (src/core/settings.ts), with errors that name the
+ * stack's settings: a client made from them does not check them again. A
+ * client a program builds directly checks its own options
+ * (src/client/transport.ts).
+ */
+const checkedConnections = new WeakSet<object>();
+
+/** Marks `options` as checked by the provider's settings; returns them. */
+export function checkedConnection<T extends object>(options: T): T {
+  checkedConnections.add(options);
+  return options;
+}
+
+export function isCheckedConnection(options: object): boolean {
+  return checkedConnections.has(options);
+}
+
+/**
  * Throws unless the key can travel as a bearer token: not empty, no
  * surrounding whitespace (a copied line break, most often), only visible
  * ASCII characters (what an HTTP header can carry, spaces excluded).

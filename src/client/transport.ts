@@ -20,6 +20,8 @@ export interface TransportOptions {
   /** Lets the key travel over plain http to a host other than loopback. */
   allowInsecureHttp?: boolean;
   dispatcher?: Dispatcher;
+  /** The base URL and key were checked where the provider resolved its settings (connection-settings.ts). */
+  checked?: boolean;
 }
 
 export interface Exchange {
@@ -53,8 +55,8 @@ export class Transport {
 
   /** Throws a ConfigurationError, before any request, for a malformed base URL, key or user agent. */
   constructor(options: TransportOptions) {
-    const url = new URL(checkBaseUrl(options.baseUrl, CLIENT_OPTION_NAMES, options.allowInsecureHttp ?? false));
-    checkApiKey(options.apiKey, CLIENT_OPTION_NAMES);
+    const url = new URL(options.checked ? options.baseUrl : checkBaseUrl(options.baseUrl, CLIENT_OPTION_NAMES, options.allowInsecureHttp ?? false));
+    if (!options.checked) checkApiKey(options.apiKey, CLIENT_OPTION_NAMES);
     checkUserAgent(options.userAgent);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, "");

@@ -8,6 +8,7 @@
  */
 import { setMaxListeners } from "node:events";
 import type { AgentHostingClient, AgentHostingClientOptions } from "../client/client";
+import { checkedConnection } from "../client/connection-settings";
 import { loadOnce } from "../client/load-once";
 import { callSignal } from "./call-signal";
 import type { EngineLog, ResourceLog } from "./engine-log";
@@ -71,7 +72,7 @@ function serviceMaker(options: ProviderCoreOptions): () => Promise<Service> {
   return loadOnce(async () => {
     const { settings, sources } = resolveConnection(options.config);
     const { AgentHostingClient } = await import("../client/client");
-    return { client: new AgentHostingClient({ ...options.client, ...settings }), context: { baseUrl: settings.baseUrl, ...sources } };
+    return { client: new AgentHostingClient(checkedConnection({ ...options.client, ...settings })), context: { baseUrl: settings.baseUrl, ...sources } };
   });
 }
 
