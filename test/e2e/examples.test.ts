@@ -32,12 +32,12 @@ import { goBinary, mavenCoordinates, hostTarget, mavenArtifactPaths, MAVEN_DIR, 
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
 import { PLUGIN_DOWNLOAD_URL } from "../../src/core/plugin-download-url";
 import { copyPythonDriver, repoRoot, type StackConfig } from "../languages/support/drivers";
-import { argvDriver, runDriver, type OpResult } from "../support/stack-driver";
+import { argvDriver, runDriver, withProgram, type DriverStack, type StackDriver } from "../support/stack-driver";
 import { logEntry, readyDeploymentLines, stampedLine } from "../support/emulator-log-lines";
 import { codeBlocks } from "../support/readme-blocks";
 import { useEmulator } from "../support/emulator-fixture";
 import { isolateMaven, javaProgramEnv } from "./support/java-program";
-import { cliStackOperation, runNewStack, type StackOperation, type StackOpOutcome } from "./support/new-stack-lifecycle";
+import { cliDriver, runNewStack } from "./support/new-stack-lifecycle";
 import { pulumiCommands } from "./support/pulumi-command";
 import { buildProgramAgainstRelease, releasedGoEnv } from "./support/released-go";
 import { installRequirements } from "./support/released-python";
@@ -118,9 +118,11 @@ const stackConfig = (): StackConfig => ({
   "agent-hosting:apiKey": { value: API_KEY, secret: true },
 });
 
-/** The copied example, installed: how to run one stack operation of it, and what to check and finish of the install. */
+/** The copied example, installed: the driver of its stack operations and where it runs them, and what to check and finish of the install. */
 interface Installed {
-  operation: StackOperation;
+  driver: StackDriver;
+  /** The example's directory (the CLI's, for YAML and Java) or the stack's, with the environment the driver runs in. */
+  at: DriverStack;
   /** Checks of what the install took, once the stack's operations have run. */
   check?(): void;
   /** Runs after the example's tests (Java: what Maven fetched warms ~/.m2, test/e2e/support/java-program.ts). */
@@ -130,8 +132,6 @@ interface Installed {
 /** Installs the copied example as its README says. */
 type Install = (dir: string, stack: ReleasedStack) => Installed;
 
-const fromDriver = (r: OpResult): StackOpOutcome => ({ error: r.error ?? "", changes: r.changeSummary, outputs: r.outputs, text: r.engineOutput });
-
 /** `npm install` with the release's tarball for the package, a typecheck, then the program through the Automation API from its directory. */
 const installTypescript: Install = (dir, stack) => {
   const tarball = join(release().dir, npmTarballName(release().version));
@@ -140,7 +140,7 @@ const installTypescript: Install = (dir, stack) => {
   const runner = join(dir, "pulumi-runner.cjs");
   copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), runner);
   const params = JSON.stringify({ baseUrl: service.emulator.url, apiKey: API_KEY, programFile: "index.ts" });
-  return { operation: async (op) => fromDriver(await runDriver(process.execPath, [runner, op, params], stack.env, dir)) };
+  return { driver: { language: "TypeScript", run: (op, at) => runDriver(process.execPath, [runner, op, params], at.env, at.workDir) }, at: { workDir: dir, env: stack.env } };
 };
 
 /** The README's virtualenv, then __main__.py through the Python driver in that virtualenv. */
@@ -148,8 +148,7 @@ const installPython: Install = (dir, stack) => {
   const python = installRequirements(dir, release().dir);
   const script = copyPythonDriver(stack.workDir);
   const params = { config: stackConfig(), source: readFileSync(join(dir, "__main__.py"), "utf8") };
-  const driver = argvDriver("Python", () => python, () => [script]);
-  return { operation: async (op) => fromDriver(await driver.run(op, stack, params)) };
+  return { driver: withProgram(argvDriver("Python", () => python, () => [script]), params), at: stack };
 };
 
 /** `go mod tidy` through the release's module proxy, then main.go built with that go.mod beside the Go driver. */
@@ -158,8 +157,7 @@ const installGo: Install = (dir, stack) => {
   const build = buildProgramAgainstRelease(release().dir, dir, stack.workDir);
   expect(build.sdk.Version).toBe(`v${release().version}`);
   expect(build.sdk.Dir.startsWith(join(stack.workDir, "gomodcache") + sep), build.sdk.Dir).toBe(true);
-  const driver = argvDriver("Go", () => build.binary);
-  return { operation: async (op) => fromDriver(await driver.run(op, stack, { config: stackConfig() })) };
+  return { driver: withProgram(argvDriver("Go", () => build.binary), { config: stackConfig() }), at: stack };
 };
 
 /** A README's `pulumi` command line as the CLI's arguments; the placeholders become the emulator's address and key. */
@@ -171,7 +169,7 @@ const installYaml: Install = (dir, stack) => {
   const env = yamlProgramEnv(stack.env);
   const [install, ...rest] = readmeCommands(dir);
   const setup = [install ?? "", ...rest.filter(isSetup)];
-  return { operation: cliStackOperation(pulumiCommands(() => ({ cwd: dir, env })), setup.map(cliArgs), (op) => cliArgs(`pulumi ${op}`)) };
+  return { driver: cliDriver("YAML", setup.map(cliArgs), (op) => cliArgs(`pulumi ${op}`)), at: { workDir: dir, env } };
 };
 
 /**
@@ -193,19 +191,23 @@ const installJava: Install = (dir, stack) => {
   const cli = pulumiCommands(() => ({ cwd: dir, env }));
   const commands = readmeCommands(dir);
   const afterUp = commands.filter((line) => line.startsWith("pulumi stack output"));
-  const operation = cliStackOperation(cli, commands.filter(isSetup).map(cliArgs), (op) => cliArgs(`pulumi ${op}`));
+  const commandsDriver = cliDriver("Java", commands.filter(isSetup).map(cliArgs), (op) => cliArgs(`pulumi ${op}`));
   return {
-    operation: async (op) => {
-      const outcome = await operation(op);
-      if (op !== "up" || outcome.error !== "") return outcome;
-      let text = outcome.text;
-      for (const line of afterUp) {
-        const out = await cli.ok(...cliArgs(line));
-        expect(JSON.parse(out), line).toEqual(SECRET_FIELDS);
-        text += out;
-      }
-      return { ...outcome, text };
+    driver: {
+      language: "Java",
+      async run(op, at) {
+        const outcome = await commandsDriver.run(op, at);
+        if (op !== "up" || !outcome.ok) return outcome;
+        let text = outcome.engineOutput;
+        for (const line of afterUp) {
+          const out = await cli.ok(...cliArgs(line));
+          expect(JSON.parse(out), line).toEqual(SECRET_FIELDS);
+          text += out;
+        }
+        return { ...outcome, engineOutput: text };
+      },
     },
+    at: { workDir: dir, env },
     check() {
       const paths = mavenArtifactPaths(release().version);
       const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
@@ -281,7 +283,7 @@ describe.each(LANGUAGES)("examples/%s, copied out of the repository", (language)
     const tarballPath = `/${pluginTarballName(release().version, hostTarget())}`;
     const fetched = release().server.requests.get(tarballPath) ?? 0;
     installed = INSTALLS[language](dir, stack);
-    const texts = await runNewStack(installed.operation, service, (live) => expectedOutputs(language, live.activeDeploymentId));
+    const texts = await runNewStack(installed.driver, installed.at, service, (live) => expectedOutputs(language, live.activeDeploymentId));
     installed.check?.();
     // The native plugin came from the release, fetched once; the package root's Agent needs none.
     expect(release().server.requests.get(tarballPath) ?? 0).toBe(fetched + (language === "typescript" ? 0 : 1));

@@ -17,7 +17,7 @@ import { runReviewBin } from "../support/review-bin";
 import { AgentHostingClient } from "../../src/client/client";
 import { EmulatorControl } from "../../src/emulator";
 import { startEmu } from "../support/emulator-fixture";
-import { e2eStack, type OpResult, type RunOptions, type StackHandle } from "./support/stack";
+import { e2eStack, type OpResult, type RunOptions, type StackHandle, type StackHandleOp } from "./support/stack";
 
 const API_KEY = "e2e-SECRET-key-7f3a9c";
 const AGENT_TYPE = "pulumi-nodejs:dynamic/agent-hosting:Agent";
@@ -26,7 +26,7 @@ interface Fixture {
   control: EmulatorControl;
   client: AgentHostingClient;
   stack: StackHandle;
-  run(op: string, params?: unknown, options?: RunOptions): Promise<OpResult>;
+  run(op: StackHandleOp, params?: unknown, options?: RunOptions): Promise<OpResult>;
 }
 
 /** A fresh emulator and stack for one test; checks the engine's output for the key when the test is done. */
@@ -39,7 +39,7 @@ async function withFixture(name: string, body: (f: Fixture) => Promise<void>, re
   const client = new AgentHostingClient({ baseUrl: emulator.url, apiKey: API_KEY });
   const stack = e2eStack(`lifecycle-${name}`, { baseUrl: emulator.url, apiKey: API_KEY });
   const outputs: string[] = [];
-  const run = async (op: string, params?: unknown, options: RunOptions = {}) => {
+  const run = async (op: StackHandleOp, params?: unknown, options: RunOptions = {}) => {
     const result = await stack.run(op, params === undefined ? options : { ...options, params });
     outputs.push(result.engineOutput, result.error ?? "");
     return result;

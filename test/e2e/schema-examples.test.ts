@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTRY } from "../../src/registry";
 import { repoRoot, type StackConfig } from "../languages/support/drivers";
-import type { OpResult } from "../support/stack-driver";
+import type { DriverStack, StackDriver } from "../support/stack-driver";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
 import { goRunner, pythonRunner, typescriptRunner } from "../support/program-runners";
 import { logEntry, readyDeploymentLines } from "../support/emulator-log-lines";
@@ -31,8 +31,7 @@ import { codeBlocks } from "../support/readme-blocks";
 import { schemaExamplePrograms, type SchemaExampleProgram } from "../support/schema-examples";
 import { useEmulator } from "../support/emulator-fixture";
 import { javaExampleProgram, releasedSdkRepository } from "./support/java-example";
-import { cliStackOperation, runNewStack, type StackOperation } from "./support/new-stack-lifecycle";
-import { pulumiCommands } from "./support/pulumi-command";
+import { cliDriver, runNewStack } from "./support/new-stack-lifecycle";
 import { yamlProgramEnv } from "./support/yaml-language";
 
 const API_KEY = "schema-examples-SECRET-key-5d02c9";
@@ -53,18 +52,16 @@ const config = (): StackConfig => ({
   "agent-hosting:apiKey": { value: API_KEY, secret: true },
 });
 
-const fromDriver = (r: OpResult) => ({ error: r.error ?? "", changes: r.changeSummary, outputs: r.outputs, text: r.engineOutput });
-
-/** TypeScript, Python or Go through its Automation API driver. */
-function driverOperation(example: SchemaExampleProgram, stack: StackDir): StackOperation {
+/** TypeScript, Python or Go through its Automation API driver, on the stack's directory. */
+function automationDriver(example: SchemaExampleProgram, stack: StackDir): { driver: StackDriver; at: DriverStack } {
   const label = `schema-example-${example.language}`;
-  const run =
+  const driver =
     example.language === "typescript"
       ? typescriptRunner(example.code, stack.workDir, label, config())
       : example.language === "python"
         ? pythonRunner(example.code, config())
         : goRunner(example.code, config(), label);
-  return async (op) => fromDriver(await run(op, stack));
+  return { driver, at: stack };
 }
 
 /** The stack and its settings, as the CLI sets them in the program's directory. */
@@ -75,19 +72,18 @@ const stackSetup = (): string[][] => [
 ];
 
 /** The YAML program as its directory's Pulumi.yaml, driven by the CLI's commands. */
-function yamlOperation(example: SchemaExampleProgram, stack: StackDir): StackOperation {
+function yamlDriver(example: SchemaExampleProgram, stack: StackDir): { driver: StackDriver; at: DriverStack } {
   writeFileSync(join(stack.workDir, "Pulumi.yaml"), example.code);
-  const env = yamlProgramEnv(stack.env);
-  return cliStackOperation(pulumiCommands(() => ({ cwd: stack.workDir, env })), stackSetup());
+  return { driver: cliDriver("YAML", stackSetup()), at: { workDir: stack.workDir, env: yamlProgramEnv(stack.env) } };
 }
 
 /** The Java program as its directory's one source in a Maven project, driven by the CLI's commands; `onDone` gets the function that warms ~/.m2. */
-async function javaOperation(example: SchemaExampleProgram, stack: StackDir, onDone: (harvest: () => void) => void): Promise<StackOperation> {
+async function javaDriver(example: SchemaExampleProgram, stack: StackDir, onDone: (harvest: () => void) => void): Promise<{ driver: StackDriver; at: DriverStack }> {
   const name = `schema-example-${exampleDir(example)}`;
   const sdkRepository = await releasedSdkRepository();
   const { env, harvest } = javaExampleProgram(example.code, name, stack.workDir, join(stack.workDir, ".state"), sdkRepository, stack.env);
   onDone(harvest);
-  return cliStackOperation(pulumiCommands(() => ({ cwd: stack.workDir, env })), stackSetup());
+  return { driver: cliDriver("Java", stackSetup()), at: { workDir: stack.workDir, env } };
 }
 
 /**
@@ -140,17 +136,17 @@ const HOW: Record<string, string> = { yaml: "with the CLI in its directory", jav
 
 describe.each(runnable.map((p) => [`${p.token.split(":")[2] ?? p.token} in ${p.language} (${p.title})`, p] as const))("%s", (_label, example) => {
   let stack: StackDir;
-  let operation: StackOperation;
+  let program: { driver: StackDriver; at: DriverStack };
   let harvest: () => void = () => undefined;
 
   beforeAll(async () => {
     stack = stackDir(`schema-example-${exampleDir(example)}-${example.language}`);
-    operation =
+    program =
       example.language === "yaml"
-        ? yamlOperation(example, stack)
+        ? yamlDriver(example, stack)
         : example.language === "java"
-          ? await javaOperation(example, stack, (h) => (harvest = h))
-          : driverOperation(example, stack);
+          ? await javaDriver(example, stack, (h) => (harvest = h))
+          : automationDriver(example, stack);
   }, 600_000);
   afterAll(() => {
     harvest();
@@ -160,7 +156,7 @@ describe.each(runnable.map((p) => [`${p.token.split(":")[2] ?? p.token} in ${p.l
   it(`runs ${HOW[example.language] ?? "through the Automation API"}: preview of the new stack, up, a no-op preview, destroy`, async () => {
     const expectedOutputs = EXPECTED_OUTPUTS[exampleDir(example)];
     if (!expectedOutputs) throw new Error(`EXPECTED_OUTPUTS has no entry for schema-docs/examples/${exampleDir(example)}`);
-    const texts = await runNewStack(operation, service, (live) => expectedOutputs(live, example.language));
+    const texts = await runNewStack(program.driver, program.at, service, (live) => expectedOutputs(live, example.language));
     expect(texts.join("\n")).not.toContain(API_KEY);
   });
 });

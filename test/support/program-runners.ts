@@ -6,7 +6,8 @@
  * program; Python exec'd as __main__ inside the Python driver's inline
  * program; Go with its `func main() { pulumi.Run(f) }` turned into
  * `func init() { readmeProgram = pulumi.RunFunc(f) }`, built beside the Go
- * language driver, which runs it.
+ * language driver, which runs it. Each is that language's driver
+ * (test/support/stack-driver.ts) with the program fixed (`withProgram`).
  */
 import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -14,18 +15,14 @@ import { join } from "node:path";
 import ts from "typescript";
 import { SCRIPT, cacheRoot, goProgram, sourceHash } from "./project-scripts";
 import { copyGoDriver, pythonDriver, repoRoot, type StackConfig } from "../languages/support/drivers";
-import { argvDriver, stackOpDriver, type OpResult } from "./stack-driver";
-import type { StackDir } from "../languages/support/stack-env";
-
-export type ProgramOp = "preview" | "up" | "destroy";
-export type ProgramRunner = (op: ProgramOp, stack: StackDir) => Promise<OpResult>;
+import { argvDriver, stackOpDriver, withProgram, type StackDriver } from "./stack-driver";
 
 /** The project names of the Python and Go drivers' stacks (a program's own config keys are under them). */
 export const PYTHON_PROJECT = "agent-hosting-python";
 export const GO_PROJECT = "agent-hosting-go";
 
 /** A TypeScript program: transpiled to CommonJS into `dir` and required inside stack-op.mjs's inline program of `project`. */
-export function typescriptRunner(code: string, dir: string, project: string, config: StackConfig): ProgramRunner {
+export function typescriptRunner(code: string, dir: string, project: string, config: StackConfig): StackDriver {
   const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
   writeFileSync(join(dir, "program-source.js"), js);
   // Required afresh inside the program, so its resources register in the run; its exports are the stack's outputs.
@@ -38,14 +35,13 @@ export function typescriptRunner(code: string, dir: string, project: string, con
 };
 `,
   );
-  const driver = stackOpDriver({ stackOp: SCRIPT.stackOp, project, program: join(dir, "program.cjs"), cwd: repoRoot });
-  return (op, stack) => driver.run(op, stack, { config });
+  return withProgram(stackOpDriver({ stackOp: SCRIPT.stackOp, project, program: join(dir, "program.cjs"), cwd: repoRoot }), { config });
 }
 
 /** A Python program, run as __main__ by the Python driver (project PYTHON_PROJECT). */
-export function pythonRunner(code: string, config: StackConfig): ProgramRunner {
+export function pythonRunner(code: string, config: StackConfig): StackDriver {
   pythonDriver.prepare();
-  return (op, stack) => pythonDriver.run(op, stack, { config, source: code });
+  return withProgram(pythonDriver, { config, source: code });
 }
 
 /**
@@ -59,7 +55,7 @@ export function asGoDriverProgram(code: string, label: string): string {
 }
 
 /** A Go program: its `func main() { pulumi.Run(f) }` becomes the Go driver's readmeProgram, built beside it (project GO_PROJECT). */
-export function goRunner(code: string, config: StackConfig, label: string): ProgramRunner {
+export function goRunner(code: string, config: StackConfig, label: string): StackDriver {
   const program = asGoDriverProgram(code, label);
   const driver = join(repoRoot, "test/languages/go");
   const source = join(cacheRoot, `${label}-src`, createHash("sha256").update(sourceHash([driver])).update(program).digest("hex").slice(0, 16));
@@ -70,6 +66,5 @@ export function goRunner(code: string, config: StackConfig, label: string): Prog
   writeFileSync(join(source, "go.mod"), mod);
   writeFileSync(join(source, "readme_program.go"), program);
   const binary = goProgram(label, source, [join(repoRoot, "sdk/go")]);
-  const goDriver = argvDriver("Go", () => binary);
-  return (op, stack) => goDriver.run(op, stack, { config });
+  return withProgram(argvDriver("Go", () => binary), { config });
 }

@@ -1,8 +1,10 @@
 /**
  * The one protocol of the stack drivers, and the one interface the tests
- * talk to them through. A driver runs one operation on one stack of a
- * program in its language, through that language's Automation API and the
- * real pulumi CLI, and answers with an `OpResult`:
+ * talk to them through (`StackDriver`: every stack operation of the CLI a
+ * test runs, in any language, answers with the one `OpResult`). A driver
+ * runs one operation on one stack of a program in its language, through
+ * that language's Automation API or the real pulumi CLI in the program's
+ * directory:
  *
  * | driver | language | how it is run |
  * | --- | --- | --- |
@@ -10,6 +12,7 @@
  * | `test/languages/go/main.go` (`argvDriver`) | Go | `<binary> <op> <work-dir> <params JSON>` |
  * | `test/languages/python/stack_op.py` (`argvDriver`) | Python | `python stack_op.py <op> <work-dir> <params JSON>` |
  * | `test/e2e/support/java-cli-op.ts` (`javaCliDriver`) | Java | `pulumi <op> --json` in the program's directory, read back into the same answer |
+ * | `test/e2e/support/new-stack-lifecycle.ts` (`cliDriver`) | YAML, Java | the CLI's commands in the program's directory, its summary lines read back |
  * | `test/e2e/programs/packed-runner.cjs` (`runForLastJsonLine`) | TypeScript, from an installed tarball | `node runner.cjs <op> <params JSON>` in a program directory outside the repository (its own request: the user's project and program) |
  *
  * The request is the operation (`StackOp`) and the program's `ProgramParams`
@@ -24,8 +27,11 @@
  * agent than its preview showed fails the run here, whatever the test expects.
  *
  * stack-op.mjs knows more operations than the four every driver knows
- * (`TYPESCRIPT_ONLY_OPS`); test/e2e/support/stack.ts runs those, with the same
- * answer and a few more fields. Every driver process, the packed runner's
+ * (`TYPESCRIPT_ONLY_OPS`); test/e2e/support/stack.ts runs those on a stack
+ * of its own (`StackHandle`: stack-op.mjs bound to one stack, with its
+ * options), with the same answer and the optional fields they fill.
+ * `withProgram` fixes a driver's program (a README block, a schema
+ * example), so a test holds a driver and a stack and nothing else. Every driver process, the packed runner's
  * included, is run and read by `runForLastJsonLine` below; only a stack
  * operation started to be killed midway (`StackHandle.start`) is spawned
  * on its own, since it answers nothing. `node stack-op.mjs` runs on a
@@ -42,6 +48,7 @@ export type StackOp = (typeof STACK_OPS)[number];
 
 /** The operations only stack-op.mjs runs (test/e2e/support/stack.ts). */
 export const TYPESCRIPT_ONLY_OPS = ["up-json", "preview-json", "refresh-json", "export", "import-state", "output-json", "outputs", "cancel"] as const;
+export type TypeScriptOnlyOp = (typeof TYPESCRIPT_ONLY_OPS)[number];
 
 // ---- The request ----
 
@@ -88,9 +95,20 @@ export interface OperationSummary {
   agentOperations?: { preview?: AgentOperations; update?: AgentOperations };
 }
 
+/** The answer of every driver: the summary, the engine's output, and what stack-op.mjs's own operations add. */
 export interface OpResult extends OperationSummary {
   /** The engine's own output (progress and diagnostics). */
   engineOutput: string;
+  /** stack-op.mjs's exit code (test/e2e/support/stack.ts). */
+  exitCode?: number | null;
+  /** What `pulumi stack export` printed (op "export"; "output-json": the outputs' document). */
+  deployment?: { deployment?: { resources?: Record<string, unknown>[] } } & Record<string, unknown>;
+  /** The document `pulumi preview --json` printed (op "preview-json"). */
+  preview?: Record<string, unknown>;
+  /** What `pulumi up --json` printed (op "up-json"): the preview digest, then one engine event per line. */
+  upJson?: string;
+  /** For stack-op.mjs's "up": the change summary of the CLI's preview the up ran first (absent when that preview failed). */
+  previewChangeSummary?: Record<string, number>;
 }
 
 // ---- The interface ----
@@ -105,6 +123,19 @@ export interface StackDriver {
   /** The driver's language, as test names show it. */
   readonly language: string;
   run(op: StackOp, stack: DriverStack, params?: ProgramParams): Promise<OpResult>;
+  /** Builds or installs what the driver needs (cached), before its first run; throws when it cannot. */
+  prepare?(): void;
+  /**
+   * How the keys of an exported object of a schema type (the Agent's
+   * manifest) are named in the stack's outputs: Python's SDK exports its
+   * output types under their Python (snake_case) names. camelCase when left out.
+   */
+  readonly exportedKeys?: "camelCase" | "snake_case";
+}
+
+/** `driver` with its program fixed: every run gets `params`, whatever it is given. */
+export function withProgram(driver: StackDriver, params: ProgramParams): StackDriver {
+  return { ...driver, run: (op, stack) => driver.run(op, stack, params) };
 }
 
 /**

@@ -25,9 +25,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../../src/emulator";
 import { startEmu, type Emu } from "../../support/emulator-fixture";
 import type { StackConfig } from "../../languages/support/drivers";
-import type { OpResult } from "../../support/stack-driver";
+import type { OpResult, StackDriver } from "../../support/stack-driver";
 import { stackDir, type StackDir } from "../../languages/support/stack-env";
-import { GO_PROJECT, goRunner, PYTHON_PROJECT, pythonRunner, typescriptRunner, type ProgramRunner } from "../../support/program-runners";
+import { GO_PROJECT, goRunner, PYTHON_PROJECT, pythonRunner, typescriptRunner } from "../../support/program-runners";
 import type { CodeBlock } from "../../support/readme-blocks";
 import { javaCliDriver } from "./java-cli-op";
 import { javaExampleProgram, releasedSdkRepository } from "./java-example";
@@ -57,8 +57,8 @@ function config(project: string, url: string): StackConfig {
   };
 }
 
-/** The runner of a TypeScript, Python or Go block, placeholders replaced. */
-function driverRunner(block: CodeBlock, url: string, dir: string): ProgramRunner {
+/** The driver of a TypeScript, Python or Go block, placeholders replaced. */
+function driverRunner(block: CodeBlock, url: string, dir: string): StackDriver {
   const code = withService(block.code, url);
   if (block.lang === "python") return pythonRunner(code, config(PYTHON_PROJECT, url));
   if (block.lang === "go") return goRunner(code, config(GO_PROJECT, url), "readme-go");
@@ -67,43 +67,46 @@ function driverRunner(block: CodeBlock, url: string, dir: string): ProgramRunner
 
 
 /** A YAML block: the program's Pulumi.yaml, run by the CLI in its directory as a user types the commands. */
-function yamlRunner(block: CodeBlock, url: string): ProgramRunner {
+function yamlRunner(block: CodeBlock, url: string): StackDriver {
   let initialized = false;
-  return async (op, stack) => {
-    const env = yamlProgramEnv(stack.env);
-    const pulumi = (...args: string[]) => runPulumi(args, stack.workDir, env);
-    if (!initialized) {
-      writeFileSync(join(stack.workDir, "Pulumi.yaml"), withService(block.code, url));
-      for (const args of [["stack", "init", "dev"], ["config", "set", "agent-hosting:baseUrl", url], ["config", "set", "--secret", "agent-hosting:apiKey", API_KEY]]) {
-        const { code, stdout, stderr } = await pulumi(...args);
-        expect(code, `${stdout}${stderr}`).toBe(0);
+  return {
+    language: "YAML",
+    run: async (op, stack) => {
+      const env = yamlProgramEnv(stack.env);
+      const pulumi = (...args: string[]) => runPulumi(args, stack.workDir, env);
+      if (!initialized) {
+        writeFileSync(join(stack.workDir, "Pulumi.yaml"), withService(block.code, url));
+        for (const args of [["stack", "init", "dev"], ["config", "set", "agent-hosting:baseUrl", url], ["config", "set", "--secret", "agent-hosting:apiKey", API_KEY]]) {
+          const { code, stdout, stderr } = await pulumi(...args);
+          expect(code, `${stdout}${stderr}`).toBe(0);
+        }
+        initialized = true;
       }
-      initialized = true;
-    }
-    const result = (code: number, text: string, changeSummary: Record<string, number>, outputs: Record<string, unknown>): OpResult => ({
-      ok: code === 0,
-      op,
-      changeSummary,
-      outputs,
-      engineOutput: text,
-      ...(code === 0 ? {} : { error: text }),
-    });
-    if (op === "destroy") {
-      const { code, stdout, stderr } = await pulumi("destroy", "--yes");
-      return result(code, `${stdout}${stderr}`, {}, {});
-    }
-    if (op === "preview") {
-      // `--json` writes the engine's document, with its changeSummary, to stdout.
-      const { code, stdout, stderr } = await pulumi("preview", "--json");
-      const document = JSON.parse(stdout) as { changeSummary?: Record<string, number> };
-      return result(code, `${stdout}${stderr}`, document.changeSummary ?? {}, {});
-    }
-    const { code, stdout, stderr } = await pulumi("up", "--yes");
-    if (code !== 0) return result(code, `${stdout}${stderr}`, {}, {});
-    // What the update did, as the stack's history records it, and its outputs.
-    const [last] = JSON.parse((await pulumi("stack", "history", "--json")).stdout) as { resourceChanges?: Record<string, number> }[];
-    const outputs = JSON.parse((await pulumi("stack", "output", "--json")).stdout) as Record<string, unknown>;
-    return result(code, `${stdout}${stderr}`, last?.resourceChanges ?? {}, outputs);
+      const result = (code: number, text: string, changeSummary: Record<string, number>, outputs: Record<string, unknown>): OpResult => ({
+        ok: code === 0,
+        op,
+        changeSummary,
+        outputs,
+        engineOutput: text,
+        ...(code === 0 ? {} : { error: text }),
+      });
+      if (op === "destroy") {
+        const { code, stdout, stderr } = await pulumi("destroy", "--yes");
+        return result(code, `${stdout}${stderr}`, {}, {});
+      }
+      if (op === "preview") {
+        // `--json` writes the engine's document, with its changeSummary, to stdout.
+        const { code, stdout, stderr } = await pulumi("preview", "--json");
+        const document = JSON.parse(stdout) as { changeSummary?: Record<string, number> };
+        return result(code, `${stdout}${stderr}`, document.changeSummary ?? {}, {});
+      }
+      const { code, stdout, stderr } = await pulumi("up", "--yes");
+      if (code !== 0) return result(code, `${stdout}${stderr}`, {}, {});
+      // What the update did, as the stack's history records it, and its outputs.
+      const [last] = JSON.parse((await pulumi("stack", "history", "--json")).stdout) as { resourceChanges?: Record<string, number> }[];
+      const outputs = JSON.parse((await pulumi("stack", "output", "--json")).stdout) as Record<string, unknown>;
+      return result(code, `${stdout}${stderr}`, last?.resourceChanges ?? {}, outputs);
+    },
   };
 }
 
@@ -113,7 +116,7 @@ const JAVA_PROJECT = "readme-java";
 let javaWork: string | undefined;
 
 /** A Java block: App.java of examples/java's layout in the stack's directory, run by the CLI there. */
-async function javaRunner(block: CodeBlock, url: string, stack: StackDir): Promise<{ run: ProgramRunner; harvest(): void }> {
+async function javaRunner(block: CodeBlock, url: string, stack: StackDir): Promise<{ driver: StackDriver; harvest(): void }> {
   const code = withService(block.code, url);
   expect(code, "the Java block is class App of package myproject, as examples/java's pom runs it").toMatch(/^package myproject;$[\s\S]*^public class App \{$/m);
   const dir = stack.workDir;
@@ -124,7 +127,8 @@ async function javaRunner(block: CodeBlock, url: string, stack: StackDir): Promi
   for (const [key, { value, secret }] of Object.entries(config(JAVA_PROJECT, url))) {
     execFileSync("pulumi", ["config", "set", ...(secret ? ["--secret"] : []), key, value], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
   }
-  return { run: (op) => javaCliDriver.run(op, { workDir: dir, env }), harvest };
+  // The Java program's environment (its Maven, its language host), made from the stack's.
+  return { driver: { language: "Java", run: (op, at) => javaCliDriver.run(op, { workDir: at.workDir, env }) }, harvest };
 }
 
 /** The API key is in no file of the stack's directory (its state, its config, the program), the installed plugin aside. */
@@ -156,7 +160,7 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
     let emulator: Emu;
     let control: EmulatorControl;
     let stack: StackDir;
-    let run: ProgramRunner;
+    let driver: StackDriver;
     let harvest = () => undefined as void;
     const texts: string[] = [];
 
@@ -168,8 +172,8 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
       });
       control = new EmulatorControl(emulator.baseUrl);
       stack = stackDir(`${file.replace(/\W+/g, "-")}-${block.lang}-${block.line}`);
-      if (block.lang === "java") ({ run, harvest } = await javaRunner(block, emulator.url, stack));
-      else run = block.lang === "yaml" ? yamlRunner(block, emulator.url) : driverRunner(block, emulator.url, stack.workDir);
+      if (block.lang === "java") ({ driver, harvest } = await javaRunner(block, emulator.url, stack));
+      else driver = block.lang === "yaml" ? yamlRunner(block, emulator.url) : driverRunner(block, emulator.url, stack.workDir);
     }, 600_000);
     afterAll(async () => {
       harvest();
@@ -179,12 +183,12 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
 
     it("previews on a new stack, then up creates its agents and its outputs, then destroy removes them", async () => {
       const record = (r: OpResult) => (texts.push(r.engineOutput, r.error ?? ""), r);
-      const preview = record(await run("preview", stack));
+      const preview = record(await driver.run("preview", stack));
       expect(preview.error ?? "", preview.engineOutput).toBe("");
       expect(preview.changeSummary["create"]).toBeGreaterThan(1);
       expect((await control.listAgents()).agents).toEqual([]);
 
-      const up = record(await run("up", stack));
+      const up = record(await driver.run("up", stack));
       expect(up.error ?? "", up.engineOutput).toBe("");
       expect(up.changeSummary["create"]).toBe(preview.changeSummary["create"]);
       expect((await control.listAgents()).agents.length).toBe(up.changeSummary["create"]! - 1 - countProviders(block.code));
@@ -193,7 +197,7 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
       texts.push(JSON.stringify(up.outputs));
       expectNoKeyInFiles(stack);
 
-      const destroy = record(await run("destroy", stack));
+      const destroy = record(await driver.run("destroy", stack));
       expect(destroy.error ?? "", destroy.engineOutput).toBe("");
       expect((await control.listAgents()).agents).toEqual([]);
       expect(texts.join("\n")).not.toContain(API_KEY);

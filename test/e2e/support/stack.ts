@@ -1,29 +1,25 @@
 /**
  * Runs stack-op.mjs (the real pulumi CLI through the Automation API)
  * as a child process, outside vitest's module transform, as a user's program
- * runs. Each stack lives in its own directory under .e2e-work/.
+ * runs. Each stack lives in its own directory under .e2e-work/. A
+ * `StackHandle` is stack-op.mjs, the TypeScript driver of
+ * test/support/stack-driver.ts, bound to one stack of an inline program,
+ * with the options and operations only it has; it answers the drivers' one
+ * `OpResult`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { runForLastJsonLine, type OperationSummary } from "../../support/stack-driver";
+import { runForLastJsonLine, type OpResult, type StackOp, type TypeScriptOnlyOp } from "../../support/stack-driver";
 import { SCRIPT } from "../../support/project-scripts";
 
 export const repoRoot = resolve(__dirname, "../../..");
 const stackOp = SCRIPT.stackOp;
 
-export interface OpResult extends OperationSummary {
-  deployment?: { deployment?: { resources?: Record<string, unknown>[] } } & Record<string, unknown>;
-  /** The document `pulumi preview --json` printed (op "preview-json"). */
-  preview?: Record<string, unknown>;
-  /** What `pulumi up --json` printed (op "up-json"): the preview digest, then one engine event per line. */
-  upJson?: string;
-  /** For op "up": the change summary of the CLI's preview the up ran first (absent when that preview failed). */
-  previewChangeSummary?: Record<string, number>;
-  /** The engine's own output. */
-  engineOutput: string;
-  exitCode: number | null;
-}
+export type { OpResult } from "../../support/stack-driver";
+
+/** What stack-op.mjs runs on a stack: every driver's operations and its own. */
+export type StackHandleOp = StackOp | TypeScriptOnlyOp;
 
 export interface RunOptions {
   params?: unknown;
@@ -45,9 +41,9 @@ export interface RunOptions {
 export interface StackHandle {
   workDir: string;
   stack: string;
-  run(op: string, options?: RunOptions): Promise<OpResult>;
+  run(op: StackHandleOp, options?: RunOptions): Promise<OpResult>;
   /** Starts an operation in its own process group and returns it, for tests that kill it midway. */
-  start(op: string, options?: RunOptions): ChildProcess;
+  start(op: StackHandleOp, options?: RunOptions): ChildProcess;
   remove(): void;
 }
 

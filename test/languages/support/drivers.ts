@@ -18,19 +18,7 @@ export const PULUMI_VERSION = "3.259.0";
 
 export type { AgentParams, ProgramParams, StackConfig, StackOp } from "../../support/stack-driver";
 
-/** A stack driver (test/support/stack-driver.ts) with what the language scenario needs of it. */
-export interface LanguageDriver extends StackDriver {
-  /**
-   * How the keys of an exported object of a schema type (the Agent's
-   * manifest) are named in the stack's outputs: Python's SDK exports its
-   * output types under their Python (snake_case) names.
-   */
-  exportedKeys: "camelCase" | "snake_case";
-  /** Builds or installs what the driver needs (cached); returns nothing when ready. */
-  prepare(): void;
-}
-
-export const goDriver: LanguageDriver = (() => {
+export const goDriver: StackDriver = (() => {
   let binary: string | undefined;
   return {
     ...argvDriver("Go", () => {
@@ -74,7 +62,7 @@ function sourceHashOfPython(): string {
   return sourceHash([join(repoRoot, "sdk/python")]);
 }
 
-export const pythonDriver: LanguageDriver = (() => {
+export const pythonDriver: StackDriver & { prepare(): void } = (() => {
   let python: string | undefined;
   return {
     ...argvDriver(
@@ -92,7 +80,7 @@ export const pythonDriver: LanguageDriver = (() => {
   };
 })();
 
-export const nodeDriver: LanguageDriver = {
+export const nodeDriver: StackDriver = {
   ...stackOpDriver({ stackOp: SCRIPT.stackOp, project: "agent-hosting-node", program: join(repoRoot, "test/languages/node/native-agents.cjs"), cwd: repoRoot }),
   exportedKeys: "camelCase",
   prepare() {

@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../../src/client/client";
 import { startEmu, type Emu } from "../../support/emulator-fixture";
-import type { AgentParams, LanguageDriver, ProgramParams, StackConfig, StackOp } from "./drivers";
+import type { AgentParams, ProgramParams, StackConfig, StackOp } from "./drivers";
+import type { StackDriver } from "../../support/stack-driver";
 import type { OpResult } from "../../support/stack-driver";
 import { stackDir, type StackDir } from "./stack-env";
 
@@ -25,13 +26,13 @@ function filesUnder(dir: string): string[] {
 }
 
 /** An expected exported object with its keys named as the driver's language exports them. */
-function keyed<T>(value: T, keys: LanguageDriver["exportedKeys"]): T {
+function keyed<T>(value: T, keys: StackDriver["exportedKeys"] = "camelCase"): T {
   if (keys === "camelCase" || typeof value !== "object" || value === null || Array.isArray(value)) return value;
   const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [snake(k), keyed(v, keys)])) as T;
 }
 
-export function languageScenario(driver: LanguageDriver): void {
+export function languageScenario(driver: StackDriver): void {
   const tag = driver.language.toLowerCase();
   const keyA = `${tag}-KEY-A-3f9c0d7e51`;
   const keyB = `${tag}-KEY-B-8a24b6c193`;
@@ -66,7 +67,7 @@ export function languageScenario(driver: LanguageDriver): void {
   }
 
   beforeAll(async () => {
-    driver.prepare();
+    driver.prepare?.();
     emulatorA = await startEmu({ apiKey: keyA, readyAfterMs: 300, secretSets: { "voice-secrets": ["TOKEN", "SIP_PASSWORD"] } });
     emulatorB = await startEmu({ apiKey: keyB, readyAfterMs: 300, secretSets: {} });
     clientA = new AgentHostingClient({ baseUrl: emulatorA.url, apiKey: keyA });
