@@ -13,23 +13,6 @@ import { answerModels } from "./answer-model";
 import type { AnswerValidator, ModelType, ObjectModel } from "./answer-model";
 import type { ErrorBody, LogEntry, LogResult, SecretSet, ServiceAgent } from "./answer-types";
 
-export type { CreateAgentBody, UpdateAgentBody, AutoScalingRequest, AgentLogsQuery, LogOrder } from "./request-types";
-export type {
-  AgentAutoScalingStatus,
-  Deployment,
-  ErrorBody,
-  LogEntry,
-  LogResult,
-  LogTotal,
-  Manifest,
-  ManifestMetadata,
-  ManifestNoiseModels,
-  ManifestSpec,
-  SecretSet,
-  SecretSetField,
-  ServiceAgent as Agent,
-} from "./answer-types";
-
 const MODELS = answerModels();
 const built = new Map<string, z.ZodType>();
 

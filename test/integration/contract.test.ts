@@ -8,7 +8,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
-import type { Agent } from "../../src/client/schemas";
+import type { ServiceAgent as Agent } from "../../src/client/answer-types";
 import { ConnectionError, ResponseValidationError, ServerError } from "../../src/client/errors";
 import { dynamicProvider as impl } from "../support/dynamic-provider";
 import { API_KEY, agentJson } from "../support/fixtures";

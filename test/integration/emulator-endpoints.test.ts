@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
 import { NotFoundError } from "../../src/client/errors";
-import { logResultSchema, secretSetSchema, type Agent } from "../../src/client/schemas";
+import { logResultSchema, secretSetSchema } from "../../src/client/schemas";
+import type { ServiceAgent as Agent } from "../../src/client/answer-types";
 import { documented } from "../support/documented-agent";
 import { IMAGE } from "../support/fixtures";
 import { UNHEALTHY_AFTER_READY_MS } from "../../src/emulator/store";

@@ -14,7 +14,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
 import { InputValidationError } from "../../src/client/errors";
-import { logResultSchema, type AgentLogsQuery, type LogEntry, type LogResult } from "../../src/client/schemas";
+import { logResultSchema } from "../../src/client/schemas";
+import type { LogEntry, LogResult } from "../../src/client/answer-types";
+import type { AgentLogsQuery } from "../../src/client/request-types";
 import { NS_TIMESTAMP, startEmu, toNs, waitFor, type Emu } from "../support/emulator-fixture";
 
 interface Entry {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AgentHostingClient } from "../../src/client/client";
-import type { LogEntry } from "../../src/client/schemas";
+import type { LogEntry } from "../../src/client/answer-types";
 import { EmulatorControl } from "../../src/emulator";
 import { startEmu, type Emu } from "../support/emulator-fixture";
 

@@ -8,7 +8,7 @@ import type { Interceptable } from "undici";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
 import { AuthenticationError, ConflictError, ConnectionError, InputValidationError, ResponseValidationError, ServerError, TimeoutError } from "../../src/client/errors";
-import type { CreateAgentBody } from "../../src/client/schemas";
+import type { CreateAgentBody } from "../../src/client/request-types";
 import { JSON_REPLY, collect, errorJson, headersOf, makeHarness, rejectionOf, thrownBy, headersTimeout, refused, reset, type Harness } from "./support/client-harness";
 import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MockAgent } from "undici";
 import { AgentHostingClient, type RetryNote } from "../../src/client/client";
 import { ApiError, AuthenticationError, BadRequestError, ConflictError, ConnectionError, NotFoundError, RateLimitError, ResponseValidationError, ServerError, TimeoutError } from "../../src/client/errors";
-import type { CreateAgentBody } from "../../src/client/schemas";
+import type { CreateAgentBody } from "../../src/client/request-types";
 import { BASE_URL, JSON_REPLY, ORIGIN, collect, errorJson, makeHarness, rejectionOf, headersTimeout, refused, reset, type Harness } from "./support/client-harness";
 import { API_KEY, agentJson, IMAGE } from "../support/fixtures";
 import { documented } from "../support/documented-agent";

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConnectionError, InputValidationError, NotFoundError, ServerError } from "../../src/client/errors";
 import { spendRetry, withRetries, type RetryNote, type RetryPolicy } from "../../src/client/retry";
-import type { CreateAgentBody } from "../../src/client/schemas";
+import type { CreateAgentBody } from "../../src/client/request-types";
 import { JSON_REPLY, errorJson, makeHarness, rejectionOf, refused, type Harness } from "./support/client-harness";
 import { agentJson, IMAGE } from "../support/fixtures";
 

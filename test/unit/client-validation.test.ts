@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentHostingError, InputValidationError } from "../../src/client/errors";
-import type { AgentLogsQuery, CreateAgentBody, UpdateAgentBody } from "../../src/client/schemas";
+import type { AgentLogsQuery, CreateAgentBody, UpdateAgentBody } from "../../src/client/request-types";
 import type { IterateLogsArgs } from "../../src/client/client";
 import { collect, makeHarness, rejectionOf, thrownBy, type Harness } from "./support/client-harness";
 import { IMAGE } from "../support/fixtures";

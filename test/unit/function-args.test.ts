@@ -1,6 +1,6 @@
 /** The functions' arguments as the model lists them are the ones the client's query type and the plugin's function take. */
 import { describe, expect, it } from "vitest";
-import type { AgentLogsQuery } from "../../src/client/schemas";
+import type { AgentLogsQuery } from "../../src/client/request-types";
 import { argNamesOf } from "../../src/functions/function-fields";
 import type { GetAgentLogsArgs } from "../../src/native/functions";
 

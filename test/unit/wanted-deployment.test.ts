@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AgentHostingClient } from "../../src/client/client";
-import type { AgentLogsQuery } from "../../src/client/schemas";
+import type { AgentLogsQuery } from "../../src/client/request-types";
 import type { Call } from "../../src/core/resource-entry";
 import { deploymentFailed } from "../../src/resources/agent/rollout";
 import type { Step } from "../../src/resources/agent/rollout-wait";
