@@ -3,7 +3,7 @@
 // the directory given) from the built package (run `npm run build` first).
 // Install it with
 //   pulumi plugin install resource agent-hosting <version> --file <tarball>
-import { packPlugin } from "./lib/plugin-package.mjs";
+import { packPlugin } from "./lib/release/plugin-package.mjs";
 
 const tarball = await packPlugin(process.argv[2]);
 console.log(tarball);

@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pluginVersion } from "../../scripts/lib/plugin-package.mjs";
+import { pluginVersion } from "../../scripts/lib/release/plugin-package.mjs";
 import { repoRoot, usePulumiCli } from "../../scripts/lib/pulumi-env.mjs";
 import { freshRequire, openStack } from "../../scripts/stack-op.mjs";
 import { installControlPlugin } from "./native-control.mjs";

@@ -50,7 +50,7 @@ export {
 } from "../../scripts/lib/model-render.mjs";
 export { NODE_RELEASES } from "../../scripts/lib/node-releases.mjs";
 export { agentOperationRecorder, disagreementMessage, isAgentType, operationDisagreements, type AgentOperations } from "../../scripts/lib/operations.mjs";
-export { hostTarget, launcher } from "../../scripts/lib/plugin-package.mjs";
+export { hostTarget, launcher } from "../../scripts/lib/release/plugin-package.mjs";
 export { imageRegistryTools } from "../../scripts/lib/image-registry.mjs";
 export { pulumiJavaDir, pulumiJavaVersion } from "../../scripts/lib/pulumi-java.mjs";
 export { mavenArtifactPaths, mavenRepositoryFiles } from "../../scripts/lib/release/maven-repository.mjs";

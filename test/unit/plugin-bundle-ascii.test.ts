@@ -1,6 +1,6 @@
-/** The plugin bundle's legal comments are kept, spelled in ASCII (scripts/lib/plugin-package.mjs). */
+/** The plugin bundle's legal comments are kept, spelled in ASCII (scripts/lib/release/plugin-package.mjs). */
 import { describe, expect, it } from "vitest";
-import { asciiLegalComments } from "../../scripts/lib/plugin-package.mjs";
+import { asciiLegalComments } from "../../scripts/lib/release/plugin-package.mjs";
 
 const ascii = asciiLegalComments;
 

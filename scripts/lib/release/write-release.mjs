@@ -4,7 +4,7 @@
 // SDK's Maven repository and SHA256SUMS. The same checkout gives the same bytes.
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { writePluginTarballs } from "../plugin-package.mjs";
+import { writePluginTarballs } from "./plugin-package.mjs";
 import { writeChecksums } from "./checksums.mjs";
 import { writeGoProxy } from "./go-module.mjs";
 import { writeMavenRepository } from "./maven-repository.mjs";

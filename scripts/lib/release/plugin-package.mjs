@@ -18,10 +18,10 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repoRoot } from "./pulumi-env.mjs";
-import { pluginTarballName, releaseVersion } from "./release/names.mjs";
-import { sourceDateEpoch } from "./release/source-date.mjs";
-import { tarGz } from "./release/tar-gz.mjs";
+import { repoRoot } from "../pulumi-env.mjs";
+import { pluginTarballName, releaseVersion } from "./names.mjs";
+import { sourceDateEpoch } from "./source-date.mjs";
+import { tarGz } from "./tar-gz.mjs";
 
 // The launcher passes Node no V8 flag: any flag on Node's command line makes
 // Node compile its built-in modules from source rather than from the code
