@@ -10,7 +10,7 @@ import { LANGUAGES, generateSdks, sdkDrift } from "./lib/sdk-gen.mjs";
 if (process.argv.includes("--check")) {
   const temp = mkdtempSync(join(tmpdir(), "agent-hosting-sdk-"));
   try {
-    generateSdks(temp);
+    await generateSdks(temp);
     const drift = LANGUAGES.flatMap((l) => sdkDrift(join(temp, l), join(repoRoot, "sdk", l)).map((p) => `sdk/${l}/${p}`));
     if (drift.length > 0) {
       console.error(`the committed SDKs differ from schema.json in: ${drift.join(", ")}\nrun \`npm run gen\``);
@@ -22,6 +22,6 @@ if (process.argv.includes("--check")) {
     rmSync(temp, { recursive: true, force: true });
   }
 } else {
-  generateSdks(join(repoRoot, "sdk"));
+  await generateSdks(join(repoRoot, "sdk"));
   console.log(`wrote ${LANGUAGES.map((l) => `sdk/${l}`).join(", ")}`);
 }

@@ -7,6 +7,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { goTool } from "./go-tool.mjs";
 import { generateJavaSdk } from "./java-sdk.mjs";
+import { writePythonMocks } from "./python-mocks.mjs";
 import { repoRoot } from "./pulumi-env.mjs";
 
 export const LANGUAGES = ["python", "go", "java"];
@@ -40,10 +41,11 @@ export function sdkDrift(expectedDir, actualDir) {
   return drift.sort();
 }
 
-/** Writes <outDir>/python, <outDir>/go and <outDir>/java. */
-export function generateSdks(outDir) {
+/** Writes <outDir>/python, <outDir>/go and <outDir>/java, then the testing modules beside what the generators wrote (from the built package: run `npm run build` first). */
+export async function generateSdks(outDir) {
   const schema = join(repoRoot, "schema.json");
   execFileSync(goTool("gen-sdk"), [schema, outDir, ...GO_GENERATED], { stdio: ["ignore", "inherit", "inherit"] });
   generateJavaSdk(schema, join(outDir, "java"));
+  await writePythonMocks(join(outDir, "python", "pulumi_agent_hosting"));
 }
 

@@ -1,0 +1,236 @@
+"""The Agent's outputs and the preview's rules for the mocks of ``testing.py``.
+
+Plain Python without ``pulumi``: the rules the Agent's field table states as
+data (required fields, types, enums, object members, unknown fields), each
+refused with the reason the provider's own check gives, the secret-set
+references against the mocked sets, the outputs a create stores, and a page
+of mocked log lines. ``MODEL`` is generated from the provider's registry
+(scripts/lib/mock-model.mjs); the rules the table does not state as data
+(patterns, lengths, integer ranges, ``minAgents <= maxAgents``) are the
+preview's only.
+"""
+
+import hashlib
+import json
+from datetime import datetime, timezone
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+MODEL: Dict[str, Any] = json.loads(__MODEL_JSON__)
+
+Failure = Tuple[str, str]
+
+_TYPES = {
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool) or (isinstance(v, float) and v.is_integer()),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "array": lambda v: isinstance(v, (list, tuple)),
+    "object": lambda v: isinstance(v, Mapping),
+}
+
+
+def _field_failures(field: Dict[str, Any], value: Any) -> List[Failure]:
+    name = field["name"]
+    if "enum" in field:
+        return [] if value in field["enum"]["values"] else [(name, field["enum"]["reason"])]
+    if not _TYPES[field["type"]](value):
+        return [(name, field["typeReason"])]
+    failures: List[Failure] = []
+    if field["type"] == "array":
+        failures += [(f"{name}[{i}]", field["itemsReason"]) for i, item in enumerate(value) if not isinstance(item, str)]
+    for member in field.get("properties", []):
+        given = value.get(member["name"])
+        if given is None:
+            failures.append((f"{name}.{member['name']}", member["requiredReason"]))
+        elif not _TYPES[member["type"]](given):
+            failures.append((f"{name}.{member['name']}", member["typeReason"]))
+    known = [m["name"] for m in field.get("properties", [])]
+    if "properties" in field:
+        failures += [(name, field["unknownMemberReason"].replace("{key}", key)) for key in value if key not in known]
+    return failures
+
+
+def check_agent(news: Mapping[str, Any], secret_sets: Optional[Mapping[str, Sequence[str]]] = None) -> List[Failure]:
+    """Every failure of the data-stated rules, then the secret sets the inputs name (when sets are given)."""
+    fields = {f["name"]: f for f in MODEL["fields"]}
+    failures: List[Failure] = []
+    for field in MODEL["fields"]:
+        if field["required"] and news.get(field["name"]) is None:
+            failures.append((field["name"], field["requiredReason"]))
+    for key, value in news.items():
+        if key.startswith("__") or value is None:
+            continue
+        if key not in fields:
+            failures.append((key, MODEL["unknownFieldReason"]))
+            continue
+        failures += _field_failures(fields[key], value)
+    refs = MODEL["references"]
+    required = news.get("requiredSecrets")
+    if news.get("secretSet") is None and required:
+        failures.append(("requiredSecrets", refs["requiredWithoutSet"]))
+    if secret_sets is not None and not failures:
+        failures += _reference_failures(news, secret_sets)
+    return failures
+
+
+def _reference_failures(news: Mapping[str, Any], secret_sets: Mapping[str, Sequence[str]]) -> List[Failure]:
+    refs = MODEL["references"]
+    failures: List[Failure] = []
+    for field in refs["secretSetFields"]:
+        name = news.get(field)
+        if not isinstance(name, str):
+            continue
+        if name not in secret_sets:
+            failures.append((field, refs["missingSet"].replace("{set}", name)))
+            continue
+        required = news.get("requiredSecrets")
+        if field != "secretSet" or not isinstance(required, (list, tuple)):
+            continue
+        has = list(secret_sets[name])
+        missing = [f for f in required if isinstance(f, str) and f not in has]
+        if missing:
+            template = refs["lacksOne"] if len(missing) == 1 else refs["lacksMany"]
+            reason = template.replace("{set}", name).replace("{missing}", ", ".join(missing))
+            failures.append((field, reason.replace("{has}", ", ".join(has) if has else refs["noFields"])))
+    return failures
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _canonical(value[k]) for k in sorted(value)}
+    if isinstance(value, (list, tuple)):
+        return [_canonical(v) for v in value]
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def derived_id(prefix: str, *parts: Any) -> str:
+    """``<prefix>-<12 hex digits>`` of the SHA-256 of the parts' JSON, as the TypeScript mocks derive it."""
+    text = json.dumps(_canonical(list(parts)), separators=(",", ":"), ensure_ascii=False)
+    return f"{prefix}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}"
+
+
+def checked_inputs(news: Mapping[str, Any]) -> Dict[str, Any]:
+    """The inputs with the table's defaults applied, as check hands them on."""
+    inputs = {k: v for k, v in news.items() if not k.startswith("__")}
+    for field in MODEL["fields"]:
+        if "default" in field and inputs.get(field["name"]) is None:
+            inputs[field["name"]] = field["default"]
+    return inputs
+
+
+def create_body(inputs: Mapping[str, Any]) -> Dict[str, Any]:
+    """The create request: every sent field declared (or defaulted); a field whose absence means "keep" or "clear" left out."""
+    return {f["name"]: inputs[f["name"]] for f in MODEL["fields"] if f["sentTo"] == "service" and inputs.get(f["name"]) is not None}
+
+
+def _to_manifest(mapping: Dict[str, Any], value: Any) -> Any:
+    if value is None:
+        return mapping["leftOut"]
+    if mapping["kind"] == "list":
+        return [value]
+    if mapping["kind"] == "members":
+        return {mapping["members"][k]: v for k, v in value.items()}
+    return value
+
+
+def _set_at(target: Dict[str, Any], path: Sequence[str], value: Any) -> None:
+    for key in path[:-1]:
+        target = target.setdefault(key, {})
+    target[path[-1]] = value
+
+
+def _value_at(source: Mapping[str, Any], path: Sequence[str]) -> Any:
+    for key in path:
+        source = source.get(key) if isinstance(source, Mapping) else None
+    return source
+
+
+def agent_outputs(news: Mapping[str, Any]) -> Tuple[str, Dict[str, Any]]:
+    """The id and outputs a create stores for these (valid) inputs: the agent ready, unless the program does not wait."""
+    service = MODEL["service"]
+    inputs = checked_inputs(news)
+    body = create_body(inputs)
+    spec: Dict[str, Any] = {}
+    for field in MODEL["fields"]:
+        mapping = field.get("manifest")
+        if field["sentTo"] != "service" or mapping is None:
+            continue
+        sent = body.get(field["name"])
+        if sent is None and field["undeclared"] == "keep":
+            value = service["chosenWhenLeftOut"][field["name"]]
+        else:
+            value = _to_manifest(mapping, sent if sent is not None else field.get("default"))
+        if value is not None:
+            _set_at(spec, mapping["path"], value)
+    spec.update(service["specExtras"])
+    name = str(body["serviceName"])
+    ready = inputs.get("waitForReady") is not False
+    deployment_id = derived_id("dep", body)
+    head = service["manifestHead"]
+    manifest = {"apiVersion": head["apiVersion"], "kind": head["kind"], "metadata": {"name": name, "namespace": head["namespace"]}, "spec": spec}
+    outputs: Dict[str, Any] = {}
+    for field in MODEL["fields"]:
+        if field.get("reportedAtTop"):
+            outputs[field["name"]] = _value_at(spec, field["manifest"]["path"])
+        elif inputs.get(field["name"]) is not None:
+            outputs[field["name"]] = inputs[field["name"]]
+    outputs.update(
+        {
+            "name": name,
+            "ready": ready,
+            "activeDeploymentId": deployment_id,
+            "activeDeploymentReady": ready,
+            "deployment": {"id": deployment_id, "serviceId": derived_id("svc", name), "createdAt": service["time"], "updatedAt": service["time"]},
+            "manifest": manifest,
+            "createdAt": service["time"],
+            "updatedAt": service["time"],
+            "activeSessionCount": 0,
+            "available": ready,
+            "desiredDeploymentId": deployment_id,
+        }
+    )
+    return name, outputs
+
+
+LogLine = Union[str, Mapping[str, str]]
+
+
+def _ns_of(timestamp: str) -> int:
+    base, _, rest = timestamp.partition(".")
+    fraction = rest.rstrip("Z") if rest else ""
+    if not rest:
+        base = base.rstrip("Z")
+    seconds = int(datetime.fromisoformat(base).replace(tzinfo=timezone.utc).timestamp())
+    return seconds * 1_000_000_000 + int(fraction.ljust(9, "0") or 0)
+
+
+def _iso_of(ns: int) -> str:
+    seconds, fraction = divmod(ns, 1_000_000_000)
+    return datetime.fromtimestamp(seconds, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%S") + f".{fraction:09d}Z"
+
+
+def log_page(lines: Sequence[LogLine], active_deployment: Optional[str], args: Mapping[str, Any]) -> Dict[str, Any]:
+    """One page of getAgentLogs over the agent's lines, as the service answers it (newest first, ten at most, by default)."""
+    first = _ns_of(MODEL["service"]["time"])
+    entries = []
+    for index, line in enumerate(lines):
+        entry = {"log": line} if isinstance(line, str) else dict(line)
+        ns = _ns_of(entry["timestamp"]) if "timestamp" in entry else first + index * 1_000_000_000
+        entries.append((ns, entry.get("deploymentId", active_deployment or ""), entry["log"]))
+    entries.sort(key=lambda e: e[0])
+    start, end, needle = args.get("startTime"), args.get("endTime"), args.get("query")
+    matching = [
+        e
+        for e in entries
+        if (start is None or e[0] > int(start) * 1_000_000_000)
+        and (end is None or e[0] < int(end) * 1_000_000_000)
+        and (args.get("deploymentId") is None or e[1] == args["deploymentId"])
+        and (needle is None or needle.lower() in e[2].lower())
+    ]
+    if args.get("order", "desc") == "desc":
+        matching.reverse()
+    offset, limit = int(args.get("offset") or 0), int(args.get("limit") or 10)
+    page = matching[offset : offset + limit]
+    return {"total": {"value": len(matching), "relation": "eq"}, "logs": [{"log": e[2], "timestamp": _iso_of(e[0])} for e in page]}
