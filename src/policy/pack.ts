@@ -7,14 +7,7 @@
  */
 import { PolicyPack } from "@pulumi/policy";
 import type { EnforcementLevel, PolicyConfigSchema, ResourceValidationPolicy } from "@pulumi/policy";
-import {
-  checkImagePinned,
-  checkMaxAgentsCap,
-  checkOnFailureRollback,
-  checkPrivateRegistryPullSecret,
-  checkScalingRange,
-  checkSecretSetRequiredSecrets,
-} from "./agent-rules";
+import * as rules from "./agent-rules";
 import type { AgentProps } from "./agent-rules";
 import { isAgentResource } from "./agent-resource";
 
@@ -57,7 +50,7 @@ export function agentPolicies(): ResourceValidationPolicy[] {
       "An Agent's image carries a version tag other than `latest`, or a digest (a digest can be required).",
       "mandatory",
       { properties: { requireDigest: { type: "boolean", default: false, description: "Require `name@sha256:…`, not only a tag." } } },
-      checkImagePinned,
+      rules.checkImagePinned,
     ),
     agentPolicy(
       AGENT_POLICY_NAMES.maxAgentsCap,
@@ -68,14 +61,14 @@ export function agentPolicies(): ResourceValidationPolicy[] {
           cap: { type: "integer", minimum: 1, default: DEFAULT_MAX_AGENTS_CAP, description: "The largest maxAgents allowed." },
         },
       },
-      checkMaxAgentsCap,
+      rules.checkMaxAgentsCap,
     ),
     agentPolicy(
       AGENT_POLICY_NAMES.scalingRange,
       "An Agent's `autoScaling.minAgents` is at most its `autoScaling.maxAgents`.",
       "mandatory",
       undefined,
-      (props) => checkScalingRange(props),
+      (props) => rules.checkScalingRange(props),
     ),
     agentPolicy(
       AGENT_POLICY_NAMES.privateRegistryPullSecret,
@@ -91,7 +84,7 @@ export function agentPolicies(): ResourceValidationPolicy[] {
           },
         },
       },
-      checkPrivateRegistryPullSecret,
+      rules.checkPrivateRegistryPullSecret,
     ),
     // Advisory by default, like the cap: "keep" is the provider's default and a sound
     // choice; a team that wants rollback makes the rule mandatory in its config.
@@ -100,7 +93,7 @@ export function agentPolicies(): ResourceValidationPolicy[] {
       'An Agent sets `onFailure: "rollback"`, so a failed deployment goes back to the last ready spec (unset means "keep").',
       "advisory",
       undefined,
-      (props) => checkOnFailureRollback(props),
+      (props) => rules.checkOnFailureRollback(props),
     ),
     // Advisory by default: an agent may need no field of its set by name; a team that
     // wants every set's fields checked at preview makes the rule mandatory in its config.
@@ -109,7 +102,7 @@ export function agentPolicies(): ResourceValidationPolicy[] {
       "An Agent with a `secretSet` lists in `requiredSecrets` the fields it needs from it, so the preview checks that the set holds them.",
       "advisory",
       undefined,
-      (props) => checkSecretSetRequiredSecrets(props),
+      (props) => rules.checkSecretSetRequiredSecrets(props),
     ),
   ];
 }

@@ -133,20 +133,10 @@ export type RecordedInputs = { [K in AgentFieldName]?: unknown };
  * and its manifest apart (the `deployment` and `manifest` outputs), the
  * scaling as the service reports it.
  */
-export type RecordedAgent = {
-  name: string;
-  ready: boolean;
-  activeDeploymentId: string;
-  activeDeploymentReady: boolean;
-  autoScaling?: Props;
-  deployment: Props | null;
-  manifest: Props | null;
-  createdAt?: string;
-  updatedAt?: string;
-  activeSessionCount?: number;
-  available?: boolean;
-  desiredDeploymentId?: string;
-};
+export type RecordedAgent = Pick<ServiceAgent, RecordedMember> & { autoScaling?: Props; deployment: Props | null; manifest: Props | null };
+
+/** The members of the answer the outputs record as the service sent them. */
+type RecordedMember = "name" | "ready" | "activeDeploymentId" | "activeDeploymentReady" | "createdAt" | "updatedAt" | "activeSessionCount" | "available" | "desiredDeploymentId";
 
 /**
  * The Agent's outputs as the state keeps them, without the engine's secrets
