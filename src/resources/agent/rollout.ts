@@ -36,7 +36,7 @@ import { checkReferencesBeforeSending, diffAgent } from "./preview-verbs";
 import { deleteDraining, getAgent } from "./read";
 import { finish, incompleteError, KEEP_NOTE, pendingProperties, startStep } from "./rollout-wait";
 import type { DeploymentFailure, LastReady, Step } from "./rollout-wait";
-import { agentMatchesBody, asInputs, createBody, inputValues, outputProps, pendingDeploymentOf, reportedValues, shownImage, toOutputs, updateBody, wantedDeploymentOf, watchedAgent, withInputs } from "./state";
+import { asInputs, createBody, inputValues, outputProps, pendingDeploymentOf, reportedValues, shownImage, toOutputs, updateBody, wantedDeploymentOf, watchedAgent, withInputs } from "./state";
 import type { AgentState, ServiceAgent } from "./state";
 
 /** The fields `answer` still reports although `body` left them out to clear them. */
@@ -260,13 +260,13 @@ function readItBack(call: Call, name: string): string {
 
 /**
  * POST /agents. A 409 means the name is taken, possibly by another stack: it
- * is never taken over. The client's read-back after an unanswered POST is the
- * only way a create of this call is recognized at the service.
+ * is never taken over. The client's read-back after an unanswered POST (an
+ * agent whose manifest reports exactly the body: src/client/agent-body.ts)
+ * is the only way a create of this call is recognized at the service.
  */
 export async function postAgent(inputs: AgentInputs, call: Call): Promise<ServiceAgent> {
   try {
-    const body = createBody(inputs);
-    return await call.client.createAgent(body, { signal: call.signal, onRetry: call.log.retry, matches: (existing) => agentMatchesBody(existing, body) });
+    return await call.client.createAgent(createBody(inputs), { signal: call.signal, onRetry: call.log.retry });
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
     const name = inputs.serviceName;

@@ -20,9 +20,7 @@ import type { ServiceAgent } from "../../client/answer-types";
 import type { CreateAgentBody, UpdateAgentBody } from "../../client/bodies";
 import type { AgentHostingClient } from "../../client/client";
 import { retryReason } from "../../client/retry";
-import { sameJson } from "../../client/same-json";
 import { asSecret } from "../../core/engine-sentinels";
-import type { FieldSpec } from "../../core/field-table";
 import type { Watched } from "../../core/readiness";
 import type { Call, Props } from "../../core/resource-entry";
 import { AGENT_FIELDS, SERVICE_FIELDS } from "./fields";
@@ -54,11 +52,6 @@ export function isAgentReady(agent: ServiceAgent, deploymentId: string = wantedD
 
 export type RequestBody = Record<string, unknown>;
 
-/** A request value with the field's default applied when it is left out. */
-function withDefault(field: FieldSpec, body: RequestBody): unknown {
-  return body[field.name] ?? field.default;
-}
-
 /** The request values a manifest reports (an agent's, or as the outputs record it), by field name; fields it does not report are absent. */
 export function reportedValues(manifest: { spec?: unknown } | null | undefined): Record<string, unknown> {
   const spec = manifest?.spec;
@@ -69,35 +62,6 @@ export function reportedValues(manifest: { spec?: unknown } | null | undefined):
     if (found.found) values[field.name] = field.manifest.fromManifest(found.value);
   }
   return values;
-}
-
-/**
- * Whether a live agent has exactly the spec a create body asks for. A field
- * the service does not report matches only when the body leaves it out, so an
- * agent is never taken for ours on a guess.
- */
-export function agentMatchesBody(agent: ServiceAgent, sent: object): boolean {
-  const body: RequestBody = { ...sent };
-  const spec = agent.deployment?.manifest?.spec;
-  if (spec === undefined) return false;
-  for (const field of SERVICE_FIELDS) {
-    if (!field.manifest) continue;
-    const declared = withDefault(field, body);
-    if (field.undeclared === "keep") {
-      if (declared === undefined) continue;
-      const live = field.manifest.fromManifest(agent[field.name] ?? manifestValueAt(spec, field.manifest.path).value);
-      if (!sameJson(live, declared)) return false;
-      continue;
-    }
-    const found = manifestValueAt(spec, field.manifest.path);
-    const expected = field.manifest.toManifest(declared);
-    if (!found.found) {
-      if (declared !== undefined) return false;
-      continue;
-    }
-    if (!sameJson(found.value, expected)) return false;
-  }
-  return true;
 }
 
 function bodyOf(inputs: Record<string, unknown>, live: ServiceAgent | undefined, withName: boolean): RequestBody {
