@@ -168,7 +168,7 @@ export function applyReadmeTables(readme, tables) {
  *   items?: "string" | { typeName: string, properties: readonly FunctionField[] },
  *   object?: { typeName: string, properties: readonly FunctionField[] },
  *   tsType?: { type: string, name: string }, acceptsDate?: true }} FunctionField
- * @typedef {{ name: string, args: readonly FunctionField[], result: readonly FunctionField[] }} FunctionTables
+ * @typedef {{ name: string, args: readonly FunctionField[], argsType?: string, result: readonly FunctionField[] }} FunctionTables
  */
 
 /** @param {string} name */
@@ -254,7 +254,7 @@ export function renderRequestTypes(agent, logs) {
     `export interface UpdateAgentBody {\n${update.join("\n")}\n}\n\n` +
     namedArgTypes(logs.args).join("\n") +
     "\n/** Query of GET /agents/{name}/logs (the getAgentLogs arguments). Times are Unix seconds. */\n" +
-    `export interface AgentLogsQuery {\n${query.join("\n")}\n}\n`
+    `export interface ${logs.argsType ?? "AgentLogsQuery"} {\n${query.join("\n")}\n}\n`
   );
 }
 
@@ -268,7 +268,10 @@ function resultTsType(f) {
 /**
  * src/functions/function-types.ts: each function's arguments (plain and `pulumi.Input`), and
  * its result; where an argument also takes a Date in the dynamic package, the native
- * plugin's forms (Unix seconds only) apart.
+ * plugin's forms (Unix seconds only) apart, written as the program's forms with those
+ * arguments changed. A function whose arguments are a request the client sends
+ * (its `argsType`, which renderRequestTypes writes from the same table) takes that type
+ * as its arguments instead of listing them again.
  * @param {readonly FunctionTables[]} functions
  * @returns {string}
  */
@@ -286,21 +289,26 @@ export function renderFunctionTypes(functions) {
         const type = argTsType(f, kind);
         return argLine(f, input ? `pulumi.Input<${type}>` : type, kind === "program" ? dateNote(f) : "");
       });
-    const plugin = fn.args.some((a) => a.acceptsDate);
+    const dated = fn.args.filter((a) => a.acceptsDate);
+    const request = fn.argsType;
     const out = [
-      `/** The arguments of ${fn.name}. */\nexport interface ${name}Args {\n${form("program", false).join("\n")}\n}\n`,
+      request === undefined
+        ? `/** The arguments of ${fn.name}. */\nexport interface ${name}Args {\n${form("program", false).join("\n")}\n}\n`
+        : `/** The arguments of ${fn.name}: the query the client sends. */\nexport type ${name}Args = ${request};\n`,
       `/** The arguments of ${fn.name}Output: each may be a \`pulumi.Input\`. */\nexport interface ${name}OutputArgs {\n${form("program", true).join("\n")}\n}\n`,
       `/** The result of ${fn.name}. */\nexport interface ${name}Result {\n${fn.result.map((r) => `${doc(r.description, "  ")}  ${r.name}${r.required ? "" : "?"}: ${resultTsType(r)};`).join("\n")}\n}\n`,
     ];
-    if (plugin) {
+    if (dated.length > 0) {
+      const omitted = dated.map((a) => JSON.stringify(a.name)).join(" | ");
+      const seconds = (/** @type {boolean} */ input) => dated.map((f) => argLine(f, input ? `pulumi.Input<${argTsType(f, "plugin")}>` : argTsType(f, "plugin"))).join("\n");
       out.push(
-        `/** The arguments of the native plugin's ${fn.name}: times in Unix seconds only (a Date does not travel to the plugin). */\nexport interface ${name}PluginArgs {\n${form("plugin", false).join("\n")}\n}\n`,
-        `/** The arguments of the native plugin's ${fn.name}Output: each may be a \`pulumi.Input\`. */\nexport interface ${name}PluginOutputArgs {\n${form("plugin", true).join("\n")}\n}\n`,
+        `/** The arguments of the native plugin's ${fn.name}: times in Unix seconds only (a Date does not travel to the plugin). */\nexport interface ${name}PluginArgs extends Omit<${name}Args, ${omitted}> {\n${seconds(false)}\n}\n`,
+        `/** The arguments of the native plugin's ${fn.name}Output: each may be a \`pulumi.Input\`. */\nexport interface ${name}PluginOutputArgs extends Omit<${name}OutputArgs, ${omitted}> {\n${seconds(true)}\n}\n`,
       );
     }
     return out.join("\n");
   });
-  const named = functions.flatMap((fn) => fn.args.filter((a) => a.tsType).map((a) => a.tsType?.name));
+  const named = [...functions.flatMap((fn) => fn.args.filter((a) => a.tsType).map((a) => a.tsType?.name)), ...functions.flatMap((fn) => (fn.argsType ? [fn.argsType] : []))];
   const answers = [...answerNames].sort();
   return (
     generatedBy("the function tables (src/functions/function-fields.ts)") +

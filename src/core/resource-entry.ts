@@ -246,6 +246,8 @@ export interface FunctionEntry {
   token: string;
   description: string;
   args: readonly FunctionField[];
+  /** The request type of src/client/request-types.ts its arguments are, when they are one (written from `args` by scripts/gen-model.mjs). */
+  argsType?: string;
   result: readonly FunctionField[];
   /** Its example programs (under schema-docs/examples/), which its schema description carries. */
   examples?: readonly SchemaExample[];

@@ -12,6 +12,8 @@ export interface FunctionDoc {
   name: "getSecretSet" | "getAgentLogs";
   description: string;
   args: readonly FunctionField[];
+  /** The client's request type the arguments are (src/client/request-types.ts). */
+  argsType?: string;
   result: readonly FunctionField[];
   examples: readonly SchemaExample[];
 }
@@ -31,6 +33,7 @@ export const FUNCTION_DOCS: readonly FunctionDoc[] = [
     name: "getAgentLogs",
     description: "One page of an agent's logs.",
     examples: [{ dir: "get-agent-logs", title: "The newest log lines of an agent" }],
+    argsType: "AgentLogsQuery",
     args: [
       { name: "agentName", type: "string", required: true, description: "Name of the agent." },
       { name: "limit", type: "integer", description: "Entries per page, 1 to 1000. Left out, the service returns 10." },
