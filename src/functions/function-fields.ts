@@ -5,16 +5,12 @@
  * request (src/client/logs-query.ts and src/client/service-names.ts).
  */
 import { LOG_RESULT_FIELDS } from "../client/answer-tables";
-import type { FunctionField } from "../core/resource-entry";
+import type { FunctionEntry } from "../core/resource-entry";
 import type { SchemaExample } from "../core/schema-docs";
 
-export interface FunctionDoc {
+/** A function's part of its registry entry (src/core/resource-entry.ts) that documents it. */
+export interface FunctionDoc extends Pick<FunctionEntry, "description" | "args" | "argsType" | "result"> {
   name: "getSecretSet" | "getAgentLogs";
-  description: string;
-  args: readonly FunctionField[];
-  /** The client's request type the arguments are (src/client/request-types.ts). */
-  argsType?: string;
-  result: readonly FunctionField[];
   examples: readonly SchemaExample[];
 }
 
