@@ -1,6 +1,7 @@
 /** The shape of one entry of a resource's field table (each resource's folder under src/resources/ has one). */
 import type { ManifestMapping } from "../client/agent-body";
 import type { RuleFailure } from "../client/field-rules";
+import type { AgentAnswerMember } from "../client/answer-tables";
 
 /** A service's answer, read defensively. */
 type Answer = Record<string, unknown>;
@@ -65,17 +66,11 @@ export interface FieldSpec {
   newDeployment?: false;
 }
 
-/** An output beyond the inputs. */
-export interface OutputFieldSpec {
-  name: string;
-  type: "string" | "boolean" | "integer" | "object";
-  tsType: string;
-  description: string;
-  /** Whether every answer has it: the package relies on it and checks it. */
-  reliedOn: boolean;
-  /** Properties of the object, for the package schema. */
-  properties?: readonly { name: string; type: "integer" | "string"; description: string }[];
-}
+/**
+ * An output beyond the inputs, shaped as a member of the service's answer
+ * (src/client/answer-tables.ts), where a resource's outputs come from.
+ */
+export type OutputFieldSpec = AgentAnswerMember;
 
 /**
  * A resource's field table as its folder declares it: each entry keeps its
