@@ -11,12 +11,5 @@ export { Agent } from "../resources/agent/native-agent";
 export type { AgentArgs } from "../resources/agent/native-agent";
 export { Provider } from "./provider";
 export type { ProviderArgs } from "./provider";
-export { getAgentLogs, getAgentLogsOutput, getSecretSet, getSecretSetOutput } from "./functions";
-export type {
-  GetAgentLogsArgs,
-  GetAgentLogsOutputArgs,
-  GetAgentLogsResult,
-  GetSecretSetArgs,
-  GetSecretSetOutputArgs,
-  GetSecretSetResult,
-} from "./functions";
+// The functions and their argument and result types: everything src/native/functions.ts exports.
+export * from "./functions";
