@@ -7,6 +7,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { goTool } from "./go-tool.mjs";
 import { generateJavaSdk } from "./java-sdk.mjs";
+import { writeGoMocks } from "./go-mocks.mjs";
 import { writePythonMocks } from "./python-mocks.mjs";
 import { repoRoot } from "./pulumi-env.mjs";
 
@@ -47,5 +48,6 @@ export async function generateSdks(outDir) {
   execFileSync(goTool("gen-sdk"), [schema, outDir, ...GO_GENERATED], { stdio: ["ignore", "inherit", "inherit"] });
   generateJavaSdk(schema, join(outDir, "java"));
   await writePythonMocks(join(outDir, "python", "pulumi_agent_hosting"));
+  await writeGoMocks(join(outDir, "go"));
 }
 
