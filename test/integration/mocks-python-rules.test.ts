@@ -13,63 +13,10 @@ import { describe, expect, it } from "vitest";
 import { REGISTRY } from "../../src/registry";
 import { agentHostingMocks } from "../../src/testing";
 import { BAD_INPUTS } from "../support/bad-inputs";
+import { PREVIEW_ONLY, REFERENCE_CASES, SETS, VALID_INPUTS, typescriptFailures } from "./support/mock-rule-cases";
 
 const AGENT = REGISTRY.resources.find((r) => r.name === "Agent")!;
 const PACKAGE_DIR = join(__dirname, "../../sdk/python/pulumi_agent_hosting");
-
-/** The labels of test/support/bad-inputs.ts whose rule is a pattern, a length, a range or a relation between members: the preview's only. */
-const PREVIEW_ONLY = new Set([
-  "uppercase serviceName",
-  "serviceName starting with a hyphen",
-  "serviceName ending with a hyphen",
-  "empty serviceName",
-  "serviceName of 55 characters",
-  "serviceName with ../",
-  "serviceName with %2F",
-  "serviceName with a space",
-  "unicode serviceName",
-  "empty image",
-  "image without a tag",
-  "image with whitespace",
-  "image with a registry port but no tag",
-  "image with a malformed digest",
-  "image tag starting with a hyphen",
-  "very long image without a tag",
-  "secretSet of 2 characters",
-  "secretSet of 64 characters",
-  "secretSet with an underscore",
-  "secretSet with a path",
-  "imagePullSecretSet with a space",
-  "unicode imagePullSecretSet",
-  "negative minAgents",
-  "maxAgents of 0",
-  "minAgents above maxAgents",
-  "readyTimeoutSeconds of 0",
-  "readyTimeoutSeconds above an hour",
-  "healthCheck with an empty query",
-  "healthCheck watching 0 seconds",
-  "healthCheck watching above an hour",
-]);
-
-const SETS = { "bot-secrets": ["OPENAI_KEY", "SIP_PASSWORD"], "empty-set": [] };
-const base = { serviceName: "valid-bot", image: "registry.example.com/bot:1.0" };
-
-/** Cases of the secret-set references and the relations, checked against SETS. */
-const REFERENCE_CASES = [
-  { label: "requiredSecrets without secretSet", args: { ...base, requiredSecrets: ["OPENAI_KEY"] } },
-  { label: "a secretSet the service does not hold", args: { ...base, secretSet: "other-set" } },
-  { label: "an imagePullSecretSet the service does not hold", args: { ...base, imagePullSecretSet: "pull-creds" } },
-  { label: "one required field the set lacks", args: { ...base, secretSet: "bot-secrets", requiredSecrets: ["OPENAI_KEY", "TWILIO_TOKEN"] } },
-  { label: "two required fields the set lacks", args: { ...base, secretSet: "bot-secrets", requiredSecrets: ["A_KEY", "B_KEY"] } },
-  { label: "a required field of a set with no fields", args: { ...base, secretSet: "empty-set", requiredSecrets: ["A_KEY"] } },
-  { label: "required fields the set holds", args: { ...base, secretSet: "bot-secrets", requiredSecrets: ["SIP_PASSWORD"] } },
-];
-
-const VALID = [
-  base,
-  { ...base, secretSet: "bot-secrets", requiredSecrets: ["OPENAI_KEY"], imagePullSecretSet: "bot-secrets", autoScaling: { minAgents: 2, maxAgents: 5 }, enableNoise: true },
-  { ...base, waitForReady: false, onFailure: "rollback", healthCheck: { failOnLogQuery: "panic", watchSeconds: 30 }, drainSeconds: 60, redeployTrigger: "r2" },
-];
 
 type Failure = [string, string];
 
@@ -85,32 +32,26 @@ function python(request: { checks: { args: object; sets: object | null }[]; outp
   return JSON.parse(execFileSync("python3", ["-c", script], { input: JSON.stringify(request), encoding: "utf8" }));
 }
 
-const typescript = async (args: Record<string, unknown>, sets?: Record<string, string[]>): Promise<Failure[]> => {
-  const lookup = sets && (async (name: string) => (name in sets ? { name, fieldNames: sets[name]! } : undefined));
-  const { failures } = await AGENT.verbs.check({ urn: "", olds: {}, news: args, secretInputs: [], ...(lookup && { secretSets: lookup }) });
-  return failures.map((f) => [f.property, f.reason]);
-};
-
 const answers = python({
   checks: [...BAD_INPUTS.map((c) => ({ args: c.args, sets: null })), ...REFERENCE_CASES.map((c) => ({ args: c.args, sets: SETS }))],
-  outputs: VALID,
+  outputs: VALID_INPUTS,
 });
 
 describe("the Python mocks' generated rules against the provider's check", () => {
   it.each(BAD_INPUTS.map((c, i) => [c.label, c, i] as const))("%s: the same field and verdict, or a rule of the preview only", async (label, c, i) => {
-    const expected = await typescript(c.args);
+    const expected = await typescriptFailures(c.args);
     expect(expected.length).toBeGreaterThan(0);
     if (PREVIEW_ONLY.has(label)) expect(answers.checks[i]).toEqual([]);
     else expect(answers.checks[i]).toEqual(expected);
   });
 
   it.each(REFERENCE_CASES.map((c, i) => [c.label, c, BAD_INPUTS.length + i] as const))("%s: the same verdict against the mocked sets", async (_label, c, i) => {
-    expect(answers.checks[i]).toEqual(await typescript(c.args, SETS));
+    expect(answers.checks[i]).toEqual(await typescriptFailures(c.args, SETS));
   });
 });
 
 describe("the Python mocks' outputs against the TypeScript mocks'", () => {
-  it.each(VALID.map((args, i) => [JSON.stringify(args), args, i] as const))("%s: equal, derived ids included", async (_label, args, i) => {
+  it.each(VALID_INPUTS.map((args, i) => [JSON.stringify(args), args, i] as const))("%s: equal, derived ids included", async (_label, args, i) => {
     const { id, state } = await agentHostingMocks({ secretSets: SETS }).newResource({ type: AGENT.nativeType, name: "bot", inputs: args });
     expect(answers.outputs[i]).toEqual([id, state]);
   });
