@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// The campaign of `npm run campaign` (scripts/campaign.mjs): one file, one test, as long as its steps take,
+// with the end-to-end tier's global setup (the pulumi CLI, the YAML host, the plugin's tarball).
+export default defineConfig({
+  test: {
+    include: ["test/campaign/main.campaign.ts"],
+    globalSetup: ["test/e2e/support/global-setup.ts"],
+    testTimeout: 24 * 60 * 60 * 1000,
+    hookTimeout: 600_000,
+    reporters: ["default"],
+  },
+});
