@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The fault campaign (test/campaign/README.md):
-//   npm run campaign -- --seed N --steps M [--path dynamic|native] [--rollout rolling|immediate] [--no-shrink] [--out DIR]
+//   npm run campaign -- --seed N --steps M [--path dynamic|native] [--rollout rolling|immediate] [--no-shrink] [--shrink-runs N] [--out DIR]
 //   npm run campaign -- --replay FILE
 // It runs test/campaign/main.campaign.ts under vitest (test/campaign/vitest.config.ts), which gives it the
 // end-to-end tier's pulumi CLI, YAML host and plugin tarball; the settings travel in CAMPAIGN_* variables.
@@ -11,8 +11,8 @@ import { resolve } from "node:path";
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const env = { ...process.env };
-const usage = "usage: npm run campaign -- --seed N --steps M [--path dynamic|native] [--rollout rolling|immediate] [--no-shrink] [--out DIR] | --replay FILE";
-const values = { "--seed": "CAMPAIGN_SEED", "--steps": "CAMPAIGN_STEPS", "--path": "CAMPAIGN_PATH", "--rollout": "CAMPAIGN_ROLLOUT", "--replay": "CAMPAIGN_REPLAY", "--out": "CAMPAIGN_OUT" };
+const usage = "usage: npm run campaign -- --seed N --steps M [--path dynamic|native] [--rollout rolling|immediate] [--no-shrink] [--shrink-runs N] [--out DIR] | --replay FILE";
+const values = { "--seed": "CAMPAIGN_SEED", "--steps": "CAMPAIGN_STEPS", "--path": "CAMPAIGN_PATH", "--rollout": "CAMPAIGN_ROLLOUT", "--replay": "CAMPAIGN_REPLAY", "--out": "CAMPAIGN_OUT", "--shrink-runs": "CAMPAIGN_SHRINK_RUNS" };
 for (let i = 0; i < args.length; i += 1) {
   const arg = args[i];
   if (arg === "--no-shrink") env.CAMPAIGN_SHRINK = "0";
@@ -34,9 +34,9 @@ for (const [key, list] of Object.entries(allowed)) {
     process.exit(2);
   }
 }
-for (const key of ["CAMPAIGN_SEED", "CAMPAIGN_STEPS"]) {
+for (const [key, flag] of [["CAMPAIGN_SEED", "--seed"], ["CAMPAIGN_STEPS", "--steps"], ["CAMPAIGN_SHRINK_RUNS", "--shrink-runs"]]) {
   if (env[key] !== undefined && !/^\d+$/.test(env[key])) {
-    console.error(`campaign: ${key === "CAMPAIGN_SEED" ? "--seed" : "--steps"} must be a whole number`);
+    console.error(`campaign: ${flag} must be a whole number`);
     process.exit(2);
   }
 }

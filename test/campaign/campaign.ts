@@ -21,6 +21,8 @@ export interface CampaignSettings {
   outDir?: string;
   /** Shrink a failure (default true). */
   shrink?: boolean;
+  /** At most this many runs while shrinking (default 40). */
+  shrinkRuns?: number;
 }
 
 export interface CampaignReport {
@@ -47,13 +49,13 @@ export async function runCampaign(settings: CampaignSettings, log: (line: string
   return runAndShrink(c, settings, log);
 }
 
-export async function runAndShrink(c: CampaignCase, settings: Pick<CampaignSettings, "outDir" | "shrink" | "seed" | "steps">, log: (line: string) => void): Promise<CampaignReport> {
+export async function runAndShrink(c: CampaignCase, settings: Pick<CampaignSettings, "outDir" | "shrink" | "shrinkRuns" | "seed" | "steps">, log: (line: string) => void): Promise<CampaignReport> {
   const result = await runCase(c, log);
   if (!result.violation) return { case: c, result };
   log(`violation after step ${result.violation.step} (${result.violation.label}): ${result.violation.invariant}: ${result.violation.detail}`);
   const outDir = settings.outDir ?? resolve(__dirname, "../../.e2e-work/campaign-cases");
   mkdirSync(outDir, { recursive: true });
-  const shrunk = settings.shrink === false ? { minimal: c, result, runs: 0 } : await shrink(c, result, (candidate) => runCase(candidate), 40, log);
+  const shrunk = settings.shrink === false ? { minimal: c, result, runs: 0 } : await shrink(c, result, (candidate) => runCase(candidate), settings.shrinkRuns ?? 40, log);
   const file = join(outDir, `campaign-${c.path}-${c.rollout}-seed${settings.seed}-${shrunk.result.violation?.invariant.replace(/\W+/g, "-")}.json`);
   const replay = writeCase(file, shrunk, { seed: settings.seed, steps: settings.steps });
   log(`minimal case (${shrunk.minimal.steps.length} steps, ${shrunk.runs} shrink runs): ${shrunk.minimal.steps.map(describeStep).join(" → ")}`);

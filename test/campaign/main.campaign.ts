@@ -3,6 +3,7 @@
  * test/campaign/vitest.config.ts, for the global setup's CLI, YAML host and
  * plugin tarball. Its settings come from the environment scripts/campaign.mjs
  * sets: CAMPAIGN_SEED, CAMPAIGN_STEPS, CAMPAIGN_PATH, CAMPAIGN_ROLLOUT, or
+ * CAMPAIGN_SHRINK (0: off), CAMPAIGN_SHRINK_RUNS, CAMPAIGN_OUT, or
  * CAMPAIGN_REPLAY (a case's file). The test fails on a violation, after the
  * minimal case is written and its replay command printed.
  */
@@ -31,6 +32,7 @@ it(env["CAMPAIGN_REPLAY"] ? `replays ${env["CAMPAIGN_REPLAY"]}` : `campaign seed
     path: (env["CAMPAIGN_PATH"] ?? "dynamic") as CampaignPath,
     rollout: (env["CAMPAIGN_ROLLOUT"] ?? "rolling") as Rollout,
     shrink: env["CAMPAIGN_SHRINK"] !== "0",
+    ...(env["CAMPAIGN_SHRINK_RUNS"] ? { shrinkRuns: Number(env["CAMPAIGN_SHRINK_RUNS"]) } : {}),
     ...(env["CAMPAIGN_OUT"] ? { outDir: env["CAMPAIGN_OUT"] } : {}),
   };
   const report = await runCampaign(settings, log);

@@ -79,7 +79,7 @@ export const STEP_WEIGHTS = {
   "killed-up": 2,
   "restart-up": 1,
   preview: 3,
-  up: 10,
+  up: 14,
   refresh: 3,
   destroy: 1,
 } as const;
