@@ -80,6 +80,7 @@ export async function mockModel() {
   const { REGISTRY } = load(join(dist, "registry.js"));
   const testing = load(join(dist, "testing/index.js"));
   const choices = load(join(dist, "testing/service-choices.js"));
+  const sentinels = load(join(dist, "core/engine-sentinels.js"));
   const agent = REGISTRY.resources.find((r) => r.name === "Agent");
   const check = async (news, sets) =>
     (await agent.verbs.check({ urn: "", olds: {}, news, secretInputs: [], ...(sets && { secretSets: async (name) => (sets[name] ? { name, fieldNames: sets[name] } : undefined) }) })).failures;
@@ -112,5 +113,7 @@ export async function mockModel() {
     },
     service: { manifestHead: choices.MANIFEST_HEAD, specExtras: choices.SPEC_EXTRAS, chosenWhenLeftOut: choices.CHOSEN_WHEN_LEFT_OUT, time: testing.MOCK_TIME },
     functions: Object.fromEntries(REGISTRY.functions.map((f) => [f.name, f.token])),
+    // How the engine marks a secret or an output value among serialized properties, which a provider receives plain.
+    engine: { signatureKey: sentinels.SIGNATURE_KEY, secret: sentinels.SECRET_SIGNATURE, output: sentinels.OUTPUT_SIGNATURE },
   };
 }

@@ -27,7 +27,7 @@ function python(request: { checks: { args: object; sets: object | null }[]; outp
     `sys.path.insert(0, ${JSON.stringify(PACKAGE_DIR)})`,
     "import _mock_model as m",
     "req = json.load(sys.stdin)",
-    "print(json.dumps({'checks': [m.check_agent(c['args'], c['sets']) for c in req['checks']], 'outputs': [m.agent_outputs(a) for a in req['outputs']]}))",
+    "print(json.dumps({'checks': [m.check_agent(m.plain_value(c['args']), c['sets']) for c in req['checks']], 'outputs': [m.agent_outputs(a) for a in req['outputs']]}))",
   ].join("\n");
   return JSON.parse(execFileSync("python3", ["-c", script], { input: JSON.stringify(request), encoding: "utf8" }));
 }
@@ -47,6 +47,21 @@ describe("the Python mocks' generated rules against the provider's check", () =>
 
   it.each(REFERENCE_CASES.map((c, i) => [c.label, c, BAD_INPUTS.length + i] as const))("%s: the same verdict against the mocked sets", async (_label, c, i) => {
     expect(answers.checks[i]).toEqual(await typescriptFailures(c.args, SETS));
+  });
+});
+
+describe("the Python mocks' inputs", () => {
+  it("are the engine's values made plain, as a provider receives them: a secret secretSet is checked against the sets", () => {
+    const secret = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "bot-secrets" };
+    const { checks } = python({
+      checks: [
+        { args: { serviceName: "valid-bot", image: "bot:1", secretSet: secret, requiredSecrets: ["OPENAI_KEY"] }, sets: SETS },
+        { args: { serviceName: "valid-bot", image: "bot:1", secretSet: secret, requiredSecrets: ["OTHER_KEY"] }, sets: SETS },
+      ],
+      outputs: [],
+    });
+    expect(checks[0]).toEqual([]);
+    expect(checks[1]).toEqual([["secretSet", 'secret set "bot-secrets" lacks the field OTHER_KEY that requiredSecrets names; it has OPENAI_KEY, SIP_PASSWORD']]);
   });
 });
 

@@ -69,7 +69,7 @@ func (m *Mocks) NewResource(args pulumi.MockResourceArgs) (string, resource.Prop
 		}
 		return "", nil, fmt.Errorf("agent %q does not exist at the service (GET /agents/%s answered 404)", args.ID, args.ID)
 	}
-	inputs := args.Inputs.Mappable()
+	inputs := plainMap(args.Inputs)
 	if failures := CheckAgent(inputs, m.SecretSets); len(failures) > 0 {
 		return "", nil, &RefusalError{Subject: fmt.Sprintf("%s %q", model.Resource.Name, args.Name), Failures: failures}
 	}
@@ -80,7 +80,7 @@ func (m *Mocks) NewResource(args pulumi.MockResourceArgs) (string, resource.Prop
 
 // Call answers getSecretSet and getAgentLogs from the sets and lines given, and any other call with the test's own mocks.
 func (m *Mocks) Call(args pulumi.MockCallArgs) (resource.PropertyMap, error) {
-	values := args.Args.Mappable()
+	values := plainMap(args.Args)
 	switch args.Token {
 	case model.Functions["getSecretSet"]:
 		name, _ := values["name"].(string)
@@ -112,4 +112,33 @@ func (m *Mocks) Call(args pulumi.MockCallArgs) (resource.PropertyMap, error) {
 		return m.Own.Call(args)
 	}
 	return nil, fmt.Errorf("agenthostingtest: no mock for the call %s; set Own to your own mocks", args.Token)
+}
+
+// plainMap is the properties as a provider receives them: secrets and output values as their plain values.
+func plainMap(props resource.PropertyMap) map[string]interface{} {
+	plain := map[string]interface{}{}
+	for key, value := range props {
+		plain[string(key)] = plainValue(value)
+	}
+	return plain
+}
+
+func plainValue(v resource.PropertyValue) interface{} {
+	switch {
+	case v.IsSecret():
+		return plainValue(v.SecretValue().Element)
+	case v.IsOutput():
+		return plainValue(v.OutputValue().Element)
+	case v.IsObject():
+		return plainMap(v.ObjectValue())
+	case v.IsArray():
+		items := make([]interface{}, len(v.ArrayValue()))
+		for i, item := range v.ArrayValue() {
+			items[i] = plainValue(item)
+		}
+		return items
+	case v.IsNull():
+		return nil
+	}
+	return v.V
 }

@@ -50,6 +50,18 @@ def _field_failures(field: Dict[str, Any], value: Any) -> List[Failure]:
     return failures
 
 
+def plain_value(value: Any) -> Any:
+    """The value as a provider receives it: the engine's secret and output values as their plain values."""
+    engine = MODEL["engine"]
+    if isinstance(value, Mapping):
+        if value.get(engine["signatureKey"]) in (engine["secret"], engine["output"]):
+            return plain_value(value.get("value"))
+        return {k: plain_value(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain_value(v) for v in value]
+    return value
+
+
 def check_agent(news: Mapping[str, Any], secret_sets: Optional[Mapping[str, Sequence[str]]] = None) -> List[Failure]:
     """Every failure of the data-stated rules, then the secret sets the inputs name (when sets are given)."""
     fields = {f["name"]: f for f in MODEL["fields"]}

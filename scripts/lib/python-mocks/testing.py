@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import pulumi
 
-from ._mock_model import MODEL, LogLine, agent_outputs, check_agent
+from ._mock_model import MODEL, LogLine, agent_outputs, check_agent, plain_value
 
 __all__ = ["AgentHostingMocks", "MockRefusalError"]
 
@@ -55,26 +55,28 @@ class AgentHostingMocks(pulumi.runtime.Mocks):
             if self.mocks is not None:
                 return self.mocks.new_resource(args)
             raise MockRefusalError(f'Agent "{args.name}"', [("", f'agent "{args.resource_id}" does not exist at the service (GET /agents/{args.resource_id} answered 404)')])
-        failures = check_agent(args.inputs, self.secret_sets)
+        inputs = plain_value(args.inputs)
+        failures = check_agent(inputs, self.secret_sets)
         if failures:
             raise MockRefusalError(f'{MODEL["resource"]["name"]} "{args.name}"', failures)
-        name, outputs = agent_outputs(args.inputs)
+        name, outputs = agent_outputs(inputs)
         self.agents[name] = outputs
         return name, outputs
 
     def call(self, args: pulumi.runtime.MockCallArgs) -> Any:
         functions = MODEL["functions"]
+        values = plain_value(args.args)
         if args.token == functions["getSecretSet"]:
-            name = args.args.get("name")
+            name = values.get("name")
             if self.secret_sets is None or name not in self.secret_sets:
                 raise Exception(f'secret set "{name}" does not exist (GET /secrets/{name} answered 404)')
             return {"name": name, "fieldNames": list(self.secret_sets[name])}
         if args.token == functions["getAgentLogs"]:
-            agent_name = args.args.get("agentName")
+            agent_name = values.get("agentName")
             agent = self.agents.get(agent_name)
             if agent is None and agent_name not in self.logs:
                 raise Exception(f'GET /agents/{agent_name}/logs failed with 404 NOT_FOUND: agent "{agent_name}" not found')
-            return page_of(self.logs.get(agent_name, []), agent, args.args)
+            return page_of(self.logs.get(agent_name, []), agent, values)
         if self.mocks is not None:
             return self.mocks.call(args)
         raise Exception(f"AgentHostingMocks: no mock for the call {args.token}; pass your own as `mocks`")
