@@ -19,7 +19,7 @@ export const SRC_IMPORTS = {
   hosts: ["registry.ts", "resources", "functions", "core", "client", "image-registry"],
   native: ["resources", "functions", "core", "client"],
   review: ["resources", "core", "client"],
-  policy: ["resources", "core", "client"],
+  policy: ["resources", "core", "client", "image-registry"],
   testing: ["registry.ts", "resources", "functions", "core", "client", "emulator"],
   "index.ts": ["resources", "functions", "core", "client", "emulator"],
 };

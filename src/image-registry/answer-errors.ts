@@ -4,7 +4,7 @@
  * its body gives one) and what to do. Built from the reference, the status
  * and the code only, so no credential or token can reach a message.
  */
-import type { ImageReference } from "./image-reference";
+import type { ImageReference } from "./oci-reference";
 import { REGISTRY_AUTH_SETTING } from "./registry-credentials";
 import type { CredentialLookup } from "./registry-credentials";
 import { ImageRegistryError, UNPINNED_FIX, credentialsFix, describeReference } from "./registry-errors";

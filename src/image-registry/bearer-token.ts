@@ -9,7 +9,7 @@
 import type { Dispatcher } from "undici";
 import { authError, unexpectedAnswerError } from "./answer-errors";
 import type { AuthChallenge } from "./auth-challenge";
-import type { ImageReference } from "./image-reference";
+import type { ImageReference } from "./oci-reference";
 import type { CredentialLookup, FoundCredential } from "./registry-credentials";
 import { ImageRegistryError, UNPINNED_FIX, describeReference } from "./registry-errors";
 import { mayUsePlainHttp, registryRequest } from "./registry-http";

@@ -10,8 +10,8 @@
  */
 import type { Dispatcher } from "undici";
 import { Agent } from "../client/undici-agent";
-import { canonicalName, parseImageReference } from "./image-reference";
-import type { ImageReference } from "./image-reference";
+import { canonicalName, parseImageReference } from "./oci-reference";
+import type { ImageReference } from "./oci-reference";
 import { fetchManifestDigest } from "./manifest-digest";
 import type { ManifestSettings } from "./manifest-digest";
 import { RegistryCredentials } from "./registry-credentials";

@@ -5,8 +5,8 @@
  */
 export { ImageDigestResolver, imageName, pinImage } from "./digest-resolver";
 export type { ImageDigestResolverOptions, ResolvedImage } from "./digest-resolver";
-export { canonicalName, isDigest, parseImageReference } from "./image-reference";
-export type { ImageReference } from "./image-reference";
+export { canonicalName, isDigest, parseImageReference } from "./oci-reference";
+export type { ImageReference } from "./oci-reference";
 export { MANIFEST_MEDIA_TYPES } from "./manifest-digest";
 export { parseRegistryAuth } from "./registry-auth-setting";
 export { REGISTRY_AUTH_SETTING, defaultDockerConfigFile } from "./registry-credentials";

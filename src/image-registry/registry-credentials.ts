@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { DOCKER_HUB } from "./image-reference";
+import { DOCKER_HUB } from "./oci-reference";
 
 export interface RegistryCredential {
   /** The registry as the user names it: `ghcr.io`, `https://index.docker.io/v1/`, `localhost:5000`. */

@@ -6,7 +6,6 @@
  * status and the registry's error codes only.
  */
 import { AgentHostingError } from "../client/errors";
-import type { ImageReference } from "./image-reference";
 
 export type ImageRegistryErrorKind =
   /** The image is not a reference at all. */
@@ -24,9 +23,16 @@ export type ImageRegistryErrorKind =
   /** Any other answer: an unexpected status, a missing or malformed digest, a malformed token answer. */
   | "registry-answer";
 
+/** What an error is about: the parts of a parsed reference (oci-reference.ts's ImageReference has them). */
+export interface ReferenceNames {
+  registry: string;
+  repository: string;
+  tag?: string;
+}
+
 export interface ImageRegistryErrorDetails {
   kind: ImageRegistryErrorKind;
-  reference?: ImageReference;
+  reference?: ReferenceNames;
   status?: number;
 }
 
@@ -63,6 +69,6 @@ export function credentialsFix(registry: string): string {
 }
 
 /** "registry R, repository P, tag T": what the error is about, as the user looks it up. */
-export function describeReference(reference: ImageReference): string {
+export function describeReference(reference: ReferenceNames): string {
   return `registry ${reference.registry}, repository ${reference.repository}, tag ${reference.tag ?? "latest"}`;
 }

@@ -8,7 +8,7 @@
  */
 import type { Dispatcher } from "undici";
 import { isLoopbackHost } from "../client/connection-settings";
-import type { ImageReference } from "./image-reference";
+import type { ImageReference } from "./oci-reference";
 import { serverKey } from "./registry-credentials";
 import { ImageRegistryError, UNPINNED_FIX, describeReference } from "./registry-errors";
 

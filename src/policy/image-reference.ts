@@ -4,6 +4,8 @@
  * segment when it names a host (has a dot or a port, or is `localhost`), as
  * Docker reads a reference.
  */
+import { splitReference } from "../image-registry/reference-parts";
+
 export interface ImageReference {
   /** The registry host, or undefined for Docker Hub's default. */
   registry?: string;
@@ -14,21 +16,7 @@ export interface ImageReference {
 }
 
 export function parseImageReference(image: string): ImageReference {
-  let rest = image;
-  let digest: string | undefined;
-  const at = rest.indexOf("@");
-  if (at !== -1) {
-    digest = rest.slice(at + 1);
-    rest = rest.slice(0, at);
-  }
-  // A tag is a colon after the last slash (a colon before it is a registry port).
-  const lastSlash = rest.lastIndexOf("/");
-  const colon = rest.indexOf(":", lastSlash + 1);
-  let tag: string | undefined;
-  if (colon !== -1) {
-    tag = rest.slice(colon + 1);
-    rest = rest.slice(0, colon);
-  }
+  const { name: rest, tag, digest } = splitReference(image);
   const first = rest.split("/", 1)[0] ?? "";
   const hasHost = rest.includes("/") && (first.includes(".") || first.includes(":") || first === "localhost");
   const reference: ImageReference = { repository: rest };

@@ -7,6 +7,7 @@
  * `latest`. Docker Hub's names (`docker.io`, `index.docker.io`) are served
  * by `registry-1.docker.io`.
  */
+import { splitReference } from "./reference-parts";
 import { ImageRegistryError } from "./registry-errors";
 
 export const DOCKER_HUB = "docker.io";
@@ -55,21 +56,10 @@ function splitRegistry(name: string): { registry: string; path: string } {
 /** Parses `image`, or throws an ImageRegistryError of kind "invalid-reference" naming what is wrong. */
 export function parseImageReference(image: string): ImageReference {
   if (image === "" || /\s/.test(image)) throw invalid(image, "it is empty or holds whitespace");
-  let rest = image;
-  let digest: string | undefined;
-  const at = rest.indexOf("@");
-  if (at !== -1) {
-    digest = rest.slice(at + 1);
-    rest = rest.slice(0, at);
-    if (!isDigest(digest)) throw invalid(image, `"${digest}" is not a digest (sha256: and 64 lower-case hex digits)`);
-  }
-  // A tag is a colon after the last slash; a colon before it belongs to the registry's port.
-  const colon = rest.indexOf(":", rest.lastIndexOf("/") + 1);
-  let tag: string | undefined;
-  if (colon !== -1) {
-    tag = rest.slice(colon + 1);
-    rest = rest.slice(0, colon);
-    if (!TAG.test(tag)) throw invalid(image, `"${tag}" is not a tag (letters, digits, _ . -, at most 128, not starting with . or -)`);
+  const { name: rest, tag, digest } = splitReference(image);
+  if (digest !== undefined && !isDigest(digest)) throw invalid(image, `"${digest}" is not a digest (sha256: and 64 lower-case hex digits)`);
+  if (tag !== undefined && !TAG.test(tag)) {
+    throw invalid(image, `"${tag}" is not a tag (letters, digits, _ . -, at most 128, not starting with . or -)`);
   }
   const { registry, path } = splitRegistry(rest);
   if (registry !== DOCKER_HUB && !HOST.test(registry)) throw invalid(image, `"${registry}" is not a registry host`);
