@@ -8,6 +8,7 @@ import { join, relative } from "node:path";
 import { goTool } from "./go-tool.mjs";
 import { generateJavaSdk } from "./java-sdk.mjs";
 import { writeGoMocks } from "./go-mocks.mjs";
+import { writeJavaMocks } from "./java-mocks.mjs";
 import { writePythonMocks } from "./python-mocks.mjs";
 import { repoRoot } from "./pulumi-env.mjs";
 
@@ -49,5 +50,6 @@ export async function generateSdks(outDir) {
   generateJavaSdk(schema, join(outDir, "java"));
   await writePythonMocks(join(outDir, "python", "pulumi_agent_hosting"));
   await writeGoMocks(join(outDir, "go"));
+  await writeJavaMocks(join(outDir, "java"));
 }
 
