@@ -121,6 +121,11 @@ async function supersedeUp(world: CampaignWorld, step: Extract<Step, { kind: "su
     landed = true;
   }
   const outcome = await up;
+  if (landed && step.followAdvice && !outcome.ok && /was superseded at the service/.test(outcome.output)) {
+    // The error says to refresh, then up again (test/campaign/README.md, defects: an up right after it succeeds without the program's image).
+    const refresh = await world.stack.run("refresh", world.program);
+    return { outcome: { ok: false, output: `${outcome.output}\n${refresh.output}` }, as: "up", ...(refresh.ok ? {} : { excuse: [agent.serviceName] }) };
+  }
   return { outcome, as: "up", ...(landed ? { excuse: [agent.serviceName] } : {}) };
 }
 

@@ -176,7 +176,8 @@ async function judge(world: CampaignWorld, effect: StepEffect, checks: Record<st
   if (outcome?.ok && effect.as === "up" && found.length === 0) {
     const preview = await world.stack.run("preview", world.program);
     count("convergence");
-    if (!preview.ok || preview.changed) found.push({ invariant: "convergence", detail: `the preview right after a successful up ${preview.ok ? "shows a change" : "failed"}:\n${tail(preview.output)}` });
+    const marks = state.agents.filter((r) => r.outputs?.["__pending"] !== undefined).map((r) => `${String(r.id)}: __pending ${String(r.outputs?.["__pending"])}`);
+    if (!preview.ok || preview.changed) found.push({ invariant: "convergence", detail: `the preview right after a successful up ${preview.ok ? "shows a change" : "failed"} (pending marks in the state: ${marks.join(", ") || "none"}):\n${tail(preview.output)}` });
     found.push(...noKey(world.apiKey, [{ what: "the convergence preview's output", text: preview.output }]));
   }
   if (outcome?.ok && effect.as === "destroy") {

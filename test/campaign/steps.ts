@@ -51,7 +51,8 @@ export type Step =
   /** Faults armed for the next up, which then runs. */
   | { kind: "faulty-up"; faults: FaultSpec[]; rateLimit?: RateLimitSpec; what: string }
   /** An up with something happening while it waits. */
-  | { kind: "supersede-up"; resource: string; image: string; outsideImage: string }
+  /** `followAdvice`: when the up fails on the superseded deployment, do what its error says (`pulumi refresh`) before the next step. */
+  | { kind: "supersede-up"; resource: string; image: string; outsideImage: string; followAdvice?: boolean }
   | { kind: "killed-up"; signal: "SIGINT" | "SIGKILL"; resource: string; image: string }
   | { kind: "restart-up"; resource: string; image: string }
   | { kind: "op"; op: Operation };
@@ -177,7 +178,7 @@ export function drawSteps(rng: Prng, count: number): Step[] {
         return { kind: "takeover", resource: `taken${names}`, serviceName: `c${names}-bot` };
       case "supersede-up":
         images += 2;
-        return { kind: "supersede-up", resource: target.resource, image: GOOD_IMAGE(images - 1), outsideImage: GOOD_IMAGE(images) };
+        return { kind: "supersede-up", resource: target.resource, image: GOOD_IMAGE(images - 1), outsideImage: GOOD_IMAGE(images), followAdvice: true };
       case "killed-up":
         images += 1;
         return { kind: "killed-up", signal: rng.pick(["SIGINT", "SIGKILL"] as const), resource: target.resource, image: GOOD_IMAGE(images) };
