@@ -242,12 +242,15 @@ describe("a rolling service", () => {
       expect(await summaryOf("refs-bot")).toBeUndefined();
       program.write({ ...base, secretSet: "yaml-secrets", requiredSecrets: ["TOKEN"], drainSeconds: 30 });
       expect((await previewThenUp(program)).up.code).toBe(0);
-      // Longer than the CLI takes to start the destroy, so the sessions are still live at its delete.
-      await fx.control.setSessions("refs-bot", 2, 10_000);
-      const started = Date.now();
-      const destroy = await program.run("destroy", "--yes");
+      // The sessions stay live until the delete has read them (its first GET of the agent), then end.
+      await fx.control.setSessions("refs-bot", 2);
+      const reads = async () => (await fx.control.requests()).requests.filter((r) => r.method === "GET" && r.path === "/v1/agents/refs-bot").length;
+      const readsBefore = await reads();
+      const destroying = program.run("destroy", "--yes");
+      while ((await reads()) === readsBefore) await new Promise((r) => setTimeout(r, 100));
+      await fx.control.setSessions("refs-bot", 0);
+      const destroy = await destroying;
       expect(destroy.code, destroy.out).toBe(0);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
       expect(destroy.out).toContain('agent "refs-bot": 2 live sessions; waiting for them to end before the delete, 0 s of drainSeconds 30 s');
       expect(destroy.out).not.toContain("were cut by the delete");
       expect(await summaryOf("refs-bot")).toBeUndefined();
