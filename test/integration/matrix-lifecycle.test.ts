@@ -88,8 +88,8 @@ describe.concurrent.each(READING_MATRIX)("an Agent's lifecycle through the provi
   });
 
   it("an update still rolling out: refresh names what serves and what is pending; once it serves, nothing differs", async () => {
-    // Deployments take 1.5 s to validate here, so the second one is still pending at the refresh.
-    const slow = await startEmu({ ...cell, apiKey: API_KEY, readyAfterMs: 1_500 });
+    // Deployments take 3 s to validate here, so the second one is still pending at the refresh, however busy the machine.
+    const slow = await startEmu({ ...cell, apiKey: API_KEY, readyAfterMs: 3_000 });
     try {
       const p = providerSession(slow.url, API_KEY);
       const declare = (image: string) => p.check({ serviceName: "rollout-bot", image, waitForReady: false });
