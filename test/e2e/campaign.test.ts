@@ -7,8 +7,11 @@
  * its minimal case. Longer campaigns: `npm run campaign` and
  * .github/workflows/campaign.yml.
  */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCampaign, caseOf } from "../campaign/campaign";
+import { runCampaign, caseOf, readCase } from "../campaign/campaign";
+import { runCase } from "../campaign/runner";
 import type { CampaignPath } from "../campaign/campaign-stack";
 import type { Rollout } from "../campaign/runner";
 
@@ -34,6 +37,20 @@ describe("the fault campaign's fixed seeds", () => {
       expect(report.result.checks["no key or credential"]).toBe(settings.steps + 1);
       expect(report.result.checks["no takeover"]).toBe(settings.steps + 1);
       expect(report.result.checks["the end"]).toBeGreaterThanOrEqual(1);
+    });
+  }
+});
+
+// Every minimal case a campaign found (test/campaign/README.md, "Defects found"), replayed from its file:
+// each must now hold every invariant. One that fails names an open defect of that list.
+const CASES = join(__dirname, "../campaign/cases");
+
+describe("the campaign's minimal cases, replayed", () => {
+  for (const file of readdirSync(CASES).filter((f) => f.endsWith(".json"))) {
+    it(`${file}: every invariant holds`, async () => {
+      const lines: string[] = [];
+      const result = await runCase(readCase(join(CASES, file)), (line) => lines.push(line));
+      expect(result.violation, `npm run campaign -- --replay test/campaign/cases/${file}\n${lines.join("\n")}`).toBeUndefined();
     });
   }
 });
