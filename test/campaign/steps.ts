@@ -224,6 +224,8 @@ export function describeStep(step: Step): string {
       return `up under ${step.what}`;
     case "op":
       return step.op;
+    case "killed-up":
+      return `killed-up (${step.signal}) ${step.resource}`;
     default:
       return `${step.kind} ${"serviceName" in step ? step.serviceName : "resource" in step ? step.resource : ""}`;
   }
