@@ -9,7 +9,8 @@
 //
 // Each pair: every side brought up from empty (the first side alternating
 // from pair to pair), each previewed twice in mirrored order (a side's time
-// is the mean of its two), then at the small size each destroyed. At the
+// is the mean of its two; once in a quick run), then at the small size each
+// destroyed. At the
 // large size each pair has stacks of its own with names of its own, which
 // are never destroyed: a destroy of 400 takes about 35 s a side, and the
 // emulator holding the earlier pairs' agents changes nothing it answers.
@@ -98,7 +99,7 @@ export async function engineFigures(ctx, path, n) {
       if (key === "agents") r.requests = round(((await ctx.control.stats()).requests - requestsBefore) / n);
     }
     const previews = Object.fromEntries(keys.map((k) => [k, { ms: [], cpu: [] }]));
-    for (const key of mirrored(order, 2)) {
+    for (const key of mirrored(order, ctx.quick ? 1 : 2)) {
       settle();
       const watch = watchProcesses(sides[key].watch);
       previews[key].ms.push(await timed(() => stacks[key].stack.preview(opts)));
