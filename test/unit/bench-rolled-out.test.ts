@@ -10,11 +10,13 @@ import { checkRolledOut } from "../../bench/figures/rolling.mjs";
 const NEW = "registry.example.com/voice-bot:1.0.1";
 const OLD = "registry.example.com/voice-bot:1.0.0";
 
-function control(agents: { name: string; activeDeploymentId: string; desiredDeploymentId: string; deployments: { id: string; image: string; readyAt: number | null }[] }[]) {
+type Agent = { name: string; activeDeploymentId: string; desiredDeploymentId: string; deployments: { id: string; image: string; readyAt: number | null }[] };
+
+function control(agents: Agent[]) {
   return { listAgents: async () => ({ agents }) };
 }
 
-const rolled = (name: string) => ({
+const rolled = (name: string): Agent => ({
   name,
   activeDeploymentId: `${name}-2`,
   desiredDeploymentId: `${name}-2`,
