@@ -12,7 +12,7 @@ const run = (generatedAt: string, methodVersion: number, cpu: number[], requests
   methodVersion,
   machine: { commit: "0".repeat(40) },
   figures: [
-    makeFigure({ id: "cpu-up-400", name: "cpu", unit: "×", samples: cpu.map((c) => ({ subject: c, baseline: 1 })) }),
+    makeFigure({ id: "cpu-preview-400", name: "cpu", unit: "×", samples: cpu.map((c) => ({ subject: c, baseline: 1 })) }),
     makeFigure({ id: "requests-up-50", name: "requests", unit: "", samples: [requests] }),
   ],
 });
@@ -27,10 +27,10 @@ describe("pool", () => {
   it("pools the runs' values, judges the pooled bound and sets the runs' spread against half the margin", () => {
     const pooled = pool([run("a", 2, [1.0, 1.02, 1.04], 5), run("b", 2, [1.02, 1.04, 1.0], 5), run("c", 2, [0.98, 1.0, 1.02], 6)]);
     expect(pooled).toEqual([
-      { id: "cpu-up-400", runs: 3, values: 9, median: 1.02, p80: 1.028, bound: 1.02, bar: "≤ 1.10 (median of pairs)", verdict: "pass", spread: 0.02, halfMargin: 0.04, steady: true },
+      { id: "cpu-preview-400", runs: 3, values: 9, median: 1.02, p80: 1.028, bound: 1.02, bar: "≤ 1.20 (median of pairs)", verdict: "pass", spread: 0.02, halfMargin: 0.09, steady: true },
       { id: "requests-up-50", runs: 3, values: 3, median: 5, p80: 5.6, bound: 6, bar: "≤ 8 in every run", verdict: "pass", spread: 1, halfMargin: 1, steady: true },
     ]);
     const noisy = pool([run("a", 2, [1.0], 5), run("b", 2, [1.09], 5)])[0];
-    expect(noisy).toMatchObject({ bound: 1.045, verdict: "pass", spread: 0.09, halfMargin: 0.028, steady: false });
+    expect(noisy).toMatchObject({ bound: 1.045, verdict: "pass", spread: 0.09, halfMargin: 0.078, steady: false });
   });
 });

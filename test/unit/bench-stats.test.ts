@@ -55,20 +55,20 @@ describe("figures and bars", () => {
   });
 
   it("finds an edited sample, a hand-set verdict or a loosened limit in a results file", () => {
-    const figure = makeFigure({ id: "cpu-up-400", name: "cpu", unit: "×", samples: [{ subject: 1.2, baseline: 1 }] });
+    const figure = makeFigure({ id: "cpu-preview-400", name: "cpu", unit: "×", samples: [{ subject: 1.3, baseline: 1 }] });
     expect(figure.pass).toBe(false);
     const results = { figures: [figure], errors: [], allPass: false };
     expect(recheckResults(results)).toEqual([]);
-    expect(recheckResults({ ...results, figures: [{ ...figure, pass: true }], allPass: true })).toEqual(["cpu-up-400: pass is true, recomputed false"]);
+    expect(recheckResults({ ...results, figures: [{ ...figure, pass: true }], allPass: true })).toEqual(["cpu-preview-400: pass is true, recomputed false"]);
     expect(recheckResults({ ...results, figures: [{ ...figure, rule: { ...figure.rule, limit: 2 } }] })).toEqual([
-      'cpu-up-400: rule is {"method":"median","combine":"ratio","compare":"<=","limit":2}, recomputed {"method":"median","combine":"ratio","compare":"<=","limit":1.1}',
+      'cpu-preview-400: rule is {"method":"median","combine":"ratio","compare":"<=","limit":2}, recomputed {"method":"median","combine":"ratio","compare":"<=","limit":1.2}',
     ]);
     expect(recheckResults({ ...results, figures: [{ ...figure, samples: [{ subject: 1, baseline: 1 }] }] })).toEqual([
-      "cpu-up-400: values is [1.2], recomputed [1]",
-      "cpu-up-400: median is 1.2, recomputed 1",
-      "cpu-up-400: p80 is 1.2, recomputed 1",
-      "cpu-up-400: bound is 1.2, recomputed 1",
-      "cpu-up-400: pass is false, recomputed true",
+      "cpu-preview-400: values is [1.3], recomputed [1]",
+      "cpu-preview-400: median is 1.3, recomputed 1",
+      "cpu-preview-400: p80 is 1.3, recomputed 1",
+      "cpu-preview-400: bound is 1.3, recomputed 1",
+      "cpu-preview-400: pass is false, recomputed true",
     ]);
   });
 });
