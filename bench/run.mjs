@@ -11,33 +11,14 @@ import { rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pulumiCliDir, repoRoot } from "../scripts/lib/pulumi-env.mjs";
-import { connectionFigures } from "./figures/connections.mjs";
-import { engineFigures } from "./figures/engine.mjs";
-import { logFigures } from "./figures/logs.mjs";
-import { readinessFigures } from "./figures/readiness.mjs";
-import { rollingFigures } from "./figures/rolling.mjs";
-import { sizeFigures } from "./figures/sizes.mjs";
 import { METHOD_VERSION } from "./lib/bars.mjs";
 import { startEmulatorProcess } from "./lib/emulator-process.mjs";
 import { loadAverage, machineFacts, table } from "./lib/report.mjs";
+import { groupsOf, PLANS } from "./plan.mjs";
 
 const quick = process.argv.includes("--quick");
-/** Stack sizes, pairs at the small size (and runs of the other repeated figures), pairs at the large size. */
-const plan = quick ? { sizes: { small: 10, large: 20 }, pairs: 1, largePairs: 1 } : { sizes: { small: 50, large: 400 }, pairs: 5, largePairs: 3 };
-const { small, large } = plan.sizes;
-
-/** The groups, in order: the dynamic group at the small size makes the Agent sample and the state the size and bump figures read. */
-const GROUPS = [
-  { id: `dynamic-${small}`, measure: (ctx) => engineFigures(ctx, "dynamic", small) },
-  { id: "size", measure: sizeFigures },
-  { id: "bump", measure: rollingFigures },
-  { id: `native-${small}`, measure: (ctx) => engineFigures(ctx, "native", small) },
-  { id: `dynamic-${large}`, measure: (ctx) => engineFigures(ctx, "dynamic", large) },
-  { id: `native-${large}`, measure: (ctx) => engineFigures(ctx, "native", large) },
-  { id: "logs", measure: logFigures },
-  { id: "connections", measure: connectionFigures },
-  { id: "readiness", measure: readinessFigures },
-];
+const plan = quick ? PLANS.quick : PLANS.whole;
+const GROUPS = groupsOf(plan);
 
 const require = createRequire(join(repoRoot, "package.json"));
 const pkg = require("./dist/index.js");
@@ -57,10 +38,13 @@ try {
   for (const group of GROUPS) {
     log(`group ${group.id}`);
     try {
-      for (const f of await group.measure(ctx)) {
+      const measured = await group.measure(ctx);
+      for (const f of measured) {
         figures.push(f);
         log(`${f.id}: median ${f.median}, p80 ${f.p80}, bound ${f.bound} ${f.unit} (bar ${f.bar})${f.parts ? ` ${JSON.stringify(f.parts)}` : ""}`);
       }
+      const ids = measured.map((f) => f.id).join(", ");
+      if (ids !== group.figures.join(", ")) throw new Error(`the group wrote the figures ${ids}; bench/plan.mjs declares ${group.figures.join(", ")}`);
     } catch (error) {
       errors.push({ group: group.id, message: String(error?.stack ?? error) });
       log(`group ${group.id} FAILED: ${String(error?.stack ?? error).slice(0, 2000)}`);

@@ -1,103 +1,59 @@
 /**
  * Files the project commits from real runs: bench/results.json (written by
- * `npm run bench` against emulators with random keys) and bench/README.md's
- * table hold no key; every derived figure in bench/results.json (per-pair
- * values, median, bound, verdict, allPass) equals what the bench's own
- * module (bench/lib/figure.mjs) recomputes from the raw samples recorded
- * beside it, so an edited figure or a hand-set verdict fails; every figure's
- * rule and bar are the ones the bench module that makes it declares
- * (bench/lib/rules.mjs), so a limit loosened in the file fails; every scaling
- * figure's sample is its sources' bounds; and the file is a full run.
+ * `npm run bench` against emulators with random keys) and the READMEs hold
+ * no key; every derived figure in bench/results.json (per-pair values,
+ * median, p80, bound, verdict, allPass) equals what bench/lib/figure.mjs
+ * recomputes from the raw samples recorded beside it, so an edited figure or
+ * a hand-set verdict fails; every figure's rule and bar are the ones
+ * bench/lib/bars.mjs declares, so a limit loosened in the file fails; and the
+ * file is one whole run of the current method: its method version, the whole
+ * plan of bench/plan.mjs (sizes, pairs, every group measured, every figure id
+ * in order, each figure's sample count), and the facts a run records (commit,
+ * dirty flag, load averages, CPU model).
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import * as connections from "../../bench/figures/connections.mjs";
-import * as logs from "../../bench/figures/logs.mjs";
-import * as native from "../../bench/figures/native.mjs";
-import * as preview from "../../bench/figures/preview.mjs";
-import * as readiness from "../../bench/figures/readiness.mjs";
-import * as rolling from "../../bench/figures/rolling.mjs";
-import * as scaling from "../../bench/figures/scaling.mjs";
-import * as sizes from "../../bench/figures/sizes.mjs";
-import * as up from "../../bench/figures/up.mjs";
-import { makeFigure, recheckResults, type Figure, type Results } from "../../bench/lib/figure.mjs";
-import { table } from "../../bench/lib/report.mjs";
-import { declaredRuleProblems, sourceProblems } from "../../bench/lib/rules.mjs";
-
-/** Every bench module that makes figures (bench/run.mjs's groups and the scaling figures): each declares its rules. */
-const DECLARING = [sizes, up, rolling, preview, logs, connections, readiness, native, scaling];
-const TABLES = DECLARING.map((m) => m.RULES);
+import { DELAYS_MS } from "../../bench/figures/readiness.mjs";
+import { barFor, METHOD_VERSION } from "../../bench/lib/bars.mjs";
+import { recheckResults, type Figure } from "../../bench/lib/figure.mjs";
+import { machineFacts } from "../../bench/lib/report.mjs";
+import { derive } from "../../bench/lib/stats.mjs";
+import { groupsOf, PLANS } from "../../bench/plan.mjs";
 
 const root = join(__dirname, "../..");
+const RESULTS = join(root, "bench/results.json");
 const EMULATOR_KEY = /emu-[0-9a-f]{24}/;
-/** The groups a whole run of the bench (bench/run.mjs) writes, in its order. */
-const GROUPS = ["size", "up", "rolling", "preview", "up-400", "preview-400", "logs", "connections", "readiness", "native", "native-400"];
-/** The figures a whole run of the bench writes. */
-const EXPECTED_FIGURES = [
-  "size-1",
-  "size-50",
-  "size-grown",
-  "size-control",
-  "up",
-  "destroy",
-  "up-control",
-  "destroy-control",
-  "requests",
-  "emulator-cost",
-  "provider-memory",
-  "preview",
-  "preview-control",
-  "up-400",
-  "destroy-400",
-  "up-control-400",
-  "destroy-control-400",
-  "requests-400",
-  "emulator-cost-400",
-  "provider-memory-400",
-  "preview-400",
-  "preview-control-400",
-  "up-scaling",
-  "up-floor-scaling",
-  "preview-scaling",
-  "preview-floor-scaling",
-  "destroy-scaling",
-  "destroy-floor-scaling",
-  "logs",
-  "logs-memory",
-  "connections",
-  "readiness",
-  "rolling",
-  "native-preview",
-  "plugin-cold-start",
-  "plugin-cold-start-bundle",
-  "provider-memory-control",
-  "provider-memory-control-400",
-  "native-up-control",
-  "native-preview-control",
-  "native-destroy-control",
-  "native-memory-control",
-  "native-up-control-400",
-  "native-preview-control-400",
-  "native-destroy-control-400",
-  "native-memory-control-400",
-  "native-up-scaling",
-  "native-preview-scaling",
-  "native-destroy-scaling",
-  "preview-cpu-dynamic-400",
-  "preview-cpu-native-400",
-];
 
-const committed = () => JSON.parse(readFileSync(join(root, "bench/results.json"), "utf8")) as Results;
+/** bench/results.json as bench/run.mjs writes it. */
+interface Results {
+  methodVersion: number;
+  generatedAt: string;
+  sizes: { small: number; large: number };
+  pairs: number;
+  largePairs: number;
+  machine: Record<string, unknown> & { commit: string; dirty: boolean; cpuModel: string; loadAverage: { start: number; end: number } };
+  allPass: boolean;
+  errors: { group: string; message: string }[];
+  figures: Figure[];
+}
 
-/** `results` with figure `id` replaced by `edit(figure)` re-derived, as the bench would have written it. */
-function withFigure(results: Results, id: string, edit: (figure: Figure) => Figure): Results {
-  const figures = results.figures.map((f) => {
-    if (f.id !== id) return f;
-    const { values: _values, median: _median, bound: _bound, method: _method, pass: _pass, id: fid, name, unit, bar, rule, samples, ...extra } = edit(structuredClone(f));
-    return makeFigure({ id: fid, name, unit, bar, rule, samples, extra });
+const committed = () => JSON.parse(readFileSync(RESULTS, "utf8")) as Results;
+
+/** Where a figure's rule or bar differs from the one bench/lib/bars.mjs declares for its id: [] when nowhere. */
+function barProblems(results: Results): string[] {
+  return results.figures.flatMap((f) => {
+    const declared = barFor(f.id);
+    return (["rule", "bar"] as const)
+      .filter((key) => JSON.stringify(f[key]) !== JSON.stringify(declared[key]))
+      .map((key) => `${f.id}: ${key} is ${JSON.stringify(f[key])}, declared ${JSON.stringify(declared[key])}`);
   });
-  return { ...results, figures };
+}
+
+/** `results` with the figure `id` replaced by `edit(figure)`. */
+function withFigure(results: Results, id: string, edit: (figure: Figure) => Figure): Results {
+  return { ...results, figures: results.figures.map((f) => (f.id === id ? edit(structuredClone(f)) : f)) };
 }
 
 describe("committed results", () => {
@@ -114,51 +70,68 @@ describe("committed results", () => {
     expect(recheckResults(committed())).toEqual([]);
   });
 
-  it("every figure's rule and bar in bench/results.json are the ones the bench module that makes it declares", () => {
-    expect(declaredRuleProblems(committed(), TABLES)).toEqual([]);
+  it("every figure's rule and bar in bench/results.json are the ones bench/lib/bars.mjs declares", () => {
+    expect(barProblems(committed())).toEqual([]);
   });
 
-  it("every scaling figure's sample is its sources' bounds in bench/results.json", () => {
-    expect(sourceProblems(committed(), scaling.SOURCES)).toEqual([]);
-  });
-
-  it("a limit loosened in the file, or a scaling sample that is not its sources' bounds, fails even with the verdicts recomputed", () => {
+  it("an edited figure, a hand-set verdict and a loosened limit with its verdict recomputed each fail", () => {
     const results = committed();
-    const loosened = withFigure(results, "up-control-400", (f) => ({ ...f, rule: { ...f.rule, limit: 2 } }));
-    expect(recheckResults(loosened)).toEqual(recheckResults(results));
-    expect(declaredRuleProblems(loosened, TABLES)).toContain(
-      'up-control-400: rule is {"method":"p80","combine":"ratio","compare":"<=","limit":2}, declared {"method":"p80","combine":"ratio","compare":"<=","limit":1.15}',
+    /** The problems `check` finds in `edited` and not in the committed file. */
+    const added = (check: (r: Results) => string[], edited: Results) => {
+      const before = check(results);
+      return check(edited).filter((problem) => !before.includes(problem));
+    };
+    const judged = results.figures.find((f) => f.rule.compare !== "none");
+    if (!judged) throw new Error("bench/results.json has no figure with a bar");
+    const edited = withFigure(results, judged.id, (f) => ({ ...f, bound: f.bound + 1 }));
+    expect(added(recheckResults, edited)).toContain(`${judged.id}: bound is ${judged.bound + 1}, recomputed ${judged.bound}`);
+    const verdict = withFigure(results, judged.id, (f) => ({ ...f, pass: !f.pass }));
+    expect(added(recheckResults, verdict)).toContain(`${judged.id}: pass is ${!judged.pass}, recomputed ${judged.pass}`);
+
+    const loosenedRule = { ...judged.rule, limit: judged.rule.limit + 1000 };
+    const loosened = withFigure(results, judged.id, (f) => ({ ...f, rule: loosenedRule, ...derive(loosenedRule, f.samples) }));
+    const declared = barFor(judged.id);
+    expect(added(barProblems, loosened)).toEqual([`${judged.id}: rule is ${JSON.stringify(loosenedRule)}, declared ${JSON.stringify(declared.rule)}`]);
+    expect(added(recheckResults, loosened)).toContain(`${judged.id}: rule is ${JSON.stringify(loosenedRule)}, recomputed ${JSON.stringify(declared.rule)}`);
+    const rebarred = withFigure(results, judged.id, (f) => ({ ...f, bar: "≤ anything" }));
+    expect(added(barProblems, rebarred)).toEqual([`${judged.id}: bar is "≤ anything", declared ${JSON.stringify(declared.bar)}`]);
+  });
+
+  it("bench/results.json is a whole run of the current method: every group of bench/plan.mjs measured, every figure, every pair", () => {
+    const results = committed();
+    const whole = PLANS.whole;
+    const groups = groupsOf(whole);
+    expect(results.methodVersion, "the method version (bench/lib/bars.mjs)").toBe(METHOD_VERSION);
+    expect({ sizes: results.sizes, pairs: results.pairs, largePairs: results.largePairs }).toEqual(whole);
+    expect(
+      results.errors.map((e) => `${e.group}: ${e.message.split("\n")[0]}`),
+      "groups that failed to measure",
+    ).toEqual([]);
+    expect(results.figures.map((f) => f.id)).toEqual(groups.flatMap((g) => g.figures));
+
+    const runs = new Map(
+      groups.flatMap((g) => g.figures.map((id) => [id, g.id.endsWith(`-${whole.sizes.large}`) ? whole.largePairs : whole.pairs] as const)),
     );
-    const rebarred = withFigure(results, "up-control-400", (f) => ({ ...f, bar: "≤ 2" }));
-    expect(declaredRuleProblems(rebarred, TABLES)).toContain('up-control-400: bar is "≤ 2", declared "≤ 1.15 (the provider\'s own cost)"');
-    const unknown = withFigure(results, "connections", (f) => ({ ...f, id: "connections-2" }));
-    expect(declaredRuleProblems(unknown, TABLES)).toContain("connections-2: no bench module declares a rule for it");
-
-    const shrunk = withFigure(results, "up-scaling", (f) => ({ ...f, samples: [{ subject: 1.05, baseline: 1.048 }] }));
-    expect(recheckResults(shrunk)).toEqual(recheckResults(results));
-    expect(sourceProblems(shrunk, scaling.SOURCES)).toEqual([
-      expect.stringMatching(/^up-scaling: samples are \[\{"subject":1\.05,"baseline":1\.048\}\], its sources' bounds \[\{"subject":[\d.]+,"baseline":[\d.]+\}\]$/),
-    ]);
-    const elsewhere = withFigure(results, "up-scaling", (f) => ({ ...f, from: ["preview-control-400", "preview-control"] }));
-    expect(sourceProblems(elsewhere, scaling.SOURCES)).toEqual(['up-scaling: from is ["preview-control-400","preview-control"], expected ["up-control-<size>", "up-control"]']);
-  });
-
-  it("bench/results.json is a full run: every group, every figure, 7 pairs per repeated figure, at both sizes", () => {
-    const results = committed();
-    expect(results.groups).toEqual(GROUPS);
-    expect(results.pairs).toBeGreaterThanOrEqual(7);
-    expect(results.machine["pulumi"]).toMatch(/^v3\./);
-    const ids = results.figures.map((f) => f.id);
-    for (const id of EXPECTED_FIGURES) expect(ids, id).toContain(id);
     for (const figure of results.figures) {
-      // Readiness: every delay, results.pairs creates each.
-      const runs = figure.id === "readiness" ? readiness.DELAYS_MS.length * results.pairs : results.pairs;
-      if (figure.rule.method !== "single") expect(figure.samples.length, figure.id).toBe(runs);
+      // Readiness: each of its delays is created in every run.
+      const expected = figure.rule.method === "single" ? 1 : figure.id === "readiness" ? DELAYS_MS.length * whole.pairs : runs.get(figure.id);
+      expect(figure.samples.length, figure.id).toBe(expected);
     }
-    expect(results.figures.find((f) => f.id === "size-grown")?.["grownCodeCalled"]).toBe(true);
+    expect(results.figures.find((f) => f.id === "provider-bytes-grown")?.["grownCodeCalled"]).toBe(true);
   });
 
-  it("bench/README.md's table is the one the bench writes from bench/results.json", () => {
-    expect(readFileSync(join(root, "bench/README.md"), "utf8")).toContain(table(committed().figures));
+  it("bench/results.json records the run's commit, whether the tree was dirty, the load averages and the CPU", () => {
+    const { machine } = committed();
+    expect(Object.keys(machine)).toEqual(expect.arrayContaining([...Object.keys(machineFacts(root, "v3")), "loadAverage"]));
+    expect(machine.commit).toMatch(/^[0-9a-f]{40}$/);
+    const ancestor = spawnSync("git", ["merge-base", "--is-ancestor", machine.commit, "HEAD"], { cwd: root });
+    expect(ancestor.status, `the run's commit ${machine.commit} is in HEAD's history`).toBe(0);
+    expect(typeof machine.dirty).toBe("boolean");
+    expect(machine.cpuModel).toMatch(/\S/);
+    expect(machine["pulumi"]).toMatch(/^v3\./);
+    for (const when of ["start", "end"] as const) {
+      expect(typeof machine.loadAverage[when], `load average at the ${when}`).toBe("number");
+      expect(machine.loadAverage[when], `load average at the ${when}`).toBeGreaterThanOrEqual(0);
+    }
   });
 });
