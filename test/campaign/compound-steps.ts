@@ -60,7 +60,8 @@ export async function runCompound(world: CampaignWorld, step: Step): Promise<Ste
       const program = [...world.program, { resource: step.resource, serviceName: step.serviceName, image: "registry.example.com/bot:1" }];
       const outcome = await world.stack.run("up", program);
       // The up must fail on the taken name; whatever else it did is judged as a failed up.
-      return { outcome: outcome.ok ? { ok: false, output: `campaign: an up declaring ${step.serviceName}, made outside Pulumi, succeeded` } : outcome, as: "up" };
+      const declared = [step.serviceName, step.resource];
+      return { outcome: outcome.ok ? { ok: false, output: `campaign: an up declaring ${step.serviceName}, made outside Pulumi, succeeded` } : outcome, as: "up", declared };
     }
     case "supersede-up":
       return supersedeUp(world, step);

@@ -53,6 +53,8 @@ export interface StepEffect {
   as?: "up" | "refresh" | "destroy" | "preview" | "broken";
   /** Agents this step's up may leave unlike the service without fault (an outside update landed after it). */
   excuse?: string[];
+  /** Agents the step's operation declared beyond the program (a takeover attempt's): its failure may name them. */
+  declared?: string[];
 }
 
 const API_KEY = "campaign-KEY-5e1f0c9a";
@@ -156,7 +158,7 @@ async function judge(world: CampaignWorld, effect: StepEffect, checks: Record<st
   count("no key or credential");
   found.push(...noTakeover(state, service, world.foreign));
   count("no takeover");
-  const names = [...world.program.flatMap((a) => [a.serviceName, a.resource]), ...state.agents.map((r) => String(r.id))];
+  const names = [...world.program.flatMap((a) => [a.serviceName, a.resource]), ...state.agents.map((r) => String(r.id)), ...(effect.declared ?? [])];
   if (outcome && !outcome.ok) {
     found.push(...failureSaysWhy(outcome, names));
     count("failures say why");
