@@ -159,11 +159,11 @@ async function judge(world: CampaignWorld, effect: StepEffect, checks: Record<st
   found.push(...noTakeover(state, service, world.foreign));
   count("no takeover");
   const names = [...world.program.flatMap((a) => [a.serviceName, a.resource]), ...state.agents.map((r) => String(r.id)), ...(effect.declared ?? [])];
-  if (outcome && !outcome.ok) {
+  if (outcome && /^campaign: an up declaring .+, made outside Pulumi, succeeded/.test(outcome.output)) found.push({ invariant: "no takeover", detail: outcome.output });
+  else if (outcome && !outcome.ok) {
     found.push(...failureSaysWhy(outcome, names));
     count("failures say why");
   }
-  if (outcome && /^campaign: an up declaring .+, made outside Pulumi, succeeded/.test(outcome.output)) found.push({ invariant: "no takeover", detail: outcome.output });
   if (effect.as === "broken" && outcome?.ok) found.push({ invariant: "a broken input fails", detail: "an up with a broken input succeeded" });
   for (const name of effect.excuse ?? []) world.excused.add(name);
   if (outcome && (effect.as === "up" || effect.as === "broken" || effect.as === "refresh")) {
