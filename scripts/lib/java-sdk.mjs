@@ -116,6 +116,17 @@ export function pomXml(schema) {
       <artifactId>jsr305</artifactId>
       <version>3.0.2</version>
     </dependency>
+    <!-- The testing package's mocks: pulumi's Mocks answer with guava's ImmutableMap, the rules read JSON with gson; com.pulumi:pulumi has both at run time only, at these versions. -->
+    <dependency>
+      <groupId>com.google.guava</groupId>
+      <artifactId>guava</artifactId>
+      <version>32.1.2-jre</version>
+    </dependency>
+    <dependency>
+      <groupId>com.google.code.gson</groupId>
+      <artifactId>gson</artifactId>
+      <version>2.10</version>
+    </dependency>
   </dependencies>
 
   <build>

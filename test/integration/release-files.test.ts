@@ -103,7 +103,7 @@ describe("the release files", () => {
       const bundle = files.filter((f) => f.startsWith("lib/native/"));
       expect(files, target.os).toEqual([...bundle, "package.json", start.name, "schema.json"].sort());
       // The plugin starts from plugin.js; the client (undici), the schemas (zod) and the verbs load on first use.
-      expect(bundle).toEqual(expect.arrayContaining(["lib/native/plugin.js", "lib/native/client.js", "lib/native/schemas.js", "lib/native/create.js"]));
+      expect(bundle).toEqual(expect.arrayContaining(["lib/native/plugin.js", "lib/native/client.js", "lib/native/schemas.js", "lib/native/rollout.js"]));
       expect(bundle.every((f) => f.endsWith(".js")), bundle.join(", ")).toBe(true);
       bundles.add(bundle.map((f) => `${f} ${sha256(join(dir, f))}`).join("\n"));
       expect(readFileSync(join(dir, "schema.json"), "utf8")).toBe(readFileSync(join(root, "schema.json"), "utf8"));
