@@ -6,10 +6,12 @@
  * in-process stand-in for the service, so its outputs are what an `up`
  * against the service gives for those inputs: ready, its manifest, a
  * deployment id derived from what is sent. The functions answer from the
- * secret sets and log lines the test gives. Every other resource and call
+ * secret sets and log lines the test gives, in both their engine (invoke)
+ * and program-process forms. Every other resource and call
  * goes to the test's own mocks.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { setProgramClientStandIn } from "../core/program-client-stand-in";
 import type { Props } from "../core/resource-entry";
 import { REGISTRY } from "../registry";
 import { mockCreate } from "./agent-mock";
@@ -28,6 +30,8 @@ export function agentHostingMocks(options: AgentHostingMocksOptions = {}): pulum
   const agentEntry = REGISTRY.resources.find((r) => r.name === "Agent");
   if (!agentEntry) throw new Error("agentHostingMocks: the package registers no Agent");
   const service = mockService(options, agentEntry.fields);
+  // The package root's functions run in the program's process, not through the engine's invoke: they ask this stand-in.
+  setProgramClientStandIn(service.client);
   const own = options.mocks;
   return {
     async newResource(args) {

@@ -1,7 +1,7 @@
 /**
  * Each example's unit test under the package's mocks, run from a copy of the
  * example outside the repository with its own command, as a user runs it:
- * `npm test` (vitest) for examples/typescript-native, pytest for
+ * `npm test` (vitest) for examples/typescript and examples/typescript-native, pytest for
  * examples/python, `go test ./...` for examples/go. The copies use this
  * checkout's package and SDKs: the repository's node_modules (where
  * pulumi-agent-hosting is this checkout), a virtualenv with sdk/python
@@ -36,6 +36,13 @@ function pythonWithSdk(): string {
 }
 
 describe("the examples' unit tests, as users run them", () => {
+  it("examples/typescript: npm test (the package root's functions answer from the mocks too)", () => {
+    const dir = copied("typescript");
+    symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"));
+    const out = execFileSync("npm", ["test"], { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    expect(out).toMatch(/Tests\s+2 passed \(2\)/);
+  });
+
   it("examples/typescript-native: npm test", () => {
     const dir = copied("typescript-native");
     symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"));
