@@ -79,6 +79,9 @@ export async function deleteVerb(request: DeleteRequest<AgentState>): Promise<vo
 
 const sessions = (n: number): string => (n === 1 ? "1 live session" : `${n} live sessions`);
 
+/** The part of the engine's limit for a delete (customTimeouts.delete) kept for the DELETE itself: at most half of it. */
+const DELETE_RESERVE_MS = 3_000;
+
 /** `deadline`: epoch ms at which the engine's limit for the delete ends (customTimeouts.delete), if any. */
 export async function deleteDraining(call: Call, name: string, drainSeconds: number, signal: AbortSignal, deadline?: number): Promise<void> {
   const { client, log } = call;
@@ -93,7 +96,9 @@ export async function deleteDraining(call: Call, name: string, drainSeconds: num
   let count = await liveCount();
   if (count === undefined) return;
   const started = Date.now();
-  const until = Math.min(started + drainSeconds * 1000, deadline ?? Number.POSITIVE_INFINITY);
+  // Under the engine's limit the drain ends early enough for the DELETE to go out before that limit ends it too.
+  const reserve = deadline === undefined ? 0 : Math.min(DELETE_RESERVE_MS, Math.max(0, deadline - started) / 2);
+  const until = Math.min(started + drainSeconds * 1000, deadline === undefined ? Number.POSITIVE_INFINITY : deadline - reserve);
   while (count > 0 && drainSeconds > 0 && Date.now() < until) {
     const waited = Math.round((Date.now() - started) / 1000);
     await log.info(`agent "${name}": ${sessions(count)}; waiting for them to end before the delete, ${waited} s of drainSeconds ${drainSeconds} s`);
