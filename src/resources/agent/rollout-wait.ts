@@ -159,6 +159,8 @@ export type OnFailure = (step: Step, failure: DeploymentFailure) => Promise<neve
 export interface Answered {
   /** The agent as the service answered the create or update, or as a resumed step read it; it names the wanted deployment. */
   agent: ServiceAgent;
+  /** For a resumed step: the deployment its earlier answer named, which the state records; the wait is for it, not for what the agent wants now. */
+  wanted?: string;
 }
 
 /** The wait's limit: readyTimeoutSeconds, or what is left of the engine's limit for the operation when that ends first. */
@@ -174,7 +176,7 @@ export async function finish(step: Step, answered: Answered, onFailure: OnFailur
   const stored = (agent: ServiceAgent): Stored<AgentState> => ({ id: agent.name, outputs: toOutputs(inputs, agent), marks: { secretInputs } });
   if (!inputs.waitForReady) return stored(answered.agent);
   const limitMs = waitLimitMs(step);
-  const wanted = wantedDeploymentOf(answered.agent);
+  const wanted = answered.wanted ?? wantedDeploymentOf(answered.agent);
   const result = await waitFor(step, answered.agent, wanted, limitMs);
   if (!result.ready) return onFailure(step, await notReadyFailure(step, result, wanted, limitMs < inputs.readyTimeoutSeconds * 1000));
   const unhealthy = await checkHealth(step, result.value);

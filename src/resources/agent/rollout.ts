@@ -296,11 +296,12 @@ export async function updateVerb(request: UpdateRequest<AgentInputs, AgentState>
   }
   const lastReady = lastReadyBefore(olds, oldMarks);
   if (diff.localOnly && pending !== undefined) {
-    if (pending === "create") return resume(startStep("create", inputs, secretInputs, request));
+    const wanted = recordedWanted(olds, lastReady);
+    if (pending === "create") return resume(startStep("create", inputs, secretInputs, request), wanted);
     // An unfinished rollback is waited for as the rollback it is: not health-checked, not rolled back again.
     const resumed = startStep("update", inputs, secretInputs, request, pending === "update" ? lastReady : undefined);
     if (pending === "rollback") resumed.rollback = true;
-    return resume(resumed);
+    return resume(resumed, wanted);
   }
   await checkReferencesBeforeSending(inputs.serviceName, inputValues(inputs), request.secretSets);
   const step = startStep("update", inputs, secretInputs, request, lastReady);
@@ -328,14 +329,30 @@ export async function updateVerb(request: UpdateRequest<AgentInputs, AgentState>
   return finish(step, { agent }, deploymentFailed);
 }
 
-/** A step an earlier `up` sent: the agent is read and waited for; a create whose agent never appeared is posted again. */
-async function resume(step: Step): Promise<Stored<AgentState>> {
+/**
+ * The deployment an unfinished step's answer named, as the state records it;
+ * none when the step recorded no answer (or only the agent as it was before
+ * the request, whose deployment is the last ready one).
+ */
+function recordedWanted(olds: AgentState, lastReady: LastReady | undefined): string | undefined {
+  const wanted = wantedDeploymentOf(olds.agent);
+  return wanted === "" || wanted === lastReady?.deploymentId ? undefined : wanted;
+}
+
+/**
+ * A step an earlier `up` sent: the agent is read and waited for; a create
+ * whose agent never appeared is posted again. `wanted`, when the state
+ * records it, is the deployment waited for: an agent that has moved on from
+ * it (an update from outside superseded it) fails the wait again, rather
+ * than being taken for the program's spec.
+ */
+async function resume(step: Step, wanted: string | undefined): Promise<Stored<AgentState>> {
   let agent: ServiceAgent;
   try {
     agent = await getAgent(step.call, step.inputs.serviceName);
   } catch (error) {
     if (!(error instanceof NotFoundError) || step.verb !== "create") throw error;
-    agent = await postAgent(step.inputs, step.call);
+    return finish(step, { agent: await postAgent(step.inputs, step.call) }, deploymentFailed);
   }
-  return finish(step, { agent }, deploymentFailed);
+  return finish(step, wanted === undefined ? { agent } : { agent, wanted }, deploymentFailed);
 }

@@ -28,13 +28,16 @@ import type { AgentField, AgentFieldName } from "./fields";
 import type { AgentInputs } from "./inputs-outputs";
 export type { AgentAutoScalingStatus as Replicas, Deployment, Manifest, ManifestSpec, ServiceAgent } from "../../client/answer-types";
 
+/** What names the wanted deployment, in an answer or in the outputs that recorded one. */
+type WantedMembers = Pick<ServiceAgent, "activeDeploymentId" | "desiredDeploymentId"> & { deployment?: { id?: unknown } | null | undefined };
+
 /**
  * The deployment a create or update answer names as new:
  * `desiredDeploymentId` on a service that rolls updates, else the
  * deployment the answer describes, else the active one (a scaling-only
  * update on a service that switches at once names none: the serving one).
  */
-export function wantedDeploymentOf(agent: ServiceAgent): string {
+export function wantedDeploymentOf(agent: WantedMembers): string {
   const described = agent.deployment?.id;
   return agent.desiredDeploymentId ?? (typeof described === "string" && described !== "" ? described : agent.activeDeploymentId);
 }
