@@ -18,7 +18,7 @@ import { sizeFigures } from "./figures/sizes.mjs";
 
 /** @type {{ whole: Plan, quick: Plan }} Stack sizes, pairs at the small size (and runs of the other repeated figures), pairs at the large size. */
 export const PLANS = {
-  whole: { sizes: { small: 50, large: 400 }, pairs: 5, largePairs: 3 },
+  whole: { sizes: { small: 50, large: 400 }, pairs: 5, largePairs: 2 },
   quick: { sizes: { small: 10, large: 20 }, pairs: 1, largePairs: 1 },
 };
 

@@ -85,6 +85,8 @@ export async function logFigures(ctx) {
   ctx.log(`iterateAgentLogs over ${entriesWanted} entries in pages of 1000 vs a bare undici loop, ${ctx.pairs} pairs`);
   const client = new ctx.pkg.AgentHostingClient({ baseUrl: ctx.emulator.url, apiKey: ctx.emulator.apiKey });
   await client.createAgent({ serviceName: AGENT, image: "registry.example.com/bot:1" });
+  // The emulator logs the deployment's readiness when it comes: every read starts after it, so all read the same entries.
+  while (!(await client.getAgent(AGENT)).ready) await new Promise((resolve) => setTimeout(resolve, 100));
   await client.close();
   await ctx.control.appendLogs(AGENT, entriesWanted - 4, { prefix: "session event" });
   const pairs = [];
