@@ -8,6 +8,8 @@ import { agentProviderKind } from "./agent-types";
 import type { AgentProviderKind } from "./agent-types";
 import { liveSessionsCut } from "./live-sessions";
 import type { LiveSessions } from "./live-sessions";
+import { IMAGE_DIGEST, newBuild } from "./new-build";
+import type { NewBuild } from "./new-build";
 import type { PreviewDigest, PreviewStep } from "./preview";
 import { propertyValue, sameValue } from "./property-value";
 import type { PropertyValue } from "./property-value";
@@ -43,6 +45,8 @@ export interface AgentChange {
   properties: PropertyChange[];
   /** The live sessions of the agent (its last-read outputs) that this change cuts, when it cuts any. */
   liveSessions?: LiveSessions;
+  /** For update and replace: the same tag now naming another digest (`imageDigest` moved). */
+  newBuild?: NewBuild;
 }
 
 /** The Agent's inputs, in the model's order: the order a reviewer reads them in; any other input follows alphabetically. */
@@ -53,10 +57,11 @@ const CARRIED_OUTPUTS = new Set<string>(AGENT_OUTPUTS.map((output) => output.nam
 /**
  * Whether an input is shown: not the dynamic provider's reserved `__` keys
  * (its serialized code `__provider` and the provider's bookkeeping) and not
- * an output carried among the inputs.
+ * an output carried among the inputs (`imageDigest` among them: its move
+ * shows as the new-build line, new-build.ts).
  */
 function shown(name: string): boolean {
-  return !name.startsWith("__") && !CARRIED_OUTPUTS.has(name);
+  return !name.startsWith("__") && !CARRIED_OUTPUTS.has(name) && name !== IMAGE_DIGEST;
 }
 
 const REPLACE_STEPS = new Set(["replace", "create-replacement", "delete-replaced", "read-replacement", "import-replacement"]);
@@ -177,6 +182,8 @@ function agentChange(urn: string, allSteps: readonly PreviewStep[]): AgentChange
   const refreshed = allSteps.some((step) => step.op === "refresh");
   const liveSessions = liveSessionsCut(operation, { old: oldState, new: newState }, properties, { refreshed, secret });
   if (liveSessions) change.liveSessions = liveSessions;
+  const build = operation === "update" || operation === "replace" ? newBuild(oldState, newState) : undefined;
+  if (build) change.newBuild = build;
   return change;
 }
 

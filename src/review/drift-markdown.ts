@@ -2,12 +2,13 @@
  * The Markdown of a drift report, for the issue a scheduled pipeline keeps
  * open while a stack has drift: the marker, what was deleted outside Pulumi
  * first, then each changed Agent's fields (the stack's value against the
- * service's), and how to resolve it.
+ * service's), the Agents whose tag names a new build, and how to resolve it.
  */
 import { commentMarker } from "./comment";
 import type { AgentDrift, DriftReport } from "./drift";
 import { hasDrift } from "./drift";
 import { codeBlock, formatValue, inlineCode } from "./markdown-text";
+import { newBuildText } from "./new-build";
 import { maskSecretsInText } from "./secrets";
 
 const MAX_ERROR_LENGTH = 2_000;
@@ -41,6 +42,7 @@ export function renderDrift(report: DriftReport): string {
     lines.push(`Project ${inlineCode(report.project)}: nothing changed outside Pulumi · ${rolling}`);
   } else {
     const counts = [
+      report.movedTags.length > 0 ? `**${report.movedTags.length}** with a new build behind the tag` : "",
       changed.length > 0 ? `**${changed.length}** changed outside Pulumi` : "",
       deleted.length > 0 ? `**${deleted.length}** deleted outside Pulumi` : "",
       report.unattributed > 0 ? `**${report.unattributed}** changed, not named by the document` : "",
@@ -52,6 +54,11 @@ export function renderDrift(report: DriftReport): string {
   if (changed.length > 0) {
     lines.push("", "### Changed outside Pulumi");
     for (const agent of changed) lines.push("", ...changedSection(agent, expectedLabel));
+  }
+  if (report.movedTags.length > 0) {
+    lines.push("", "### Tags moved since deployed", "");
+    for (const moved of report.movedTags) lines.push(`- ${inlineCode(moved.resource)} (agent ${formatValue(moved.serviceName)}): ${newBuildText(moved.build)}`);
+    lines.push("", "`pulumi up` rolls each new build out.");
   }
   if (report.unattributed > 0) {
     const named = report.unattributedCandidates.map(inlineCode).join(", ");

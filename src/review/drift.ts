@@ -18,6 +18,8 @@ import type { AgentProviderKind } from "./agent-types";
 import type { PreviewDigest, PreviewDiagnostic, PreviewState, PreviewStep } from "./preview";
 import { propertyValue, sameValue } from "./property-value";
 import type { PropertyValue } from "./property-value";
+import { newBuild } from "./new-build";
+import type { NewBuild } from "./new-build";
 import { containsSecret, secretPropertyNames } from "./secrets";
 import { stackIdentity } from "./stack-identity";
 import type { StackIdentity } from "./stack-identity";
@@ -48,6 +50,17 @@ export interface PendingRollout {
   pending: string;
 }
 
+/**
+ * An Agent whose tag names another digest than the one it was deployed with:
+ * a build pushed since, which `pulumi up` rolls out. Only a preview with
+ * --refresh resolves the tag again (its check); a refresh preview does not.
+ */
+export interface MovedTag {
+  resource: string;
+  serviceName: PropertyValue;
+  build: NewBuild;
+}
+
 export interface DriftReport extends StackIdentity {
   source: "refresh-preview" | "preview-refresh";
   drifted: AgentDrift[];
@@ -59,6 +72,8 @@ export interface DriftReport extends StackIdentity {
   pending: string[];
   /** Agents the service serves from an older deployment while a newer one is pending, as the refresh read them. */
   rollouts: PendingRollout[];
+  /** Agents whose tag moved since they were deployed (preview with --refresh only). */
+  movedTags: MovedTag[];
   errors: PreviewDiagnostic[];
 }
 
@@ -135,6 +150,7 @@ export function driftReport(digest: PreviewDigest, given: Partial<StackIdentity>
   const candidates: string[] = [];
   const pending: string[] = [];
   const rollouts: PendingRollout[] = [];
+  const movedTags: MovedTag[] = [];
   for (const [urn, steps] of agentSteps(digest)) {
     const resource = parseUrn(urn)?.name ?? urn;
     const rollout = pendingRollout(resource, serviceState(steps, source));
@@ -152,6 +168,8 @@ export function driftReport(digest: PreviewDigest, given: Partial<StackIdentity>
       continue;
     }
     if (!program || program.op === "same") continue;
+    const build = refreshed && CHANGE_OPS.has(program.op) ? newBuild(serviceState(steps, source), program.newState) : undefined;
+    if (build) movedTags.push({ resource, serviceName: serviceNameOf(program.oldState ?? refreshed?.oldState), build });
     if (program.op === "create" && refreshed) {
       drifted.push({ ...base, serviceName: serviceNameOf(refreshed.oldState), kind: "deleted", fields: [] });
     } else if (CHANGE_OPS.has(program.op) && refreshed) {
@@ -175,11 +193,16 @@ export function driftReport(digest: PreviewDigest, given: Partial<StackIdentity>
     unattributedCandidates: unattributed > 0 ? candidates.sort() : [],
     pending: pending.sort(),
     rollouts: rollouts.sort((a, b) => (a.resource < b.resource ? -1 : 1)),
+    movedTags: movedTags.sort((a, b) => (a.resource < b.resource ? -1 : 1)),
     errors: digest.diagnostics.filter((d) => d.severity === "error" && d.message),
   };
 }
 
-/** Whether the report finds drift (also drift the document does not attribute). */
+/**
+ * Whether the report finds drift (also drift the document does not
+ * attribute), or a tag moved since its Agent was deployed: either way what
+ * runs is not what `pulumi up` deploys.
+ */
 export function hasDrift(report: DriftReport): boolean {
-  return report.drifted.length > 0 || report.unattributed > 0;
+  return report.drifted.length > 0 || report.unattributed > 0 || report.movedTags.length > 0;
 }

@@ -11,6 +11,7 @@ import { liveSessionsLines, sessionsText } from "./live-sessions";
 import { codeBlock, formatValue, inlineCode } from "./markdown-text";
 import type { PreviewDigest } from "./preview";
 import { sameValue } from "./property-value";
+import { newBuildText } from "./new-build";
 import { maskSecretsInText } from "./secrets";
 import { commentMarker } from "./comment";
 import { safetyNetWarning } from "./safety-net";
@@ -103,6 +104,7 @@ function agentSection(agent: AgentChange): string[] {
   const sessions = agent.liveSessions ? ` (${sessionsText(agent.liveSessions.count)})` : "";
   const lines = [`#### ${inlineCode(agent.resource)}: ${OPERATION_LABELS[agent.operation]}${sessions}`];
   if (agent.provider === "native") lines.push("_native provider_");
+  if (agent.newBuild) lines.push(`- ${newBuildText(agent.newBuild)}`);
   for (const change of agent.properties) {
     const note = change.secretUnsure
       ? " _(secret: the preview masks both values, so it may be unchanged)_"
