@@ -7,12 +7,12 @@
  * field table (src/resources/agent/fields.ts) reuses them for the fields it
  * sends. The bodies' types are generated (src/client/request-types.ts).
  */
-import { booleanProblem, fieldRule, integerProblem, objectMembers } from "./field-rules";
-import type { Rule, RuleFailure } from "./field-rules";
+import { BOOLEAN_RULES, WHITESPACE, integerTests, objectRules, stringTests } from "./field-rules";
+import type { FieldRules, ValueTest } from "./field-rules";
 import type { ServiceAgent } from "./answer-types";
 import type { CreateAgentBody } from "./request-types";
 import { sameJson } from "./same-json";
-import { secretSetNameProblem, serviceNameProblem } from "./service-names";
+import { SECRET_SET_NAME_TESTS, SERVICE_NAME_TESTS } from "./service-names";
 
 /** How a request field appears in the manifest's `spec`, both ways. */
 export interface ManifestMapping {
@@ -28,8 +28,8 @@ export interface ManifestMapping {
 export interface BodyField {
   name: keyof CreateAgentBody;
   required: boolean;
-  /** Failures of a value; nested values that are unknown pass. */
-  check(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[];
+  /** Its rules, as data (src/client/field-rules.ts). */
+  rules: FieldRules;
   /** Where the manifest the service reports shows it (serviceName: nowhere, it is the agent's name). */
   manifest?: ManifestMapping;
   /**
@@ -41,45 +41,32 @@ export interface BodyField {
   default?: string | boolean;
 }
 
-const TAG_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
-const DIGEST_PATTERN = /^sha256:[a-f0-9]{64}$/;
+/**
+ * A container reference: a tag (`name:tag`, the tag after the last `:` of the
+ * last path segment) or a digest (`name@sha256:<64 hex digits>`).
+ */
+export const IMAGE_TESTS: readonly ValueTest[] = stringTests(
+  { length: { min: 1 }, reason: "must not be empty" },
+  { lacks: WHITESPACE, reason: "must not contain whitespace" },
+  { matches: "^[^@]+@sha256:[a-f0-9]{64}$", when: "@", reason: "a digest must have the form name@sha256:<64 hex digits>" },
+  { matches: "(^|/)[^/]+:[^/]*$", unless: "@", reason: "must carry a tag (name:tag) or a digest (name@sha256:...)" },
+  {
+    matches: ":[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
+    unless: "@",
+    reason: "the tag must be 1 to 128 characters of letters, digits, '_', '.' or '-', not starting with '.' or '-'",
+  },
+);
 
-export const imageProblem: Rule = (value) => {
-  if (typeof value !== "string") return "must be a string";
-  if (value.length === 0) return "must not be empty";
-  if (/\s/.test(value)) return "must not contain whitespace";
-  const at = value.indexOf("@");
-  if (at >= 0) {
-    return at > 0 && DIGEST_PATTERN.test(value.slice(at + 1))
-      ? undefined
-      : "a digest must have the form name@sha256:<64 hex digits>";
-  }
-  const lastSegment = value.slice(value.lastIndexOf("/") + 1);
-  const colon = lastSegment.lastIndexOf(":");
-  if (colon <= 0) return "must carry a tag (name:tag) or a digest (name@sha256:...)";
-  if (!TAG_PATTERN.test(lastSegment.slice(colon + 1))) {
-    return "the tag must be 1 to 128 characters of letters, digits, '_', '.' or '-', not starting with '.' or '-'";
-  }
-  return undefined;
-};
-
-export const nodeTypeProblem: Rule = (value) => (value === "arm" ? undefined : 'only "arm" is supported');
+const NODE_TYPE_RULES: FieldRules = { tests: [{ oneOf: ["arm"], reason: 'only "arm" is supported' }] };
 
 /** autoScaling { minAgents, maxAgents }: integers, 0 ≤ min ≤ max, max ≥ 1. Unknown members pass. */
-export function autoScalingFailures(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[] {
-  const { record, failures } = objectMembers("autoScaling", value, ["minAgents", "maxAgents"]);
-  if (!record) return failures;
-  const min = record["minAgents"];
-  const max = record["maxAgents"];
-  const minProblem = isUnknown(min) ? undefined : min === undefined ? "is required" : integerProblem(min, 0, "must be an integer ≥ 0");
-  const maxProblem = isUnknown(max) ? undefined : max === undefined ? "is required" : integerProblem(max, 1, "must be an integer ≥ 1");
-  if (minProblem) failures.push({ property: "autoScaling.minAgents", reason: minProblem });
-  if (maxProblem) failures.push({ property: "autoScaling.maxAgents", reason: maxProblem });
-  if (!minProblem && !maxProblem && !isUnknown(min) && !isUnknown(max) && (min as number) > (max as number)) {
-    failures.push({ property: "autoScaling.minAgents", reason: "minAgents must be ≤ maxAgents" });
-  }
-  return failures;
-}
+const AUTO_SCALING_RULES: FieldRules = objectRules(
+  [
+    { name: "minAgents", tests: integerTests("must be an integer ≥ 0", { min: 0 }) },
+    { name: "maxAgents", tests: integerTests("must be an integer ≥ 1", { min: 1 }) },
+  ],
+  [{ member: "minAgents", atMost: "maxAgents", reason: "minAgents must be ≤ maxAgents" }],
+);
 
 /** autoScaling's request shape from the replicas the service reports, or undefined when it does not report both. */
 export function scalingFromReplicas(v: unknown): { minAgents: number; maxAgents: number } | undefined {
@@ -98,20 +85,20 @@ const setList = (path: string[]): ManifestMapping => ({
 
 /** A secret set the agent names, reported in the manifest as a list under `path`. */
 function secretSetField<N extends "imagePullSecretSet" | "secretSet">(name: N, path: string) {
-  return { name, required: false, check: fieldRule(name, secretSetNameProblem), manifest: setList([path]), leftOut: "none" } as const;
+  return { name, required: false, rules: { tests: SECRET_SET_NAME_TESTS }, manifest: setList([path]), leftOut: "none" } as const;
 }
 
 /** The create body's fields, by name, in the order they are checked. */
 export const AGENT_BODY = {
-  serviceName: { name: "serviceName", required: true, check: fieldRule("serviceName", serviceNameProblem), leftOut: "none" },
-  image: { name: "image", required: true, check: fieldRule("image", imageProblem), manifest: same(["image"]), leftOut: "none" },
-  nodeType: { name: "nodeType", required: false, check: fieldRule("nodeType", nodeTypeProblem), manifest: same(["platformNodeType"]), leftOut: "default", default: "arm" },
+  serviceName: { name: "serviceName", required: true, rules: { tests: SERVICE_NAME_TESTS }, leftOut: "none" },
+  image: { name: "image", required: true, rules: { tests: IMAGE_TESTS }, manifest: same(["image"]), leftOut: "none" },
+  nodeType: { name: "nodeType", required: false, rules: NODE_TYPE_RULES, manifest: same(["platformNodeType"]), leftOut: "default", default: "arm" },
   imagePullSecretSet: secretSetField("imagePullSecretSet", "imagePullSecretNames"),
   secretSet: secretSetField("secretSet", "envFromSecretNames"),
   autoScaling: {
     name: "autoScaling",
     required: false,
-    check: (value: unknown, isUnknown: (v: unknown) => boolean) => autoScalingFailures(value, isUnknown),
+    rules: AUTO_SCALING_RULES,
     manifest: {
       path: ["autoScaling"],
       toManifest: (v: unknown) => {
@@ -125,7 +112,7 @@ export const AGENT_BODY = {
   enableNoise: {
     name: "enableNoise",
     required: false,
-    check: fieldRule("enableNoise", booleanProblem),
+    rules: BOOLEAN_RULES,
     manifest: {
       path: ["noiseModels", "enabled"],
       toManifest: (v: unknown) => v,

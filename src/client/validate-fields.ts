@@ -1,12 +1,13 @@
 /** Checking a record of fields (a request body, a resource's inputs) against their table: every failure at once, in field order. */
-import type { RuleFailure } from "./field-rules";
+import { ruleFailures } from "./field-rules";
+import type { FieldRules, RuleFailure } from "./field-rules";
 
 /** What checking needs of a field: a field table's entry (src/core/field-table.ts) is one. */
 export interface CheckedField {
   name: string;
   required: boolean;
-  /** Failures of a declared, known value; nested values that are unknown pass. */
-  check(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[];
+  /** Its rules, as data: a declared, known value must pass them; nested values that are unknown pass. */
+  rules: FieldRules;
 }
 
 export interface ValidateOptions {
@@ -34,6 +35,9 @@ function indexOf(fields: readonly CheckedField[]): { byName: Map<string, Checked
   return index;
 }
 
+const isAbsent = (value: unknown) => value === undefined || value === null;
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+
 export function validateFields(input: unknown, options: ValidateOptions): RuleFailure[] {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return [{ property: "", reason: `must be an object of ${options.resource} fields` }];
@@ -54,7 +58,12 @@ export function validateFields(input: unknown, options: ValidateOptions): RuleFa
       continue;
     }
     if (value === null || isUnknown(value)) continue;
-    failures.push(...field.check(value, isUnknown));
+    failures.push(...ruleFailures(key, field.rules, value, isUnknown));
+  }
+  for (const field of options.fields) {
+    const needs = field.rules.needs;
+    if (needs === undefined || isAbsent(record[field.name]) || isEmptyList(record[field.name]) || !isAbsent(record[needs.field])) continue;
+    failures.push({ property: field.name, reason: needs.reason });
   }
   return failures;
 }

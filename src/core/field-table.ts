@@ -1,6 +1,6 @@
 /** The shape of one entry of a resource's field table (each resource's folder under src/resources/ has one). */
 import type { ManifestMapping } from "../client/agent-body";
-import type { RuleFailure } from "../client/field-rules";
+import type { FieldRules } from "../client/field-rules";
 import type { AgentAnswerMember } from "../client/answer-tables";
 
 /** A service's answer, read defensively. */
@@ -47,8 +47,8 @@ export interface FieldSpec {
    */
   change: "replace" | "update" | "local";
   undeclared: Undeclared;
-  /** Failures of a declared, known value; nested values that are unknown pass. */
-  check(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[];
+  /** Its rules, as data (src/client/field-rules.ts): the provider's check and the SDKs' mocks apply them. */
+  rules: FieldRules;
   /** Where the value is found in the manifest the service reports for the resource. */
   manifest?: ManifestMapping;
   /** Members of an object field, with their names in the service's answers. */

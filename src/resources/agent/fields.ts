@@ -17,68 +17,43 @@
 import { AGENT_BODY, scalingFromReplicas } from "../../client/agent-body";
 import { AGENT_ANSWER_MEMBERS, SERVICE_OBJECT_TYPES } from "../../client/answer-tables";
 import type { ServiceObjectMember } from "../../client/answer-tables";
-import { booleanProblem, fieldRule, integerProblem, objectMembers } from "../../client/field-rules";
-import type { Rule, RuleFailure } from "../../client/field-rules";
+import { BOOLEAN_RULES, NOT_BLANK, integerTests, objectRules, stringTests } from "../../client/field-rules";
+import type { FieldRules } from "../../client/field-rules";
 import { fieldTable, outputTable } from "../../core/field-table";
 
-export const readyTimeoutProblem: Rule = (value) => {
-  if (typeof value !== "number" || Number.isNaN(value)) return "must be a number";
-  return value >= 1 && value <= 3600 ? undefined : "must be between 1 and 3600 seconds";
+const READY_TIMEOUT_RULES: FieldRules = {
+  tests: [{ is: "number", reason: "must be a number" }, { range: { min: 1, max: 3600 }, reason: "must be between 1 and 3600 seconds" }],
 };
 
-export const redeployTriggerProblem: Rule = (value) => {
-  if (typeof value !== "string") return "must be a string";
-  return value.length <= 256 ? undefined : "must be at most 256 characters";
-};
+const REDEPLOY_TRIGGER_RULES: FieldRules = { tests: stringTests({ length: { max: 256 }, reason: "must be at most 256 characters" }) };
 
-export const onFailureProblem: Rule = (value) => (value === "keep" || value === "rollback" ? undefined : 'must be "keep" or "rollback"');
-
-/** healthCheck's failOnLogQuery: the text whose appearance in the logs fails the deployment. */
-const logQueryProblem: Rule = (query) => {
-  if (query === undefined) return "is required";
-  if (typeof query !== "string") return "must be a string";
-  return query.trim() === "" ? "must not be empty: it is the text whose appearance in the new deployment's logs fails it" : undefined;
-};
-
-/** healthCheck's watchSeconds: an integer from 1 to 3600. */
-const watchSecondsProblem: Rule = (seconds) => {
-  if (seconds === undefined) return "is required";
-  const rule = "must be an integer from 1 to 3600";
-  return integerProblem(seconds, 1, rule) ?? ((seconds as number) > 3600 ? rule : undefined);
-};
+const ON_FAILURE_RULES: FieldRules = { tests: [{ oneOf: ["keep", "rollback"], reason: 'must be "keep" or "rollback"' }] };
 
 /** healthCheck { failOnLogQuery, watchSeconds }: a non-empty query, an integer 1 ≤ watchSeconds ≤ 3600. Unknown members pass. */
-export function healthCheckFailures(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[] {
-  const { record, failures } = objectMembers("healthCheck", value, ["failOnLogQuery", "watchSeconds"]);
-  if (!record) return failures;
-  const query = record["failOnLogQuery"];
-  const seconds = record["watchSeconds"];
-  const queryProblem = isUnknown(query) ? undefined : logQueryProblem(query);
-  const secondsProblem = isUnknown(seconds) ? undefined : watchSecondsProblem(seconds);
-  if (queryProblem) failures.push({ property: "healthCheck.failOnLogQuery", reason: queryProblem });
-  if (secondsProblem) failures.push({ property: "healthCheck.watchSeconds", reason: secondsProblem });
-  return failures;
-}
+const HEALTH_CHECK_RULES: FieldRules = objectRules([
+  {
+    name: "failOnLogQuery",
+    tests: stringTests({ matches: NOT_BLANK, reason: "must not be empty: it is the text whose appearance in the new deployment's logs fails it" }),
+  },
+  { name: "watchSeconds", tests: integerTests("must be an integer from 1 to 3600", { min: 1, max: 3600 }) },
+]);
 
-/** requiredSecrets: a list of distinct, non-empty field names of the secret set (its items may be unknown in a preview). */
-export function requiredSecretsFailures(value: unknown, isUnknown: (v: unknown) => boolean): RuleFailure[] {
-  if (!Array.isArray(value)) return [{ property: "requiredSecrets", reason: "must be a list of field names of secretSet" }];
-  const failures: RuleFailure[] = [];
-  const seen = new Set<string>();
-  value.forEach((name, index) => {
-    if (isUnknown(name)) return;
-    const property = `requiredSecrets[${index}]`;
-    if (typeof name !== "string" || name.trim() === "") failures.push({ property, reason: "must be a non-empty field name" });
-    else if (seen.has(name)) failures.push({ property, reason: `duplicate of ${JSON.stringify(name)}` });
-    else seen.add(name);
-  });
-  return failures;
-}
+/** requiredSecrets: a list of distinct, non-empty field names of the secret set (its items may be unknown in a preview), which needs secretSet. */
+const REQUIRED_SECRETS_RULES: FieldRules = {
+  list: {
+    notList: "must be a list of field names of secretSet",
+    items: [
+      { is: "string", reason: "must be a non-empty field name" },
+      { matches: NOT_BLANK, reason: "must be a non-empty field name" },
+    ],
+    duplicate: 'duplicate of "{item}"',
+  },
+  needs: { field: "secretSet", reason: "needs secretSet: the set whose fields it names" },
+};
 
 /** drainSeconds: how long a delete waits for the agent's live sessions to end, an integer from 0 to 14400. */
-export const drainSecondsProblem: Rule = (value) => {
-  const rule = "must be an integer from 0 to 14400";
-  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 14400 ? undefined : rule;
+const DRAIN_SECONDS_RULES: FieldRules = {
+  tests: integerTests("must be an integer from 0 to 14400", { min: 0, max: 14400 }, "must be an integer from 0 to 14400"),
 };
 
 /** A secret set the agent names (a service field; left out, it is cleared), as the service takes and reports it. */
@@ -92,7 +67,7 @@ function secretSetField<N extends "imagePullSecretSet" | "secretSet">(name: N, d
     sentTo: "service",
     change: "update",
     undeclared: "clear",
-    check: AGENT_BODY[name].check,
+    rules: AGENT_BODY[name].rules,
     manifest: AGENT_BODY[name].manifest,
   } as const;
 }
@@ -108,7 +83,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "service",
     change: "replace",
     undeclared: "required",
-    check: AGENT_BODY.serviceName.check,
+    rules: AGENT_BODY.serviceName.rules,
   },
   {
     name: "image",
@@ -119,7 +94,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "service",
     change: "update",
     undeclared: "required",
-    check: AGENT_BODY.image.check,
+    rules: AGENT_BODY.image.rules,
     manifest: AGENT_BODY.image.manifest,
   },
   {
@@ -132,7 +107,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "service",
     change: "update",
     undeclared: "default",
-    check: AGENT_BODY.nodeType.check,
+    rules: AGENT_BODY.nodeType.rules,
     manifest: AGENT_BODY.nodeType.manifest,
   },
   secretSetField(
@@ -152,7 +127,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "service",
     change: "update",
     undeclared: "keep",
-    check: AGENT_BODY.autoScaling.check,
+    rules: AGENT_BODY.autoScaling.rules,
     manifest: AGENT_BODY.autoScaling.manifest,
     properties: [
       { name: "minAgents", type: "integer", description: "Fewest agents kept running, ≥ 0.", answerName: "minReplicas" },
@@ -171,7 +146,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "service",
     change: "update",
     undeclared: "default",
-    check: AGENT_BODY.enableNoise.check,
+    rules: AGENT_BODY.enableNoise.rules,
     manifest: AGENT_BODY.enableNoise.manifest,
   },
   {
@@ -184,7 +159,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "provider",
     change: "local",
     undeclared: "default",
-    check: fieldRule("waitForReady", booleanProblem),
+    rules: BOOLEAN_RULES,
   },
   {
     name: "readyTimeoutSeconds",
@@ -196,7 +171,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "provider",
     change: "local",
     undeclared: "default",
-    check: fieldRule("readyTimeoutSeconds", readyTimeoutProblem),
+    rules: READY_TIMEOUT_RULES,
   },
   {
     name: "redeployTrigger",
@@ -208,7 +183,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "provider",
     change: "update",
     undeclared: "clear",
-    check: fieldRule("redeployTrigger", redeployTriggerProblem),
+    rules: REDEPLOY_TRIGGER_RULES,
   },
   {
     name: "onFailure",
@@ -221,7 +196,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "provider",
     change: "local",
     undeclared: "default",
-    check: fieldRule("onFailure", onFailureProblem),
+    rules: ON_FAILURE_RULES,
   },
   {
     name: "healthCheck",
@@ -233,7 +208,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "provider",
     change: "local",
     undeclared: "clear",
-    check: (value, isUnknown) => healthCheckFailures(value, isUnknown),
+    rules: HEALTH_CHECK_RULES,
     properties: [
       { name: "failOnLogQuery", type: "string", description: "Text whose appearance in the new deployment's logs fails it (non-empty)." },
       { name: "watchSeconds", type: "integer", description: "How long the logs are read after the deployment is ready, 1 to 3600 seconds." },
@@ -249,7 +224,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "provider",
     change: "local",
     undeclared: "clear",
-    check: (value, isUnknown) => requiredSecretsFailures(value, isUnknown),
+    rules: REQUIRED_SECRETS_RULES,
   },
   {
     name: "drainSeconds",
@@ -262,7 +237,7 @@ export const AGENT_FIELDS = fieldTable([
     sentTo: "provider",
     change: "local",
     undeclared: "default",
-    check: fieldRule("drainSeconds", drainSecondsProblem),
+    rules: DRAIN_SECONDS_RULES,
   },
 ] as const);
 

@@ -95,10 +95,6 @@ function hideSecretValues(failures: RuleFailure[], secretInputs: readonly string
 
 export function checkAgent({ news, secretInputs }: CheckRequest): CheckResult {
   const found = validateFields(news, { resource: "Agent", fields: AGENT_FIELDS, isUnknown, ignoreKey: isReservedKey });
-  const required = news["requiredSecrets"];
-  if (isAbsent(news["secretSet"]) && !isAbsent(required) && !(Array.isArray(required) && required.length === 0)) {
-    found.push({ property: "requiredSecrets", reason: "needs secretSet: the set whose fields it names" });
-  }
   const failures = hideSecretValues(found, secretInputs);
   const inputs: Record<string, unknown> = { ...news };
   for (const field of AGENT_FIELDS) {

@@ -3,7 +3,7 @@
  * under src/resources/ defines the Agent: a field table, typed verbs, a
  * schema part. The Toy keeps its state in memory (a service of its own).
  */
-import { fieldRule, integerProblem } from "../../../src/client/field-rules";
+import { integerTests } from "../../../src/client/field-rules";
 import type { FieldSpec, OutputFieldSpec } from "../../../src/core/field-table";
 import { defineResource, type FunctionEntry, type Props } from "../../../src/core/resource-entry";
 import { property, token } from "../../../src/core/schema-parts";
@@ -19,11 +19,11 @@ export const TOY_FIELDS: readonly FieldSpec[] = [
   {
     name: "label", type: "string", tsType: "string", description: "The toy's label; changing it replaces the toy.", required: true,
     sentTo: "service", change: "replace", undeclared: "required",
-    check: fieldRule("label", (value) => (typeof value === "string" && value !== "" ? undefined : "must be a non-empty string")),
+    rules: { tests: [{ is: "string", reason: "must be a non-empty string" }, { length: { min: 1 }, reason: "must be a non-empty string" }] },
   },
   {
     name: "size", type: "integer", tsType: "number", description: "How big, ≥ 1.", required: false, default: 1,
-    sentTo: "service", change: "update", undeclared: "default", check: fieldRule("size", (value) => integerProblem(value, 1, "must be an integer ≥ 1")),
+    sentTo: "service", change: "update", undeclared: "default", rules: { tests: integerTests("must be an integer ≥ 1", { min: 1 }) },
   },
 ];
 
