@@ -39,7 +39,25 @@ export const PROVIDER_SETTINGS = [
     configKey: `${CONFIG_NAMESPACE}:allowInsecureHttp`,
     env: "AGENT_HOSTING_ALLOW_INSECURE_HTTP",
     description:
-      "Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.",
+      "Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.",
+  },
+  {
+    name: "registryAuth",
+    type: "string",
+    secret: true,
+    configKey: `${CONFIG_NAMESPACE}:registryAuth`,
+    env: "AGENT_HOSTING_REGISTRY_AUTH",
+    description:
+      'Credentials of image registries, used only to resolve image digests: a JSON list such as `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.',
+  },
+  {
+    name: "pinImageDigests",
+    type: "boolean",
+    secret: false,
+    configKey: `${CONFIG_NAMESPACE}:pinImageDigests`,
+    env: "AGENT_HOSTING_PIN_IMAGE_DIGESTS",
+    description:
+      "Whether an Agent's tag-form image is resolved to its digest at preview and sent as `name@sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.",
   },
 ] as const;
 
@@ -57,6 +75,10 @@ export const ALLOW_INSECURE_HTTP_CONFIG = setting("allowInsecureHttp").configKey
 export const API_KEY_ENV = setting("apiKey").env;
 export const BASE_URL_ENV = setting("baseUrl").env;
 export const ALLOW_INSECURE_HTTP_ENV = setting("allowInsecureHttp").env;
+export const REGISTRY_AUTH_CONFIG = setting("registryAuth").configKey;
+export const REGISTRY_AUTH_ENV = setting("registryAuth").env;
+export const PIN_IMAGE_DIGESTS_CONFIG = setting("pinImageDigests").configKey;
+export const PIN_IMAGE_DIGESTS_ENV = setting("pinImageDigests").env;
 
 const OPT_IN = `run \`pulumi config set ${ALLOW_INSECURE_HTTP_CONFIG} true\` or set ${ALLOW_INSECURE_HTTP_ENV}=true`;
 
@@ -154,4 +176,27 @@ export function resolveConnection(config?: ConfigSource, env: NodeJS.ProcessEnv 
   checkApiKey(apiKey, settingNames(BASE_URL_CONFIG, apiKeySetting));
   const settings: Settings = allowInsecureHttp ? { apiKey, baseUrl, allowInsecureHttp: true } : { apiKey, baseUrl };
   return { settings, sources: { apiKeySetting, baseUrlSetting } };
+}
+
+/**
+ * Whether an Agent that does not say (its `pinImageDigest`) pins its
+ * tag-form image to a digest: stack config (or provider input) first, then
+ * the environment, else true. Pinning is on by default so that a pushed tag
+ * is a change; the emulator's fake images (registry.example.com) are in no
+ * registry, so its tests and the demo turn it off for the whole stack.
+ */
+export function pinImageDigestsByDefault(config?: ConfigSource, env: NodeJS.ProcessEnv = process.env): boolean {
+  return (
+    flagSetting(config?.get(PIN_IMAGE_DIGESTS_CONFIG), PIN_IMAGE_DIGESTS_CONFIG) ??
+    flagSetting(env[PIN_IMAGE_DIGESTS_ENV], PIN_IMAGE_DIGESTS_ENV) ??
+    true
+  );
+}
+
+/** The registry credentials setting as given (a JSON list, never logged): stack config first, then the environment. */
+export function registryAuthText(config?: ConfigSource, env: NodeJS.ProcessEnv = process.env): { text: string; from: string } | undefined {
+  const configured = setValue(config?.get(REGISTRY_AUTH_CONFIG));
+  if (configured !== undefined) return { text: configured, from: REGISTRY_AUTH_CONFIG };
+  const fromEnv = setValue(env[REGISTRY_AUTH_ENV]);
+  return fromEnv === undefined ? undefined : { text: fromEnv, from: REGISTRY_AUTH_ENV };
 }

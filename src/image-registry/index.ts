@@ -14,3 +14,5 @@ export type { RegistryCredential } from "./registry-credentials";
 export { ImageRegistryError } from "./registry-errors";
 export type { ImageRegistryErrorKind } from "./registry-errors";
 export type { InsecureHttpAllowance } from "./registry-http";
+export { imageDigestLookup } from "./run-lookup";
+export type { RunImageDigestLookup } from "./run-lookup";

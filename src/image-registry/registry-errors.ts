@@ -60,8 +60,9 @@ export class ImageRegistryError extends AgentHostingError {
   }
 }
 
-/** The way out every resolution error offers: send the image as written. */
-export const UNPINNED_FIX = "or set pinImageDigest: false on the agent to send the image as written, unresolved";
+/** The way out every resolution error offers: send the image as written (pinning is on by default, so the stack's setting is named too). */
+export const UNPINNED_FIX =
+  "or set pinImageDigest: false on the agent (or `pulumi config set agent-hosting:pinImageDigests false` for the whole stack) to send the image as written, unresolved";
 
 /** How to give the provider credentials for `registry`. */
 export function credentialsFix(registry: string): string {

@@ -112,7 +112,7 @@ describe("Basic", () => {
       "registry registry.example.com, repository acme/voice-bot, tag main: the registry asks for credentials (HTTP 401) and none are configured for registry.example.com; " +
         "the repository is private or does not exist: run `docker login registry.example.com` where the preview runs, " +
         'or add {server: "registry.example.com", username, password} to the secret setting agent-hosting:registryAuth, ' +
-        "or set pinImageDigest: false on the agent to send the image as written, unresolved",
+        "or set pinImageDigest: false on the agent (or `pulumi config set agent-hosting:pinImageDigests false` for the whole stack) to send the image as written, unresolved",
     );
     expect(calls()).toHaveLength(1);
   });

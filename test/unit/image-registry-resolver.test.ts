@@ -188,7 +188,7 @@ describe("errors", () => {
     expect(error).toMatchObject({ kind: "not-found", registry: "registry.example.com", repository: "acme/voice-bot", tag: "main", status: 404 });
     expect(error.message).toBe(
       "registry registry.example.com, repository acme/voice-bot, tag main: the registry has no such tag (HTTP 404); push the image, or correct the image's tag, " +
-        "or set pinImageDigest: false on the agent to send the image as written, unresolved",
+        "or set pinImageDigest: false on the agent (or `pulumi config set agent-hosting:pinImageDigests false` for the whole stack) to send the image as written, unresolved",
     );
   });
 
