@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { HeaviestFirstSequencer } from "./test/support/heaviest-first-sequencer";
 
 // Three projects with their own timeouts: unit tests never talk to a real
 // service or CLI, so a unit test that slipped into real retry waits fails at
@@ -13,6 +14,8 @@ export default defineConfig({
     // before vitest, and stretches in which all three files waited at once); with four, 2 %.
     fileParallelism: true,
     maxWorkers: 4,
+    // The longest end-to-end files start first, so the run's tail is the short files (test/support/heaviest-first-sequencer.ts).
+    sequence: { sequencer: HeaviestFirstSequencer },
     projects: [
       {
         extends: true,
