@@ -5,6 +5,10 @@
  * API errors carry the status, the service's code and message and the request
  * path; never a header, so never the API key. `toJSON` keeps
  * `JSON.stringify(error)` to the same safe fields.
+ *
+ * An error's `name` is its class's name, written once in the table at the end
+ * of this file: the root's constructor sets it, so a class that only names a
+ * kind of failure is one line.
  */
 
 export interface ApiErrorDetails {
@@ -17,11 +21,24 @@ export interface ApiErrorDetails {
   retryAfterSeconds?: number | undefined;
 }
 
+/** Each class's name, by class (filled by the table at the end of this file). */
+const classNames = new Map<object, string>();
+
+/** The name of `kind`, or of its nearest parent in classNames (a user's subclass takes its parent's). */
+function nameOfClass(kind: object): string {
+  for (let k: object | null = kind; k !== null; k = Object.getPrototypeOf(k) as object | null) {
+    const name = classNames.get(k);
+    if (name !== undefined) return name;
+  }
+  return "AgentHostingError";
+}
+
 export class AgentHostingError extends Error {
-  override readonly name: string = "AgentHostingError";
+  override readonly name: string;
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = nameOfClass(new.target);
   }
 
   toJSON(): Record<string, unknown> {
@@ -31,7 +48,6 @@ export class AgentHostingError extends Error {
 
 /** A non-2xx answer from the service. */
 export class ApiError extends AgentHostingError {
-  override readonly name: string = "ApiError";
   readonly status: number;
   readonly code: string | undefined;
   readonly method: string;
@@ -62,20 +78,19 @@ export class ApiError extends AgentHostingError {
   }
 }
 
-export class BadRequestError extends ApiError {
-  override readonly name = "BadRequestError";
-}
-export class AuthenticationError extends ApiError {
-  override readonly name = "AuthenticationError";
-}
-export class NotFoundError extends ApiError {
-  override readonly name = "NotFoundError";
-}
-export class ConflictError extends ApiError {
-  override readonly name = "ConflictError";
-}
+/** An answer with status 400. */
+export class BadRequestError extends ApiError {}
+/** An answer with status 401 or 403: the service refused the API key. */
+export class AuthenticationError extends ApiError {}
+/** An answer with status 404. */
+export class NotFoundError extends ApiError {}
+/** An answer with status 409. */
+export class ConflictError extends ApiError {}
+/** An answer with a status of 500 or more. */
+export class ServerError extends ApiError {}
+
+/** An answer with status 429. */
 export class RateLimitError extends ApiError {
-  override readonly name = "RateLimitError";
   /** Seconds the service asked to wait (Retry-After), when it said. */
   readonly retryAfterSeconds: number | undefined;
 
@@ -84,13 +99,9 @@ export class RateLimitError extends ApiError {
     this.retryAfterSeconds = details.retryAfterSeconds;
   }
 }
-export class ServerError extends ApiError {
-  override readonly name = "ServerError";
-}
 
 /** The request never got an answer: refused, reset, or closed mid-response. */
 export class ConnectionError extends AgentHostingError {
-  override readonly name = "ConnectionError";
   /** True when the request was provably never sent (for example ECONNREFUSED). */
   readonly notSent: boolean;
   readonly method: string;
@@ -109,7 +120,6 @@ export class ConnectionError extends AgentHostingError {
 }
 
 export class TimeoutError extends AgentHostingError {
-  override readonly name = "TimeoutError";
   readonly method: string;
   readonly path: string;
 
@@ -122,7 +132,6 @@ export class TimeoutError extends AgentHostingError {
 
 /** The answer did not have the documented shape. */
 export class ResponseValidationError extends AgentHostingError {
-  override readonly name = "ResponseValidationError";
   readonly path: string;
   /** Dotted paths of the fields that broke the contract. */
   readonly fields: string[];
@@ -136,7 +145,6 @@ export class ResponseValidationError extends AgentHostingError {
 
 /** Input that breaks a rule of the model, found before any request is sent. */
 export class InputValidationError extends AgentHostingError {
-  override readonly name = "InputValidationError";
   readonly failures: { property: string; reason: string }[];
 
   constructor(failures: { property: string; reason: string }[]) {
@@ -146,9 +154,7 @@ export class InputValidationError extends AgentHostingError {
 }
 
 /** A missing or malformed setting (API key, base URL). */
-export class ConfigurationError extends AgentHostingError {
-  override readonly name = "ConfigurationError";
-}
+export class ConfigurationError extends AgentHostingError {}
 
 /**
  * An agent that exists at the service but whose create or update did not
@@ -157,7 +163,6 @@ export class ConfigurationError extends AgentHostingError {
  * keeps the agent in the state and the next `up` continues with it.
  */
 export class AgentIncompleteError extends AgentHostingError {
-  override readonly name: string = "AgentIncompleteError";
   readonly id: string;
   /** The outputs the engine keeps in the state; the dynamic host adds its serialized provider. */
   properties: Readonly<Record<string, unknown>>;
@@ -172,27 +177,20 @@ export class AgentIncompleteError extends AgentHostingError {
 }
 
 /** The agent was created or updated but did not become ready within readyTimeoutSeconds. */
-export class AgentNotReadyError extends AgentIncompleteError {
-  override readonly name = "AgentNotReadyError";
-}
+export class AgentNotReadyError extends AgentIncompleteError {}
 
 /** A new deployment became ready but its health check (`healthCheck`) found a line; with onFailure "keep" the agent stays as it is, in the state. */
-export class AgentUnhealthyError extends AgentIncompleteError {
-  override readonly name = "AgentUnhealthyError";
-}
+export class AgentUnhealthyError extends AgentIncompleteError {}
 
 /**
  * A new deployment failed (not ready within the wait, or its health check
  * found a line) and, with onFailure "rollback", the agent was updated back
  * to its last ready spec: the outputs it carries describe that deployment.
  */
-export class AgentRolledBackError extends AgentIncompleteError {
-  override readonly name = "AgentRolledBackError";
-}
+export class AgentRolledBackError extends AgentIncompleteError {}
 
 /** A create whose deployment failed, with onFailure "rollback": the agent was deleted, and nothing stays in the state. */
 export class AgentCreateRolledBackError extends AgentHostingError {
-  override readonly name = "AgentCreateRolledBackError";
   readonly serviceName: string;
 
   constructor(message: string, serviceName: string) {
@@ -203,7 +201,6 @@ export class AgentCreateRolledBackError extends AgentHostingError {
 
 /** `Agent.get` (or an import) named an agent the service does not have. */
 export class AgentNotFoundError extends AgentHostingError {
-  override readonly name = "AgentNotFoundError";
   readonly serviceName: string;
 
   constructor(serviceName: string, cause: ApiError) {
@@ -214,3 +211,10 @@ export class AgentNotFoundError extends AgentHostingError {
     this.serviceName = serviceName;
   }
 }
+
+const ERROR_CLASSES = {
+  AgentHostingError, ApiError, BadRequestError, AuthenticationError, NotFoundError, ConflictError, ServerError, RateLimitError,
+  ConnectionError, TimeoutError, ResponseValidationError, InputValidationError, ConfigurationError,
+  AgentIncompleteError, AgentNotReadyError, AgentUnhealthyError, AgentRolledBackError, AgentCreateRolledBackError, AgentNotFoundError,
+};
+for (const [name, kind] of Object.entries(ERROR_CLASSES)) classNames.set(kind, name);
