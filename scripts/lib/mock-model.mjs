@@ -1,11 +1,13 @@
 // The Agent's mocks model for the SDKs' testing modules (sdk/python's
-// pulumi_agent_hosting/testing.py, sdk/go's agenthostingtest): the rules the
-// Agent's field table states as data (required, types, enums, object members,
-// unknown fields), each with the reason the provider's own check gives for it,
-// and how each sent field maps into the manifest, read from the built
-// package's registry (dist/registry.js, src/registry.ts). Every reason and
-// mapping is taken from the provider's own functions by calling them on a
-// value of the kind the rule is about, so nothing here restates a rule.
+// pulumi_agent_hosting/testing.py, sdk/go's agenthostingtest, sdk/java's
+// testing package): each field's rules as the field table states them, the
+// same data the provider's check applies (src/client/field-rules.ts), and how
+// each sent field maps into the manifest, read from the built package's
+// registry (dist/registry.js, src/registry.ts). The reasons of the check
+// around the rules (a required field, an unknown one, a secret set's
+// references) and the manifest mappings are taken from the provider's own
+// functions by calling them on a value of the kind they are about, so nothing
+// here restates a rule.
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { repoRoot } from "./pulumi-env.mjs";
@@ -13,23 +15,6 @@ import { repoRoot } from "./pulumi-env.mjs";
 const load = createRequire(import.meta.url);
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-
-/** A value of another type than `type`, which the field's check refuses as such. */
-const WRONG_TYPE = { string: 42, boolean: "not-a-boolean", integer: "not-a-number", number: "not-a-number", array: "not-a-list", object: "not-an-object" };
-
-/** The one failure the check gives for `value` of `field`, which must name `property`. */
-function reasonOf(field, value, property) {
-  const failures = field.check(value, () => false);
-  const found = failures.find((f) => f.property === property);
-  if (!found) throw new Error(`mock model: ${field.name}'s check does not refuse ${JSON.stringify(value)} on ${property}`);
-  return found.reason;
-}
-
-/** The literal values of a TypeScript union of string literals (`"keep" | "rollback"`), or undefined. */
-function enumOf(tsType) {
-  const parts = tsType.split("|").map((p) => p.trim());
-  return parts.every((p) => /^"[^"]*"$/.test(p)) ? parts.map((p) => p.slice(1, -1)) : undefined;
-}
 
 /** How the field's value is written into the manifest, read from its mapping: the same value, a list of it, or its members renamed. */
 function manifestOf(field) {
@@ -49,25 +34,9 @@ function manifestOf(field) {
 }
 
 function fieldModel(field, requiredReason) {
-  const model = { name: field.name, type: field.type, required: field.required, sentTo: field.sentTo, undeclared: field.undeclared };
+  const model = { name: field.name, type: field.type, required: field.required, sentTo: field.sentTo, undeclared: field.undeclared, rules: field.rules };
   if (field.default !== undefined) model.default = field.default;
   if (field.required) model.requiredReason = requiredReason(field.name);
-  model.typeReason = reasonOf(field, WRONG_TYPE[field.type], field.name);
-  const values = enumOf(field.tsType);
-  if (values) model.enum = { values, reason: reasonOf(field, "not-one-of-them", field.name) };
-  if (field.type === "array") model.itemsReason = reasonOf(field, [42], `${field.name}[0]`);
-  if (field.properties) {
-    const valid = Object.fromEntries(field.properties.map((p) => [p.name, p.type === "string" ? "x" : 1]));
-    model.properties = field.properties.map((p) => ({
-      name: p.name,
-      type: p.type,
-      answerName: p.answerName ?? p.name,
-      requiredReason: reasonOf(field, Object.fromEntries(Object.entries(valid).filter(([k]) => k !== p.name)), `${field.name}.${p.name}`),
-      typeReason: reasonOf(field, { ...valid, [p.name]: p.type === "string" ? 42 : "not-a-number" }, `${field.name}.${p.name}`),
-    }));
-    const extra = reasonOf(field, { ...valid, "unknown-member": 1 }, field.name);
-    model.unknownMemberReason = extra.replace("unknown-member", "{key}");
-  }
   const manifest = manifestOf(field);
   if (manifest) model.manifest = manifest;
   if (field.answer) model.reportedAtTop = true;
@@ -109,7 +78,6 @@ export async function mockModel() {
         .replace("MISSING_ONE, MISSING_TWO", "{missing}")
         .replace("HAS_ONE, HAS_TWO", "{has}"),
       noFields: (await reasonFor({ secretSet: "probe-set", requiredSecrets: ["MISSING_ONE"] }, { "probe-set": [] }, "secretSet")).split("it has ").pop(),
-      requiredWithoutSet: await reasonFor({ requiredSecrets: ["A"] }, undefined, "requiredSecrets"),
     },
     service: { manifestHead: choices.MANIFEST_HEAD, specExtras: choices.SPEC_EXTRAS, chosenWhenLeftOut: choices.CHOSEN_WHEN_LEFT_OUT, time: testing.MOCK_TIME },
     functions: Object.fromEntries(REGISTRY.functions.map((f) => [f.name, f.token])),

@@ -1,17 +1,17 @@
 """The Agent's outputs and the preview's rules for the mocks of ``testing.py``.
 
-Plain Python without ``pulumi``: the rules the Agent's field table states as
-data (required fields, types, enums, object members, unknown fields), each
-refused with the reason the provider's own check gives, the secret-set
+Plain Python without ``pulumi``: the rules of the Agent's field table, the
+same data the provider's check applies (kinds, lengths, patterns, ranges,
+enums, object members and their relations, list items, a field another
+needs), each refused with the provider's own reason, the secret-set
 references against the mocked sets, the outputs a create stores, and a page
 of mocked log lines. ``MODEL`` is generated from the provider's registry
-(scripts/lib/mock-model.mjs); the rules the table does not state as data
-(patterns, lengths, integer ranges, ``minAgents <= maxAgents``) are the
-preview's only.
+(scripts/lib/mock-model.mjs).
 """
 
 import hashlib
 import json
+import re
 from datetime import datetime, timezone
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -29,24 +29,91 @@ _TYPES = {
 }
 
 
-def _field_failures(field: Dict[str, Any], value: Any) -> List[Failure]:
-    name = field["name"]
-    if "enum" in field:
-        return [] if value in field["enum"]["values"] else [(name, field["enum"]["reason"])]
-    if not _TYPES[field["type"]](value):
-        return [(name, field["typeReason"])]
+_PATTERNS: Dict[str, Any] = {}
+
+
+def _found(source: str, text: str) -> bool:
+    # The model's `$` is the end of the text; Python's also matches before a final newline, \Z does not.
+    pattern = _PATTERNS.get(source)
+    if pattern is None:
+        pattern = _PATTERNS[source] = re.compile(source.replace("$", r"\Z"))
+    return pattern.search(text) is not None
+
+
+def _within(bounds: Mapping[str, Any], n: Any) -> bool:
+    return ("min" not in bounds or n >= bounds["min"]) and ("max" not in bounds or n <= bounds["max"])
+
+
+def _passes(test: Mapping[str, Any], value: Any) -> bool:
+    if "is" in test:
+        return _TYPES[test["is"]](value)
+    if "oneOf" in test:
+        return isinstance(value, str) and value in test["oneOf"]
+    if "range" in test:
+        return _TYPES["number"](value) and _within(test["range"], value)
+    if not isinstance(value, str):
+        return False
+    if "length" in test:
+        # Lengths count UTF-16 code units, as JavaScript does.
+        return _within(test["length"], len(value.encode("utf-16-le")) // 2)
+    if "lacks" in test:
+        return not _found(test["lacks"], value)
+    if "when" in test and not _found(test["when"], value):
+        return True
+    if "unless" in test and _found(test["unless"], value):
+        return True
+    return _found(test["matches"], value)
+
+
+def _first_failure(tests: Sequence[Mapping[str, Any]], value: Any) -> Optional[str]:
+    return next((test["reason"] for test in tests if not _passes(test, value)), None)
+
+
+def _object_failures(name: str, rules: Mapping[str, Any], value: Any) -> List[Failure]:
+    if not isinstance(value, Mapping):
+        return [(name, rules["notObject"])]
+    members = [m["name"] for m in rules["members"]]
+    failures: List[Failure] = [(name, rules["unknownKey"].replace("{key}", key)) for key in value if key not in members]
+    failed = set()
+    for member in rules["members"]:
+        reason = rules["missing"] if member["name"] not in value else _first_failure(member["tests"], value[member["name"]])
+        if reason is not None:
+            failed.add(member["name"])
+            failures.append((f"{name}.{member['name']}", reason))
+    for relation in rules["relations"]:
+        low, high = relation["member"], relation["atMost"]
+        if low not in failed and high not in failed and value[low] > value[high]:
+            failures.append((f"{name}.{low}", relation["reason"]))
+    return failures
+
+
+def _list_failures(name: str, rules: Mapping[str, Any], value: Any) -> List[Failure]:
+    if not isinstance(value, (list, tuple)):
+        return [(name, rules["notList"])]
     failures: List[Failure] = []
-    if field["type"] == "array":
-        failures += [(f"{name}[{i}]", field["itemsReason"]) for i, item in enumerate(value) if not isinstance(item, str)]
-    for member in field.get("properties", []):
-        given = value.get(member["name"])
-        if given is None:
-            failures.append((f"{name}.{member['name']}", member["requiredReason"]))
-        elif not _TYPES[member["type"]](given):
-            failures.append((f"{name}.{member['name']}", member["typeReason"]))
-    known = [m["name"] for m in field.get("properties", [])]
-    if "properties" in field:
-        failures += [(name, field["unknownMemberReason"].replace("{key}", key)) for key in value if key not in known]
+    seen = set()
+    for index, item in enumerate(value):
+        reason = _first_failure(rules["items"], item)
+        if reason is None and item in seen:
+            reason = rules["duplicate"].replace("{item}", item)
+        if reason is not None:
+            failures.append((f"{name}[{index}]", reason))
+        else:
+            seen.add(item)
+    return failures
+
+
+def _field_failures(field: Dict[str, Any], value: Any) -> List[Failure]:
+    """The failures of a declared value of the field: its rules, as the field table states them."""
+    name, rules = field["name"], field["rules"]
+    reason = _first_failure(rules.get("tests", []), value)
+    if reason is not None:
+        return [(name, reason)]
+    failures: List[Failure] = []
+    if "object" in rules:
+        failures += _object_failures(name, rules["object"], value)
+    if "list" in rules:
+        failures += _list_failures(name, rules["list"], value)
     return failures
 
 
@@ -76,10 +143,10 @@ def check_agent(news: Mapping[str, Any], secret_sets: Optional[Mapping[str, Sequ
             failures.append((key, MODEL["unknownFieldReason"]))
             continue
         failures += _field_failures(fields[key], value)
-    refs = MODEL["references"]
-    required = news.get("requiredSecrets")
-    if news.get("secretSet") is None and required:
-        failures.append(("requiredSecrets", refs["requiredWithoutSet"]))
+    for field in MODEL["fields"]:
+        needs, value = field["rules"].get("needs"), news.get(field["name"])
+        if needs is not None and value is not None and value != [] and news.get(needs["field"]) is None:
+            failures.append((field["name"], needs["reason"]))
     if secret_sets is not None and not failures:
         failures += _reference_failures(news, secret_sets)
     return failures

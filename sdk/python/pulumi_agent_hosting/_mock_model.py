@@ -2,22 +2,22 @@
 
 """The Agent's outputs and the preview's rules for the mocks of ``testing.py``.
 
-Plain Python without ``pulumi``: the rules the Agent's field table states as
-data (required fields, types, enums, object members, unknown fields), each
-refused with the reason the provider's own check gives, the secret-set
+Plain Python without ``pulumi``: the rules of the Agent's field table, the
+same data the provider's check applies (kinds, lengths, patterns, ranges,
+enums, object members and their relations, list items, a field another
+needs), each refused with the provider's own reason, the secret-set
 references against the mocked sets, the outputs a create stores, and a page
 of mocked log lines. ``MODEL`` is generated from the provider's registry
-(scripts/lib/mock-model.mjs); the rules the table does not state as data
-(patterns, lengths, integer ranges, ``minAgents <= maxAgents``) are the
-preview's only.
+(scripts/lib/mock-model.mjs).
 """
 
 import hashlib
 import json
+import re
 from datetime import datetime, timezone
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-MODEL: Dict[str, Any] = json.loads("{\n \"resource\": {\n  \"name\": \"Agent\",\n  \"token\": \"agent-hosting:index:Agent\"\n },\n \"fields\": [\n  {\n   \"name\": \"serviceName\",\n   \"type\": \"string\",\n   \"required\": true,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"required\",\n   \"requiredReason\": \"is required\",\n   \"typeReason\": \"must be a string\"\n  },\n  {\n   \"name\": \"image\",\n   \"type\": \"string\",\n   \"required\": true,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"required\",\n   \"requiredReason\": \"is required\",\n   \"typeReason\": \"must be a string\",\n   \"manifest\": {\n    \"path\": [\n     \"image\"\n    ],\n    \"kind\": \"same\",\n    \"leftOut\": null\n   }\n  },\n  {\n   \"name\": \"nodeType\",\n   \"type\": \"string\",\n   \"required\": false,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"default\",\n   \"default\": \"arm\",\n   \"typeReason\": \"only \\\"arm\\\" is supported\",\n   \"enum\": {\n    \"values\": [\n     \"arm\"\n    ],\n    \"reason\": \"only \\\"arm\\\" is supported\"\n   },\n   \"manifest\": {\n    \"path\": [\n     \"platformNodeType\"\n    ],\n    \"kind\": \"same\",\n    \"leftOut\": null\n   }\n  },\n  {\n   \"name\": \"imagePullSecretSet\",\n   \"type\": \"string\",\n   \"required\": false,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"clear\",\n   \"typeReason\": \"must be a string\",\n   \"manifest\": {\n    \"path\": [\n     \"imagePullSecretNames\"\n    ],\n    \"kind\": \"list\",\n    \"leftOut\": []\n   }\n  },\n  {\n   \"name\": \"secretSet\",\n   \"type\": \"string\",\n   \"required\": false,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"clear\",\n   \"typeReason\": \"must be a string\",\n   \"manifest\": {\n    \"path\": [\n     \"envFromSecretNames\"\n    ],\n    \"kind\": \"list\",\n    \"leftOut\": []\n   }\n  },\n  {\n   \"name\": \"autoScaling\",\n   \"type\": \"object\",\n   \"required\": false,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"keep\",\n   \"typeReason\": \"must be an object { minAgents, maxAgents }\",\n   \"properties\": [\n    {\n     \"name\": \"minAgents\",\n     \"type\": \"integer\",\n     \"answerName\": \"minReplicas\",\n     \"requiredReason\": \"is required\",\n     \"typeReason\": \"must be an integer\"\n    },\n    {\n     \"name\": \"maxAgents\",\n     \"type\": \"integer\",\n     \"answerName\": \"maxReplicas\",\n     \"requiredReason\": \"is required\",\n     \"typeReason\": \"must be an integer\"\n    }\n   ],\n   \"unknownMemberReason\": \"unknown key \\\"{key}\\\": only minAgents and maxAgents\",\n   \"manifest\": {\n    \"path\": [\n     \"autoScaling\"\n    ],\n    \"kind\": \"members\",\n    \"members\": {\n     \"minAgents\": \"minReplicas\",\n     \"maxAgents\": \"maxReplicas\"\n    },\n    \"leftOut\": null\n   },\n   \"reportedAtTop\": true\n  },\n  {\n   \"name\": \"enableNoise\",\n   \"type\": \"boolean\",\n   \"required\": false,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"default\",\n   \"default\": false,\n   \"typeReason\": \"must be a boolean\",\n   \"manifest\": {\n    \"path\": [\n     \"noiseModels\",\n     \"enabled\"\n    ],\n    \"kind\": \"same\",\n    \"leftOut\": null\n   }\n  },\n  {\n   \"name\": \"waitForReady\",\n   \"type\": \"boolean\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"default\",\n   \"default\": true,\n   \"typeReason\": \"must be a boolean\"\n  },\n  {\n   \"name\": \"readyTimeoutSeconds\",\n   \"type\": \"number\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"default\",\n   \"default\": 600,\n   \"typeReason\": \"must be a number\"\n  },\n  {\n   \"name\": \"redeployTrigger\",\n   \"type\": \"string\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"clear\",\n   \"typeReason\": \"must be a string\"\n  },\n  {\n   \"name\": \"onFailure\",\n   \"type\": \"string\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"default\",\n   \"default\": \"keep\",\n   \"typeReason\": \"must be \\\"keep\\\" or \\\"rollback\\\"\",\n   \"enum\": {\n    \"values\": [\n     \"keep\",\n     \"rollback\"\n    ],\n    \"reason\": \"must be \\\"keep\\\" or \\\"rollback\\\"\"\n   }\n  },\n  {\n   \"name\": \"healthCheck\",\n   \"type\": \"object\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"clear\",\n   \"typeReason\": \"must be an object { failOnLogQuery, watchSeconds }\",\n   \"properties\": [\n    {\n     \"name\": \"failOnLogQuery\",\n     \"type\": \"string\",\n     \"answerName\": \"failOnLogQuery\",\n     \"requiredReason\": \"is required\",\n     \"typeReason\": \"must be a string\"\n    },\n    {\n     \"name\": \"watchSeconds\",\n     \"type\": \"integer\",\n     \"answerName\": \"watchSeconds\",\n     \"requiredReason\": \"is required\",\n     \"typeReason\": \"must be an integer\"\n    }\n   ],\n   \"unknownMemberReason\": \"unknown key \\\"{key}\\\": only failOnLogQuery and watchSeconds\"\n  },\n  {\n   \"name\": \"requiredSecrets\",\n   \"type\": \"array\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"clear\",\n   \"typeReason\": \"must be a list of field names of secretSet\",\n   \"itemsReason\": \"must be a non-empty field name\"\n  },\n  {\n   \"name\": \"drainSeconds\",\n   \"type\": \"integer\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"default\",\n   \"default\": 0,\n   \"typeReason\": \"must be an integer from 0 to 14400\"\n  }\n ],\n \"unknownFieldReason\": \"is not a known field\",\n \"references\": {\n  \"secretSetFields\": [\n   \"imagePullSecretSet\",\n   \"secretSet\"\n  ],\n  \"missingSet\": \"secret set \\\"{set}\\\" does not exist at the service (GET /secrets/{set} answered 404)\",\n  \"lacksOne\": \"secret set \\\"{set}\\\" lacks the field {missing} that requiredSecrets names; it has {has}\",\n  \"lacksMany\": \"secret set \\\"{set}\\\" lacks the fields {missing} that requiredSecrets names; it has {has}\",\n  \"noFields\": \"no fields\",\n  \"requiredWithoutSet\": \"needs secretSet: the set whose fields it names\"\n },\n \"service\": {\n  \"manifestHead\": {\n   \"apiVersion\": \"agents.emulator.local/v1\",\n   \"kind\": \"Agent\",\n   \"namespace\": \"emulator-default\"\n  },\n  \"specExtras\": {\n   \"clusterLocal\": false\n  },\n  \"chosenWhenLeftOut\": {\n   \"autoScaling\": {\n    \"minReplicas\": 1,\n    \"maxReplicas\": 1\n   }\n  },\n  \"time\": \"2026-01-01T00:00:00.000000000Z\"\n },\n \"functions\": {\n  \"getSecretSet\": \"agent-hosting:index:getSecretSet\",\n  \"getAgentLogs\": \"agent-hosting:index:getAgentLogs\"\n },\n \"engine\": {\n  \"signatureKey\": \"4dabf18193072939515e22adb298388d\",\n  \"secret\": \"1b47061264138c4ac30d75fd1eb44270\",\n  \"output\": \"d0e6a833031e9bbcd3f4e8bde6ca49a4\"\n }\n}")
+MODEL: Dict[str, Any] = json.loads("{\n \"resource\": {\n  \"name\": \"Agent\",\n  \"token\": \"agent-hosting:index:Agent\"\n },\n \"fields\": [\n  {\n   \"name\": \"serviceName\",\n   \"type\": \"string\",\n   \"required\": true,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"required\",\n   \"rules\": {\n    \"tests\": [\n     {\n      \"is\": \"string\",\n      \"reason\": \"must be a string\"\n     },\n     {\n      \"length\": {\n       \"min\": 1,\n       \"max\": 54\n      },\n      \"reason\": \"must be 1 to 54 characters\"\n     },\n     {\n      \"matches\": \"^[a-z0-9]([a-z0-9-]*[a-z0-9])?$\",\n      \"reason\": \"must match ^[a-z0-9]([a-z0-9-]*[a-z0-9])?$: lowercase letters, digits and hyphens, starting and ending with a letter or digit\"\n     }\n    ]\n   },\n   \"requiredReason\": \"is required\"\n  },\n  {\n   \"name\": \"image\",\n   \"type\": \"string\",\n   \"required\": true,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"required\",\n   \"rules\": {\n    \"tests\": [\n     {\n      \"is\": \"string\",\n      \"reason\": \"must be a string\"\n     },\n     {\n      \"length\": {\n       \"min\": 1\n      },\n      \"reason\": \"must not be empty\"\n     },\n     {\n      \"lacks\": \"[\\t\\n\\u000b\\f\\r    -     　﻿]\",\n      \"reason\": \"must not contain whitespace\"\n     },\n     {\n      \"matches\": \"^[^@]+@sha256:[a-f0-9]{64}$\",\n      \"when\": \"@\",\n      \"reason\": \"a digest must have the form name@sha256:<64 hex digits>\"\n     },\n     {\n      \"matches\": \"(^|/)[^/]+:[^/]*$\",\n      \"unless\": \"@\",\n      \"reason\": \"must carry a tag (name:tag) or a digest (name@sha256:...)\"\n     },\n     {\n      \"matches\": \":[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\",\n      \"unless\": \"@\",\n      \"reason\": \"the tag must be 1 to 128 characters of letters, digits, '_', '.' or '-', not starting with '.' or '-'\"\n     }\n    ]\n   },\n   \"requiredReason\": \"is required\",\n   \"manifest\": {\n    \"path\": [\n     \"image\"\n    ],\n    \"kind\": \"same\",\n    \"leftOut\": null\n   }\n  },\n  {\n   \"name\": \"nodeType\",\n   \"type\": \"string\",\n   \"required\": false,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"default\",\n   \"rules\": {\n    \"tests\": [\n     {\n      \"oneOf\": [\n       \"arm\"\n      ],\n      \"reason\": \"only \\\"arm\\\" is supported\"\n     }\n    ]\n   },\n   \"default\": \"arm\",\n   \"manifest\": {\n    \"path\": [\n     \"platformNodeType\"\n    ],\n    \"kind\": \"same\",\n    \"leftOut\": null\n   }\n  },\n  {\n   \"name\": \"imagePullSecretSet\",\n   \"type\": \"string\",\n   \"required\": false,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"clear\",\n   \"rules\": {\n    \"tests\": [\n     {\n      \"is\": \"string\",\n      \"reason\": \"must be a string\"\n     },\n     {\n      \"length\": {\n       \"min\": 3,\n       \"max\": 63\n      },\n      \"reason\": \"must be 3 to 63 characters\"\n     },\n     {\n      \"matches\": \"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$\",\n      \"reason\": \"must be a lowercase DNS subdomain: letters, digits, '-' and '.', starting and ending with a letter or digit\"\n     }\n    ]\n   },\n   \"manifest\": {\n    \"path\": [\n     \"imagePullSecretNames\"\n    ],\n    \"kind\": \"list\",\n    \"leftOut\": []\n   }\n  },\n  {\n   \"name\": \"secretSet\",\n   \"type\": \"string\",\n   \"required\": false,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"clear\",\n   \"rules\": {\n    \"tests\": [\n     {\n      \"is\": \"string\",\n      \"reason\": \"must be a string\"\n     },\n     {\n      \"length\": {\n       \"min\": 3,\n       \"max\": 63\n      },\n      \"reason\": \"must be 3 to 63 characters\"\n     },\n     {\n      \"matches\": \"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$\",\n      \"reason\": \"must be a lowercase DNS subdomain: letters, digits, '-' and '.', starting and ending with a letter or digit\"\n     }\n    ]\n   },\n   \"manifest\": {\n    \"path\": [\n     \"envFromSecretNames\"\n    ],\n    \"kind\": \"list\",\n    \"leftOut\": []\n   }\n  },\n  {\n   \"name\": \"autoScaling\",\n   \"type\": \"object\",\n   \"required\": false,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"keep\",\n   \"rules\": {\n    \"object\": {\n     \"members\": [\n      {\n       \"name\": \"minAgents\",\n       \"tests\": [\n        {\n         \"is\": \"integer\",\n         \"reason\": \"must be an integer\"\n        },\n        {\n         \"range\": {\n          \"min\": 0\n         },\n         \"reason\": \"must be an integer ≥ 0\"\n        }\n       ]\n      },\n      {\n       \"name\": \"maxAgents\",\n       \"tests\": [\n        {\n         \"is\": \"integer\",\n         \"reason\": \"must be an integer\"\n        },\n        {\n         \"range\": {\n          \"min\": 1\n         },\n         \"reason\": \"must be an integer ≥ 1\"\n        }\n       ]\n      }\n     ],\n     \"relations\": [\n      {\n       \"member\": \"minAgents\",\n       \"atMost\": \"maxAgents\",\n       \"reason\": \"minAgents must be ≤ maxAgents\"\n      }\n     ],\n     \"notObject\": \"must be an object { minAgents, maxAgents }\",\n     \"unknownKey\": \"unknown key \\\"{key}\\\": only minAgents and maxAgents\",\n     \"missing\": \"is required\"\n    }\n   },\n   \"manifest\": {\n    \"path\": [\n     \"autoScaling\"\n    ],\n    \"kind\": \"members\",\n    \"members\": {\n     \"minAgents\": \"minReplicas\",\n     \"maxAgents\": \"maxReplicas\"\n    },\n    \"leftOut\": null\n   },\n   \"reportedAtTop\": true\n  },\n  {\n   \"name\": \"enableNoise\",\n   \"type\": \"boolean\",\n   \"required\": false,\n   \"sentTo\": \"service\",\n   \"undeclared\": \"default\",\n   \"rules\": {\n    \"tests\": [\n     {\n      \"is\": \"boolean\",\n      \"reason\": \"must be a boolean\"\n     }\n    ]\n   },\n   \"default\": false,\n   \"manifest\": {\n    \"path\": [\n     \"noiseModels\",\n     \"enabled\"\n    ],\n    \"kind\": \"same\",\n    \"leftOut\": null\n   }\n  },\n  {\n   \"name\": \"waitForReady\",\n   \"type\": \"boolean\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"default\",\n   \"rules\": {\n    \"tests\": [\n     {\n      \"is\": \"boolean\",\n      \"reason\": \"must be a boolean\"\n     }\n    ]\n   },\n   \"default\": true\n  },\n  {\n   \"name\": \"readyTimeoutSeconds\",\n   \"type\": \"number\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"default\",\n   \"rules\": {\n    \"tests\": [\n     {\n      \"is\": \"number\",\n      \"reason\": \"must be a number\"\n     },\n     {\n      \"range\": {\n       \"min\": 1,\n       \"max\": 3600\n      },\n      \"reason\": \"must be between 1 and 3600 seconds\"\n     }\n    ]\n   },\n   \"default\": 600\n  },\n  {\n   \"name\": \"redeployTrigger\",\n   \"type\": \"string\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"clear\",\n   \"rules\": {\n    \"tests\": [\n     {\n      \"is\": \"string\",\n      \"reason\": \"must be a string\"\n     },\n     {\n      \"length\": {\n       \"max\": 256\n      },\n      \"reason\": \"must be at most 256 characters\"\n     }\n    ]\n   }\n  },\n  {\n   \"name\": \"onFailure\",\n   \"type\": \"string\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"default\",\n   \"rules\": {\n    \"tests\": [\n     {\n      \"oneOf\": [\n       \"keep\",\n       \"rollback\"\n      ],\n      \"reason\": \"must be \\\"keep\\\" or \\\"rollback\\\"\"\n     }\n    ]\n   },\n   \"default\": \"keep\"\n  },\n  {\n   \"name\": \"healthCheck\",\n   \"type\": \"object\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"clear\",\n   \"rules\": {\n    \"object\": {\n     \"members\": [\n      {\n       \"name\": \"failOnLogQuery\",\n       \"tests\": [\n        {\n         \"is\": \"string\",\n         \"reason\": \"must be a string\"\n        },\n        {\n         \"matches\": \"[^\\t\\n\\u000b\\f\\r    -     　﻿]\",\n         \"reason\": \"must not be empty: it is the text whose appearance in the new deployment's logs fails it\"\n        }\n       ]\n      },\n      {\n       \"name\": \"watchSeconds\",\n       \"tests\": [\n        {\n         \"is\": \"integer\",\n         \"reason\": \"must be an integer\"\n        },\n        {\n         \"range\": {\n          \"min\": 1,\n          \"max\": 3600\n         },\n         \"reason\": \"must be an integer from 1 to 3600\"\n        }\n       ]\n      }\n     ],\n     \"relations\": [],\n     \"notObject\": \"must be an object { failOnLogQuery, watchSeconds }\",\n     \"unknownKey\": \"unknown key \\\"{key}\\\": only failOnLogQuery and watchSeconds\",\n     \"missing\": \"is required\"\n    }\n   }\n  },\n  {\n   \"name\": \"requiredSecrets\",\n   \"type\": \"array\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"clear\",\n   \"rules\": {\n    \"list\": {\n     \"notList\": \"must be a list of field names of secretSet\",\n     \"items\": [\n      {\n       \"is\": \"string\",\n       \"reason\": \"must be a non-empty field name\"\n      },\n      {\n       \"matches\": \"[^\\t\\n\\u000b\\f\\r    -     　﻿]\",\n       \"reason\": \"must be a non-empty field name\"\n      }\n     ],\n     \"duplicate\": \"duplicate of \\\"{item}\\\"\"\n    },\n    \"needs\": {\n     \"field\": \"secretSet\",\n     \"reason\": \"needs secretSet: the set whose fields it names\"\n    }\n   }\n  },\n  {\n   \"name\": \"drainSeconds\",\n   \"type\": \"integer\",\n   \"required\": false,\n   \"sentTo\": \"provider\",\n   \"undeclared\": \"default\",\n   \"rules\": {\n    \"tests\": [\n     {\n      \"is\": \"integer\",\n      \"reason\": \"must be an integer from 0 to 14400\"\n     },\n     {\n      \"range\": {\n       \"min\": 0,\n       \"max\": 14400\n      },\n      \"reason\": \"must be an integer from 0 to 14400\"\n     }\n    ]\n   },\n   \"default\": 0\n  }\n ],\n \"unknownFieldReason\": \"is not a known field\",\n \"references\": {\n  \"secretSetFields\": [\n   \"imagePullSecretSet\",\n   \"secretSet\"\n  ],\n  \"missingSet\": \"secret set \\\"{set}\\\" does not exist at the service (GET /secrets/{set} answered 404)\",\n  \"lacksOne\": \"secret set \\\"{set}\\\" lacks the field {missing} that requiredSecrets names; it has {has}\",\n  \"lacksMany\": \"secret set \\\"{set}\\\" lacks the fields {missing} that requiredSecrets names; it has {has}\",\n  \"noFields\": \"no fields\"\n },\n \"service\": {\n  \"manifestHead\": {\n   \"apiVersion\": \"agents.emulator.local/v1\",\n   \"kind\": \"Agent\",\n   \"namespace\": \"emulator-default\"\n  },\n  \"specExtras\": {\n   \"clusterLocal\": false\n  },\n  \"chosenWhenLeftOut\": {\n   \"autoScaling\": {\n    \"minReplicas\": 1,\n    \"maxReplicas\": 1\n   }\n  },\n  \"time\": \"2026-01-01T00:00:00.000000000Z\"\n },\n \"functions\": {\n  \"getSecretSet\": \"agent-hosting:index:getSecretSet\",\n  \"getAgentLogs\": \"agent-hosting:index:getAgentLogs\"\n },\n \"engine\": {\n  \"signatureKey\": \"4dabf18193072939515e22adb298388d\",\n  \"secret\": \"1b47061264138c4ac30d75fd1eb44270\",\n  \"output\": \"d0e6a833031e9bbcd3f4e8bde6ca49a4\"\n }\n}")
 
 Failure = Tuple[str, str]
 
@@ -31,24 +31,91 @@ _TYPES = {
 }
 
 
-def _field_failures(field: Dict[str, Any], value: Any) -> List[Failure]:
-    name = field["name"]
-    if "enum" in field:
-        return [] if value in field["enum"]["values"] else [(name, field["enum"]["reason"])]
-    if not _TYPES[field["type"]](value):
-        return [(name, field["typeReason"])]
+_PATTERNS: Dict[str, Any] = {}
+
+
+def _found(source: str, text: str) -> bool:
+    # The model's `$` is the end of the text; Python's also matches before a final newline, \Z does not.
+    pattern = _PATTERNS.get(source)
+    if pattern is None:
+        pattern = _PATTERNS[source] = re.compile(source.replace("$", r"\Z"))
+    return pattern.search(text) is not None
+
+
+def _within(bounds: Mapping[str, Any], n: Any) -> bool:
+    return ("min" not in bounds or n >= bounds["min"]) and ("max" not in bounds or n <= bounds["max"])
+
+
+def _passes(test: Mapping[str, Any], value: Any) -> bool:
+    if "is" in test:
+        return _TYPES[test["is"]](value)
+    if "oneOf" in test:
+        return isinstance(value, str) and value in test["oneOf"]
+    if "range" in test:
+        return _TYPES["number"](value) and _within(test["range"], value)
+    if not isinstance(value, str):
+        return False
+    if "length" in test:
+        # Lengths count UTF-16 code units, as JavaScript does.
+        return _within(test["length"], len(value.encode("utf-16-le")) // 2)
+    if "lacks" in test:
+        return not _found(test["lacks"], value)
+    if "when" in test and not _found(test["when"], value):
+        return True
+    if "unless" in test and _found(test["unless"], value):
+        return True
+    return _found(test["matches"], value)
+
+
+def _first_failure(tests: Sequence[Mapping[str, Any]], value: Any) -> Optional[str]:
+    return next((test["reason"] for test in tests if not _passes(test, value)), None)
+
+
+def _object_failures(name: str, rules: Mapping[str, Any], value: Any) -> List[Failure]:
+    if not isinstance(value, Mapping):
+        return [(name, rules["notObject"])]
+    members = [m["name"] for m in rules["members"]]
+    failures: List[Failure] = [(name, rules["unknownKey"].replace("{key}", key)) for key in value if key not in members]
+    failed = set()
+    for member in rules["members"]:
+        reason = rules["missing"] if member["name"] not in value else _first_failure(member["tests"], value[member["name"]])
+        if reason is not None:
+            failed.add(member["name"])
+            failures.append((f"{name}.{member['name']}", reason))
+    for relation in rules["relations"]:
+        low, high = relation["member"], relation["atMost"]
+        if low not in failed and high not in failed and value[low] > value[high]:
+            failures.append((f"{name}.{low}", relation["reason"]))
+    return failures
+
+
+def _list_failures(name: str, rules: Mapping[str, Any], value: Any) -> List[Failure]:
+    if not isinstance(value, (list, tuple)):
+        return [(name, rules["notList"])]
     failures: List[Failure] = []
-    if field["type"] == "array":
-        failures += [(f"{name}[{i}]", field["itemsReason"]) for i, item in enumerate(value) if not isinstance(item, str)]
-    for member in field.get("properties", []):
-        given = value.get(member["name"])
-        if given is None:
-            failures.append((f"{name}.{member['name']}", member["requiredReason"]))
-        elif not _TYPES[member["type"]](given):
-            failures.append((f"{name}.{member['name']}", member["typeReason"]))
-    known = [m["name"] for m in field.get("properties", [])]
-    if "properties" in field:
-        failures += [(name, field["unknownMemberReason"].replace("{key}", key)) for key in value if key not in known]
+    seen = set()
+    for index, item in enumerate(value):
+        reason = _first_failure(rules["items"], item)
+        if reason is None and item in seen:
+            reason = rules["duplicate"].replace("{item}", item)
+        if reason is not None:
+            failures.append((f"{name}[{index}]", reason))
+        else:
+            seen.add(item)
+    return failures
+
+
+def _field_failures(field: Dict[str, Any], value: Any) -> List[Failure]:
+    """The failures of a declared value of the field: its rules, as the field table states them."""
+    name, rules = field["name"], field["rules"]
+    reason = _first_failure(rules.get("tests", []), value)
+    if reason is not None:
+        return [(name, reason)]
+    failures: List[Failure] = []
+    if "object" in rules:
+        failures += _object_failures(name, rules["object"], value)
+    if "list" in rules:
+        failures += _list_failures(name, rules["list"], value)
     return failures
 
 
@@ -78,10 +145,10 @@ def check_agent(news: Mapping[str, Any], secret_sets: Optional[Mapping[str, Sequ
             failures.append((key, MODEL["unknownFieldReason"]))
             continue
         failures += _field_failures(fields[key], value)
-    refs = MODEL["references"]
-    required = news.get("requiredSecrets")
-    if news.get("secretSet") is None and required:
-        failures.append(("requiredSecrets", refs["requiredWithoutSet"]))
+    for field in MODEL["fields"]:
+        needs, value = field["rules"].get("needs"), news.get(field["name"])
+        if needs is not None and value is not None and value != [] and news.get(needs["field"]) is None:
+            failures.append((field["name"], needs["reason"]))
     if secret_sets is not None and not failures:
         failures += _reference_failures(news, secret_sets)
     return failures

@@ -1,47 +1,43 @@
 /**
  * The cases the SDKs' generated mocks are held to against the provider's own
- * check (test/integration/mocks-python-rules.test.ts, mocks-go-rules.test.ts):
- * the bad inputs whose rule the field table does not state as data, secret-set
- * reference cases against mocked sets, and valid inputs whose outputs are
- * compared.
+ * check (test/integration/mocks-{python,go,java}-rules.test.ts): bad inputs
+ * beyond test/support/bad-inputs.ts, secret-set reference cases against
+ * mocked sets, and valid inputs whose outputs are compared.
  */
 import { REGISTRY } from "../../../src/registry";
+import { BAD_INPUTS } from "../../support/bad-inputs";
 
 const AGENT = REGISTRY.resources.find((r) => r.name === "Agent")!;
 
-/** The labels of test/support/bad-inputs.ts whose rule is a pattern, a length, a range or a relation between members: the preview's only. */
-export const PREVIEW_ONLY = new Set([
-  "uppercase serviceName",
-  "serviceName starting with a hyphen",
-  "serviceName ending with a hyphen",
-  "empty serviceName",
-  "serviceName of 55 characters",
-  "serviceName with ../",
-  "serviceName with %2F",
-  "serviceName with a space",
-  "unicode serviceName",
-  "empty image",
-  "image without a tag",
-  "image with whitespace",
-  "image with a registry port but no tag",
-  "image with a malformed digest",
-  "image tag starting with a hyphen",
-  "very long image without a tag",
-  "secretSet of 2 characters",
-  "secretSet of 64 characters",
-  "secretSet with an underscore",
-  "secretSet with a path",
-  "imagePullSecretSet with a space",
-  "unicode imagePullSecretSet",
-  "negative minAgents",
-  "maxAgents of 0",
-  "minAgents above maxAgents",
-  "readyTimeoutSeconds of 0",
-  "readyTimeoutSeconds above an hour",
-  "healthCheck with an empty query",
-  "healthCheck watching 0 seconds",
-  "healthCheck watching above an hour",
-]);
+/**
+ * Inputs at the edges of the rules, beyond test/support/bad-inputs.ts, bad
+ * or not, where a language could read the rules' data differently from
+ * JavaScript: a final newline against `$`, whitespace outside ASCII, lengths
+ * of characters outside the BMP, lists, and the relations between fields.
+ */
+export const EDGE_INPUTS: { label: string; args: Record<string, unknown> }[] = [
+  { label: "serviceName with a final newline", args: { serviceName: "valid-bot\n", image: "registry.example.com/bot:1.0" } },
+  { label: "image with a no-break space", args: { serviceName: "valid-bot", image: "bot:1\u00a0" } },
+  { label: "image with a line separator", args: { serviceName: "valid-bot", image: "bot\u2028:1" } },
+  { label: "image with a digest and a tag", args: { serviceName: "valid-bot", image: `bot:1@sha256:${"a".repeat(64)}` } },
+  { label: "image with two digests", args: { serviceName: "valid-bot", image: `bot@sha256:${"a".repeat(64)}@sha256:${"b".repeat(64)}` } },
+  { label: "image tag of 129 characters", args: { serviceName: "valid-bot", image: `bot:${"t".repeat(129)}` } },
+  { label: "serviceName of 27 emoji (54 UTF-16 units)", args: { serviceName: "😀".repeat(27), image: "bot:1" } },
+  { label: "serviceName of 28 emoji (56 UTF-16 units)", args: { serviceName: "😀".repeat(28), image: "bot:1" } },
+  { label: "redeployTrigger of 257 characters", args: { serviceName: "valid-bot", image: "bot:1", redeployTrigger: "r".repeat(257) } },
+  { label: "drainSeconds above 14400", args: { serviceName: "valid-bot", image: "bot:1", drainSeconds: 14401 } },
+  { label: "fractional drainSeconds", args: { serviceName: "valid-bot", image: "bot:1", drainSeconds: 1.5 } },
+  { label: "readyTimeoutSeconds as a string", args: { serviceName: "valid-bot", image: "bot:1", readyTimeoutSeconds: "60" } },
+  { label: "requiredSecrets not a list", args: { serviceName: "valid-bot", image: "bot:1", secretSet: "bot-secrets", requiredSecrets: "OPENAI_KEY" } },
+  { label: "requiredSecrets with a blank and a duplicate", args: { serviceName: "valid-bot", image: "bot:1", secretSet: "bot-secrets", requiredSecrets: ["A", " ", "A", 7] } },
+  { label: "requiredSecrets without secretSet, a wrong member too", args: { serviceName: "valid-bot", image: "bot:1", requiredSecrets: ["A"], autoScaling: { minAgents: 1 } } },
+  { label: "empty requiredSecrets without secretSet", args: { serviceName: "valid-bot", image: "bot:1", requiredSecrets: [] } },
+  { label: "healthCheck without a query, with an unknown key", args: { serviceName: "valid-bot", image: "bot:1", healthCheck: { watchSeconds: 5, every: 1 } } },
+  { label: "healthCheck not an object", args: { serviceName: "valid-bot", image: "bot:1", healthCheck: "panic" } },
+  { label: "autoScaling minAgents above a bad maxAgents", args: { serviceName: "valid-bot", image: "bot:1", autoScaling: { minAgents: 5, maxAgents: 0 } } },
+  { label: "nodeType not a string", args: { serviceName: "valid-bot", image: "bot:1", nodeType: 1 } },
+  { label: "secretSet of 63 characters with dots", args: { serviceName: "valid-bot", image: "bot:1", secretSet: `a.${"b".repeat(59)}.c` } },
+];
 
 export const SETS: Record<string, string[]> = { "bot-secrets": ["OPENAI_KEY", "SIP_PASSWORD"], "empty-set": [] };
 const base = { serviceName: "valid-bot", image: "registry.example.com/bot:1.0" };
@@ -55,6 +51,13 @@ export const REFERENCE_CASES = [
   { label: "two required fields the set lacks", args: { ...base, secretSet: "bot-secrets", requiredSecrets: ["A_KEY", "B_KEY"] } },
   { label: "a required field of a set with no fields", args: { ...base, secretSet: "empty-set", requiredSecrets: ["A_KEY"] } },
   { label: "required fields the set holds", args: { ...base, secretSet: "bot-secrets", requiredSecrets: ["SIP_PASSWORD"] } },
+];
+
+/** Every case a language's mocks are checked on: the bad inputs and the edges without sets, the references against SETS. */
+export const CHECK_CASES: { label: string; args: Record<string, unknown>; sets: Record<string, string[]> | null }[] = [
+  ...BAD_INPUTS.map((c) => ({ label: c.label, args: c.args, sets: null })),
+  ...EDGE_INPUTS.map((c) => ({ ...c, sets: null })),
+  ...REFERENCE_CASES.map((c) => ({ ...c, sets: SETS })),
 ];
 
 export const VALID_INPUTS = [
