@@ -12,10 +12,10 @@ import (
 	"strings"
 )
 
-// model.json is generated from the provider's registry (scripts/lib/mock-model.mjs): the rules the Agent's
-// field table states as data, each with the reason the provider's own check gives, and how each sent field
-// maps into the manifest. The rules the table does not state as data (patterns, lengths, integer ranges,
-// minAgents <= maxAgents) are the preview's only.
+// model.json is generated from the provider's registry (scripts/lib/mock-model.mjs): the rules of the Agent's
+// field table, the data the provider's own check applies with its own reasons (kinds, lengths, patterns,
+// ranges, enums, object members and their relations, list items, a field another needs), and how each sent
+// field maps into the manifest.
 //
 //go:embed model.json
 var modelJSON []byte
@@ -28,26 +28,9 @@ type modelField struct {
 	Undeclared     string         `json:"undeclared"`
 	Default        interface{}    `json:"default"`
 	RequiredReason string         `json:"requiredReason"`
-	TypeReason     string         `json:"typeReason"`
-	ItemsReason    string         `json:"itemsReason"`
-	Enum           *modelEnum     `json:"enum"`
-	Properties     []modelMember  `json:"properties"`
-	UnknownMember  string         `json:"unknownMemberReason"`
+	Rules          fieldRules     `json:"rules"`
 	Manifest       *modelManifest `json:"manifest"`
 	ReportedAtTop  bool           `json:"reportedAtTop"`
-}
-
-type modelEnum struct {
-	Values []string `json:"values"`
-	Reason string   `json:"reason"`
-}
-
-type modelMember struct {
-	Name           string `json:"name"`
-	Type           string `json:"type"`
-	AnswerName     string `json:"answerName"`
-	RequiredReason string `json:"requiredReason"`
-	TypeReason     string `json:"typeReason"`
 }
 
 type modelManifest struct {
@@ -65,12 +48,11 @@ type mockModel struct {
 	Fields             []modelField `json:"fields"`
 	UnknownFieldReason string       `json:"unknownFieldReason"`
 	References         struct {
-		SecretSetFields    []string `json:"secretSetFields"`
-		MissingSet         string   `json:"missingSet"`
-		LacksOne           string   `json:"lacksOne"`
-		LacksMany          string   `json:"lacksMany"`
-		NoFields           string   `json:"noFields"`
-		RequiredWithoutSet string   `json:"requiredWithoutSet"`
+		SecretSetFields []string `json:"secretSetFields"`
+		MissingSet      string   `json:"missingSet"`
+		LacksOne        string   `json:"lacksOne"`
+		LacksMany       string   `json:"lacksMany"`
+		NoFields        string   `json:"noFields"`
 	} `json:"references"`
 	Service struct {
 		ManifestHead      map[string]string      `json:"manifestHead"`
@@ -97,7 +79,7 @@ type Failure struct {
 
 func isInteger(v interface{}) bool {
 	f, ok := v.(float64)
-	return ok && f == math.Trunc(f)
+	return ok && f == math.Trunc(f) && !math.IsInf(f, 0)
 }
 
 func hasType(kind string, v interface{}) bool {
@@ -111,57 +93,10 @@ func hasType(kind string, v interface{}) bool {
 	case "integer":
 		return isInteger(v)
 	case "number":
-		_, ok := v.(float64)
-		return ok
-	case "array":
-		_, ok := v.([]interface{})
-		return ok
-	case "object":
-		_, ok := v.(map[string]interface{})
-		return ok
+		f, ok := v.(float64)
+		return ok && !math.IsNaN(f)
 	}
 	return false
-}
-
-func fieldFailures(f modelField, value interface{}) []Failure {
-	if f.Enum != nil {
-		s, ok := value.(string)
-		for _, allowed := range f.Enum.Values {
-			if ok && s == allowed {
-				return nil
-			}
-		}
-		return []Failure{{f.Name, f.Enum.Reason}}
-	}
-	if !hasType(f.Type, value) {
-		return []Failure{{f.Name, f.TypeReason}}
-	}
-	var failures []Failure
-	if items, ok := value.([]interface{}); ok {
-		for i, item := range items {
-			if _, isString := item.(string); !isString {
-				failures = append(failures, Failure{fmt.Sprintf("%s[%d]", f.Name, i), f.ItemsReason})
-			}
-		}
-	}
-	if record, ok := value.(map[string]interface{}); ok && f.Properties != nil {
-		known := map[string]bool{}
-		for _, m := range f.Properties {
-			known[m.Name] = true
-			given, present := record[m.Name]
-			if !present || given == nil {
-				failures = append(failures, Failure{f.Name + "." + m.Name, m.RequiredReason})
-			} else if !hasType(m.Type, given) {
-				failures = append(failures, Failure{f.Name + "." + m.Name, m.TypeReason})
-			}
-		}
-		for _, key := range sortedKeys(record) {
-			if !known[key] {
-				failures = append(failures, Failure{f.Name, strings.ReplaceAll(f.UnknownMember, "{key}", key)})
-			}
-		}
-	}
-	return failures
 }
 
 func sortedKeys(record map[string]interface{}) []string {
@@ -171,6 +106,77 @@ func sortedKeys(record map[string]interface{}) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// fieldFailures is the failures of a declared value of the field: its rules, as the field table states them.
+func fieldFailures(f modelField, value interface{}) []Failure {
+	if reason, failed := firstFailure(f.Rules.Tests, value); failed {
+		return []Failure{{f.Name, reason}}
+	}
+	var failures []Failure
+	if f.Rules.Object != nil {
+		failures = append(failures, objectFailures(f.Name, f.Rules.Object, value)...)
+	}
+	if f.Rules.List != nil {
+		failures = append(failures, listFailures(f.Name, f.Rules.List, value)...)
+	}
+	return failures
+}
+
+func objectFailures(name string, rules *objectRules, value interface{}) []Failure {
+	record, ok := value.(map[string]interface{})
+	if !ok {
+		return []Failure{{name, rules.NotObject}}
+	}
+	var failures []Failure
+	members := map[string]bool{}
+	for _, m := range rules.Members {
+		members[m.Name] = true
+	}
+	for _, key := range sortedKeys(record) {
+		if !members[key] {
+			failures = append(failures, Failure{name, strings.ReplaceAll(rules.UnknownKey, "{key}", key)})
+		}
+	}
+	failed := map[string]bool{}
+	for _, m := range rules.Members {
+		given, present := record[m.Name]
+		reason, bad := rules.Missing, !present
+		if present {
+			reason, bad = firstFailure(m.Tests, given)
+		}
+		if bad {
+			failed[m.Name] = true
+			failures = append(failures, Failure{name + "." + m.Name, reason})
+		}
+	}
+	for _, r := range rules.Relations {
+		if !failed[r.Member] && !failed[r.AtMost] && record[r.Member].(float64) > record[r.AtMost].(float64) {
+			failures = append(failures, Failure{name + "." + r.Member, r.Reason})
+		}
+	}
+	return failures
+}
+
+func listFailures(name string, rules *listRules, value interface{}) []Failure {
+	items, ok := value.([]interface{})
+	if !ok {
+		return []Failure{{name, rules.NotList}}
+	}
+	var failures []Failure
+	seen := map[string]bool{}
+	for i, item := range items {
+		reason, bad := firstFailure(rules.Items, item)
+		if text, isString := item.(string); !bad && isString && seen[text] {
+			reason, bad = strings.ReplaceAll(rules.Duplicate, "{item}", text), true
+		}
+		if bad {
+			failures = append(failures, Failure{fmt.Sprintf("%s[%d]", name, i), reason})
+		} else if text, isString := item.(string); isString {
+			seen[text] = true
+		}
+	}
+	return failures
 }
 
 // CheckAgent applies the rules the field table states as data, then (with secretSets given) the secret sets the
@@ -196,8 +202,11 @@ func CheckAgent(news map[string]interface{}, secretSets map[string][]string) []F
 		}
 		failures = append(failures, fieldFailures(f, value)...)
 	}
-	if required, ok := news["requiredSecrets"].([]interface{}); ok && len(required) > 0 && news["secretSet"] == nil {
-		failures = append(failures, Failure{"requiredSecrets", model.References.RequiredWithoutSet})
+	for _, f := range model.Fields {
+		needs, value := f.Rules.Needs, news[f.Name]
+		if list, isList := value.([]interface{}); needs != nil && value != nil && !(isList && len(list) == 0) && news[needs.Field] == nil {
+			failures = append(failures, Failure{f.Name, needs.Reason})
+		}
 	}
 	if secretSets != nil && len(failures) == 0 {
 		failures = append(failures, referenceFailures(news, secretSets)...)
