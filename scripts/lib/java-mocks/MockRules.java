@@ -7,17 +7,20 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
- * The rules the Agent's field table states as data, each refused with the reason the provider's own check
- * gives, the secret-set references against the mocked sets, and the outputs a create stores, read from the
- * mock model ({@link MockModel}, generated from the provider's registry by scripts/lib/mock-model.mjs). The
- * rules the table does not state as data (patterns, lengths, integer ranges, minAgents &lt;= maxAgents) are
- * the preview's only.
+ * The rules of the Agent's field table, the data the provider's own check applies with its own reasons
+ * (kinds, lengths, patterns, ranges, enums, object members and their relations, list items, a field another
+ * needs), the secret-set references against the mocked sets, and the outputs a create stores, read from the
+ * mock model ({@link MockModel}, generated from the provider's registry by scripts/lib/mock-model.mjs).
  */
 public final class MockRules {
     private MockRules() {}
@@ -53,7 +56,7 @@ public final class MockRules {
     }
 
     private static boolean isInteger(Object v) {
-        return v instanceof Number && ((Number) v).doubleValue() == Math.rint(((Number) v).doubleValue());
+        return v instanceof Number && ((Number) v).doubleValue() == Math.rint(((Number) v).doubleValue()) && !Double.isInfinite(((Number) v).doubleValue());
     }
 
     private static boolean hasType(String type, Object v) {
@@ -61,52 +64,115 @@ public final class MockRules {
             case "string": return v instanceof String;
             case "boolean": return v instanceof Boolean;
             case "integer": return isInteger(v);
-            case "number": return v instanceof Number;
-            case "array": return v instanceof Collection;
-            case "object": return v instanceof Map;
+            case "number": return v instanceof Number && !Double.isNaN(((Number) v).doubleValue());
             default: return false;
         }
     }
 
+    private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
+
+    /** The model's {@code $} is the end of the text; Java's also matches before a final line break, {@code \z} does not. */
+    private static boolean found(String source, String text) {
+        return PATTERNS.computeIfAbsent(source, s -> Pattern.compile(s.replace("$", "\\z"))).matcher(text).find();
+    }
+
+    private static boolean within(Map<String, Object> bounds, double n) {
+        Object min = bounds.get("min");
+        Object max = bounds.get("max");
+        return (min == null || n >= ((Number) min).doubleValue()) && (max == null || n <= ((Number) max).doubleValue());
+    }
+
     @SuppressWarnings("unchecked")
-    private static List<Failure> fieldFailures(Map<String, Object> field, Object value) {
-        String name = (String) field.get("name");
+    private static boolean passes(Map<String, Object> test, Object value) {
+        if (test.containsKey("is")) return hasType((String) test.get("is"), value);
+        if (test.containsKey("oneOf")) return value instanceof String && ((List<Object>) test.get("oneOf")).contains(value);
+        if (test.containsKey("range")) return hasType("number", value) && within((Map<String, Object>) test.get("range"), ((Number) value).doubleValue());
+        if (!(value instanceof String)) return false;
+        String text = (String) value;
+        // Lengths count UTF-16 code units, as JavaScript does (and Java's String).
+        if (test.containsKey("length")) return within((Map<String, Object>) test.get("length"), text.length());
+        if (test.containsKey("lacks")) return !found((String) test.get("lacks"), text);
+        if (test.containsKey("when") && !found((String) test.get("when"), text)) return true;
+        if (test.containsKey("unless") && found((String) test.get("unless"), text)) return true;
+        return found((String) test.get("matches"), text);
+    }
+
+    /** The reason of the first test the value fails, or null when it passes them all. */
+    private static String firstFailure(List<Map<String, Object>> tests, Object value) {
+        if (tests == null) return null;
+        for (Map<String, Object> test : tests) if (!passes(test, value)) return (String) test.get("reason");
+        return null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Failure> objectFailures(String name, Map<String, Object> rules, Object value) {
         List<Failure> failures = new ArrayList<>();
-        Map<String, Object> enumeration = (Map<String, Object>) field.get("enum");
-        if (enumeration != null) {
-            if (!((List<Object>) enumeration.get("values")).contains(value)) failures.add(new Failure(name, (String) enumeration.get("reason")));
+        if (!(value instanceof Map)) {
+            failures.add(new Failure(name, (String) rules.get("notObject")));
             return failures;
         }
-        if (!hasType((String) field.get("type"), value)) {
-            failures.add(new Failure(name, (String) field.get("typeReason")));
-            return failures;
+        Map<String, Object> record = (Map<String, Object>) value;
+        List<Map<String, Object>> members = (List<Map<String, Object>>) rules.get("members");
+        List<String> names = new ArrayList<>();
+        for (Map<String, Object> member : members) names.add((String) member.get("name"));
+        for (String key : new TreeMap<>(record).keySet()) {
+            if (!names.contains(key)) failures.add(new Failure(name, ((String) rules.get("unknownKey")).replace("{key}", key)));
         }
-        if (value instanceof Collection) {
-            int i = 0;
-            for (Object item : (Collection<Object>) value) {
-                if (!(item instanceof String)) failures.add(new Failure(name + "[" + i + "]", (String) field.get("itemsReason")));
-                i++;
-            }
+        Set<String> failed = new HashSet<>();
+        for (Map<String, Object> member : members) {
+            String memberName = (String) member.get("name");
+            String reason = record.containsKey(memberName)
+                ? firstFailure((List<Map<String, Object>>) member.get("tests"), record.get(memberName))
+                : (String) rules.get("missing");
+            if (reason == null) continue;
+            failed.add(memberName);
+            failures.add(new Failure(name + "." + memberName, reason));
         }
-        List<Map<String, Object>> members = (List<Map<String, Object>>) field.get("properties");
-        if (members != null && value instanceof Map) {
-            Map<String, Object> record = (Map<String, Object>) value;
-            List<String> known = new ArrayList<>();
-            for (Map<String, Object> member : members) {
-                String memberName = (String) member.get("name");
-                known.add(memberName);
-                Object given = record.get(memberName);
-                if (given == null) failures.add(new Failure(name + "." + memberName, (String) member.get("requiredReason")));
-                else if (!hasType((String) member.get("type"), given)) failures.add(new Failure(name + "." + memberName, (String) member.get("typeReason")));
-            }
-            for (String key : new TreeMap<>(record).keySet()) {
-                if (!known.contains(key)) failures.add(new Failure(name, ((String) field.get("unknownMemberReason")).replace("{key}", key)));
-            }
+        for (Map<String, Object> relation : (List<Map<String, Object>>) rules.get("relations")) {
+            String low = (String) relation.get("member");
+            String high = (String) relation.get("atMost");
+            if (failed.contains(low) || failed.contains(high)) continue;
+            if (((Number) record.get(low)).doubleValue() > ((Number) record.get(high)).doubleValue()) failures.add(new Failure(name + "." + low, (String) relation.get("reason")));
         }
         return failures;
     }
 
-    /** Every failure of the data-stated rules, then (with secret sets given) of the secret sets the inputs name. */
+    @SuppressWarnings("unchecked")
+    private static List<Failure> listFailures(String name, Map<String, Object> rules, Object value) {
+        List<Failure> failures = new ArrayList<>();
+        if (!(value instanceof Collection)) {
+            failures.add(new Failure(name, (String) rules.get("notList")));
+            return failures;
+        }
+        Set<Object> seen = new HashSet<>();
+        int index = 0;
+        for (Object item : (Collection<Object>) value) {
+            String reason = firstFailure((List<Map<String, Object>>) rules.get("items"), item);
+            if (reason == null && seen.contains(item)) reason = ((String) rules.get("duplicate")).replace("{item}", (String) item);
+            if (reason != null) failures.add(new Failure(name + "[" + index + "]", reason));
+            else seen.add(item);
+            index++;
+        }
+        return failures;
+    }
+
+    /** The failures of a declared value of the field: its rules, as the field table states them. */
+    @SuppressWarnings("unchecked")
+    private static List<Failure> fieldFailures(Map<String, Object> field, Object value) {
+        String name = (String) field.get("name");
+        Map<String, Object> rules = (Map<String, Object>) field.get("rules");
+        List<Failure> failures = new ArrayList<>();
+        String reason = firstFailure((List<Map<String, Object>>) rules.get("tests"), value);
+        if (reason != null) {
+            failures.add(new Failure(name, reason));
+            return failures;
+        }
+        if (rules.containsKey("object")) failures.addAll(objectFailures(name, (Map<String, Object>) rules.get("object"), value));
+        if (rules.containsKey("list")) failures.addAll(listFailures(name, (Map<String, Object>) rules.get("list"), value));
+        return failures;
+    }
+
+    /** Every failure of the field table's rules, then (with secret sets given) of the secret sets the inputs name. */
     public static List<Failure> checkAgent(Map<String, Object> news, Map<String, List<String>> secretSets) {
         List<Failure> failures = new ArrayList<>();
         Map<String, Map<String, Object>> byName = new LinkedHashMap<>();
@@ -121,9 +187,13 @@ public final class MockRules {
             if (field == null) failures.add(new Failure(entry.getKey(), at(MODEL, "unknownFieldReason")));
             else failures.addAll(fieldFailures(field, entry.getValue()));
         }
-        Object required = news.get("requiredSecrets");
-        if (required instanceof Collection && !((Collection<?>) required).isEmpty() && news.get("secretSet") == null) {
-            failures.add(new Failure("requiredSecrets", at(MODEL, "references", "requiredWithoutSet")));
+        for (Map<String, Object> field : fields()) {
+            Map<String, Object> needs = at(field, "rules", "needs");
+            Object value = news.get((String) field.get("name"));
+            boolean emptyList = value instanceof Collection && ((Collection<?>) value).isEmpty();
+            if (needs != null && value != null && !emptyList && news.get((String) needs.get("field")) == null) {
+                failures.add(new Failure((String) field.get("name"), (String) needs.get("reason")));
+            }
         }
         if (secretSets != null && failures.isEmpty()) failures.addAll(referenceFailures(news, secretSets));
         return failures;
