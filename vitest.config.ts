@@ -8,6 +8,10 @@ export default defineConfig({
   test: {
     // The JSON report feeds .ci/run's closing "N passed, N failed" line.
     reporters: ["default", ["json", { outputFile: ".vitest-results.json" }]],
+    // Image pinning is on by default, but the tests' images (registry.example.com/...) are in no registry:
+    // every test, and every stack and program a test starts, runs with it off unless it says otherwise
+    // (test/e2e/image-digests*.test.ts set agent-hosting:pinImageDigests, which wins over this variable).
+    env: { AGENT_HOSTING_PIN_IMAGE_DIGESTS: "false" },
     // Four files at a time on a 2-core machine: an e2e file drives the CLI, a provider process and an
     // emulator, and spends part of its time waiting on them (readiness, health watches, drains). With two
     // files at a time the CPU stood idle a quarter of the time; with three, 6 % of a whole run (the set-up

@@ -14,6 +14,7 @@ import { callSignal } from "./call-signal";
 import type { EngineLog, ResourceLog } from "./engine-log";
 import { InterruptedError } from "./interrupt";
 import type { Cancellable } from "./interrupt";
+import type { ImageDigestLookup } from "./image-digest-lookup";
 import { PollGate } from "./readiness/poll-gate";
 import { NotFoundError } from "../client/errors";
 import type { Call, FunctionEntry, Registry, ResourceEntry, SecretSetAnswer, SecretSetLookup } from "./resource-entry";
@@ -32,6 +33,8 @@ export interface ProviderCoreOptions {
   log: EngineLog;
   host: Call["host"];
   client?: ExtraClientOptions;
+  /** The instance's image digests (the hosts make it from the same settings: src/image-registry/run-lookup.ts); absent, nothing is pinned. */
+  imageDigests?: ImageDigestLookup;
 }
 
 /** What a call that talks to the service is about: its resource's URN, whether it waits (a create or update), the engine's limit. */
@@ -60,6 +63,8 @@ export interface ProviderCore extends Cancellable {
    * a run; the native plugin's, one provider): check and the verbs share it.
    */
   secretSets: SecretSetLookup;
+  /** The instance's image digests, one registry request per image reference for its life; check and the functions share it. */
+  imageDigests?: ImageDigestLookup;
 }
 
 /** The client and what its errors name, made once from the settings resolved once. */
@@ -141,6 +146,7 @@ export function createProviderCore(options: ProviderCoreOptions): ProviderCore {
       sets.set(name, answer);
       return answer;
     },
+    ...(options.imageDigests ? { imageDigests: options.imageDigests } : {}),
     busy: () => inFlight,
     cancel: (reason) => cancelled.abort(new InterruptedError(reason)),
   };

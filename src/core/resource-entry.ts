@@ -9,6 +9,7 @@ import type { AgentHostingClient } from "../client/client";
 import type { ResourceLog } from "./engine-log";
 import type { RuleFailure } from "../client/field-rules";
 import type { FieldSpec, OutputFieldSpec } from "./field-table";
+import type { ImageDigestLookup } from "./image-digest-lookup";
 import type { PollGate } from "./readiness/poll-gate";
 import type { SchemaExample } from "./schema-docs";
 
@@ -31,6 +32,13 @@ export interface Marks {
    * the next `up` finds the update failed.
    */
   lastReady?: { deploymentId: string; spec: Props };
+  /**
+   * The image digest the state's inputs recorded at the last check, which
+   * check carries in the inputs it returns (src/core/state-marks.ts): a step
+   * without changes records the inputs but not the outputs, so diff compares
+   * a moved tag against it when the outputs record no digest.
+   */
+  recordedImageDigest?: string;
 }
 
 /** A secret set as the service holds it (names only, never values), or undefined when it does not exist (404). */
@@ -71,6 +79,8 @@ export interface CheckRequest {
   secretInputs: readonly string[];
   /** The provider instance's secret-set lookups (absent: references are not checked). */
   secretSets?: SecretSetLookup;
+  /** The provider instance's image digests (absent: no image is pinned). */
+  imageDigests?: ImageDigestLookup;
 }
 
 export interface CheckResult {
@@ -251,7 +261,13 @@ export interface FunctionEntry {
   result: readonly FunctionField[];
   /** Its example programs (under schema-docs/examples/), which its schema description carries. */
   examples?: readonly SchemaExample[];
-  handler(args: Props, client: AgentHostingClient): Promise<InvokeOutcome>;
+  handler(args: Props, client: AgentHostingClient, context?: FunctionContext): Promise<InvokeOutcome>;
+}
+
+/** What a function asks besides the service: the provider's image digests, one registry request per reference for its life. */
+export interface FunctionContext {
+  imageDigests: Pick<ImageDigestLookup, "resolve">;
+  signal?: AbortSignal;
 }
 
 /** Everything the package serves: the hosts, the schema and the generators iterate it. */

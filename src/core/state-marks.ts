@@ -3,8 +3,9 @@
  * state (the same on both hosts, and what 0.1.0 wrote): `__secretInputs`
  * lists the inputs the program declared secret, `__pending` marks a create
  * or update that was sent and did not finish, `__lastReady` the spec such an
- * update replaced (secret when any input is). Only the hosts read and write
- * these keys; verbs see typed Marks.
+ * update replaced (secret when any input is); and, in checked inputs only,
+ * `__recordedImageDigest` the image digest the previous inputs recorded. Only
+ * the hosts read and write these keys; verbs see typed Marks.
  */
 import { asSecret, SECRET_SIGNATURE, SIGNATURE_KEY } from "./engine-sentinels";
 import type { Marks, Props } from "./resource-entry";
@@ -12,6 +13,8 @@ import type { Marks, Props } from "./resource-entry";
 const SECRET_INPUTS_KEY = "__secretInputs";
 const PENDING_KEY = "__pending";
 const LAST_READY_KEY = "__lastReady";
+/** In checked inputs only (never in outputs): the image digest the previous inputs recorded (Marks.recordedImageDigest). */
+const RECORDED_IMAGE_DIGEST_KEY = "__recordedImageDigest";
 
 const isRecord = (value: unknown): value is Props => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -33,6 +36,8 @@ export function marksOf(props: Props): Marks {
   const marks: Marks = pending === "create" || pending === "update" || pending === "rollback" ? { secretInputs, pending } : { secretInputs };
   const lastReady = lastReadyOf(props[LAST_READY_KEY]);
   if (lastReady) marks.lastReady = lastReady;
+  const recordedImageDigest = props[RECORDED_IMAGE_DIGEST_KEY];
+  if (typeof recordedImageDigest === "string") marks.recordedImageDigest = recordedImageDigest;
   return marks;
 }
 
@@ -41,6 +46,16 @@ export function withoutReserved(props: Props): Props {
   const kept: Props = {};
   for (const key of Object.keys(props)) if (!isReservedKey(key)) kept[key] = props[key];
   return kept;
+}
+
+/**
+ * Checked inputs carrying the image digest the previous inputs recorded (the
+ * engine hands check the state's inputs, but diff only its outputs, which a
+ * step without changes leaves as they were).
+ */
+export function withRecordedImageDigest(checked: Props, oldInputs: Props): Props {
+  const recorded = oldInputs["imageDigest"];
+  return typeof recorded === "string" ? { ...checked, [RECORDED_IMAGE_DIGEST_KEY]: recorded } : checked;
 }
 
 /** Outputs with the marks written in (nothing is written for empty marks, which keeps each state small). */

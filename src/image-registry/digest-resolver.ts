@@ -17,6 +17,7 @@ import type { ManifestSettings } from "./manifest-digest";
 import { RegistryCredentials } from "./registry-credentials";
 import type { CredentialOptions } from "./registry-credentials";
 import type { InsecureHttpAllowance } from "./registry-http";
+import { pinImage } from "./reference-parts";
 
 export interface ImageDigestResolverOptions extends CredentialOptions {
   /** Plain http beyond loopback registries: `true` for all, or the registries (host[:port]) allowed. Default false. */
@@ -46,18 +47,6 @@ interface InFlight {
   abortableWaiters: number;
   keptAlive: boolean;
   settled: boolean;
-}
-
-/** The image's name as written, without its tag and digest. */
-export function imageName(image: string): string {
-  const withoutDigest = image.split("@", 1)[0] ?? image;
-  const colon = withoutDigest.indexOf(":", withoutDigest.lastIndexOf("/") + 1);
-  return colon === -1 ? withoutDigest : withoutDigest.slice(0, colon);
-}
-
-/** `name@digest`: the image pinned to a digest, its name kept as written. */
-export function pinImage(image: string, digest: string): string {
-  return `${imageName(image)}@${digest}`;
 }
 
 export class ImageDigestResolver {

@@ -3,7 +3,8 @@
  * digest its tag names now, through the OCI distribution API of the image's
  * registry (see digest-resolver.ts).
  */
-export { ImageDigestResolver, imageName, pinImage } from "./digest-resolver";
+export { ImageDigestResolver } from "./digest-resolver";
+export { imageName, pinImage } from "./reference-parts";
 export type { ImageDigestResolverOptions, ResolvedImage } from "./digest-resolver";
 export { canonicalName, isDigest, parseImageReference } from "./oci-reference";
 export type { ImageReference } from "./oci-reference";

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigurationError } from "../../src/client/errors";
 import { parseAuthChallenges } from "../../src/image-registry/auth-challenge";
-import { imageName, pinImage } from "../../src/image-registry/digest-resolver";
+import { imageName, pinImage } from "../../src/image-registry/reference-parts";
 import { canonicalName, parseImageReference } from "../../src/image-registry/oci-reference";
 import { parseRegistryAuth } from "../../src/image-registry/registry-auth-setting";
 import { RegistryCredentials, defaultDockerConfigFile, serverKey } from "../../src/image-registry/registry-credentials";

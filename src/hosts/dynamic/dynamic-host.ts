@@ -20,7 +20,8 @@ import { createProviderCore } from "../../core/provider-core";
 import type { ExtraClientOptions, ProviderCore } from "../../core/provider-core";
 import type { Props, Registry, ResourceEntry } from "../../core/resource-entry";
 import type { ConfigSource } from "../../core/settings";
-import { marksOf, withMarks, withoutReserved } from "../../core/state-marks";
+import { marksOf, withMarks, withoutReserved, withRecordedImageDigest } from "../../core/state-marks";
+import { imageDigestLookup } from "../../image-registry/run-lookup";
 import { dynamicEngineRpc, dynamicProviderEngineAddress } from "./dynamic-engine-rpc";
 import { keepWasmOnBaseline } from "../wasm-baseline";
 
@@ -75,7 +76,14 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
   const address = dynamicProviderEngineAddress(argv);
   const log = options.log ?? createEngineLog(() => (address === undefined ? undefined : dynamicEngineRpc(address)));
   const build = (config: ConfigSource | undefined): ProviderCore =>
-    createProviderCore({ registry: options.registry, config, log, host: "dynamic", ...(options.client ? { client: options.client } : {}) });
+    createProviderCore({
+      registry: options.registry,
+      config,
+      log,
+      host: "dynamic",
+      imageDigests: imageDigestLookup(config),
+      ...(options.client ? { client: options.client } : {}),
+    });
   let core = build(undefined);
   const entry = () => core.resource(options.type);
   // Inside the engine's provider process, SIGINT and SIGTERM cancel the calls in flight, and the
@@ -88,7 +96,12 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
     configure: async (req) => {
       core = build(req.config);
     },
-    check: async (olds, news) => entry().verbs.check({ urn: urnOf(news), olds, news, secretInputs: marksOf(news).secretInputs, secretSets: core.secretSets }),
+    check: async (olds, news) => {
+      const { secretSets, imageDigests } = core;
+      const request = { urn: urnOf(news), olds, news, secretInputs: marksOf(news).secretInputs, secretSets, ...(imageDigests ? { imageDigests } : {}) };
+      const outcome = await entry().verbs.check(request);
+      return { ...outcome, inputs: withRecordedImageDigest(outcome.inputs, olds) };
+    },
     diff: (id, olds, news) =>
       entry().verbs.diff({ urn: urnOf(news), id, olds: withoutReserved(olds), news: withoutReserved(news), oldMarks: marksOf(olds), newMarks: marksOf(news), log: core.rowLog(urnOf(news)) }),
     create: (props) =>

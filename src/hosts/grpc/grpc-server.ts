@@ -26,6 +26,7 @@ import { createProviderCore } from "../../core/provider-core";
 import type { ExtraClientOptions, ProviderCore } from "../../core/provider-core";
 import type { Registry } from "../../core/resource-entry";
 import type { ConfigSource } from "../../core/settings";
+import { imageDigestLookup } from "../../image-registry/run-lookup";
 import { nativeEngineRpc } from "./grpc-engine-rpc";
 import { invoke } from "./invoke-handler";
 import { changedProviderConfig, checkProviderConfig, configSource } from "./provider-config-handlers";
@@ -67,7 +68,7 @@ export interface ProviderServiceOptions {
 export function providerService(options: ProviderServiceOptions): { service: IResourceProviderServer; current: () => ProviderCore } {
   const { registry, log } = options;
   const build = (config: ConfigSource | undefined) =>
-    createProviderCore({ registry, config, log, host: "grpc", ...(options.client ? { client: options.client } : {}) });
+    createProviderCore({ registry, config, log, host: "grpc", imageDigests: imageDigestLookup(config), ...(options.client ? { client: options.client } : {}) });
   let provider = build(undefined);
 
   const service: IResourceProviderServer = {

@@ -1,6 +1,6 @@
 /**
- * The provider resource's configuration: `apiKey`, `baseUrl` and
- * `allowInsecureHttp`, given as inputs of an explicit provider or, for the
+ * The provider resource's configuration: `apiKey`, `baseUrl`,
+ * `allowInsecureHttp`, `registryAuth` and `pinImageDigests`, given as inputs of an explicit provider or, for the
  * default provider, from the stack config `agent-hosting:<name>` (the engine
  * turns those into the default provider's inputs). What is not set falls back
  * to the environment, as in the dynamic provider (src/core/settings.ts
@@ -10,6 +10,7 @@ import { checkBaseUrl } from "../../client/connection-settings";
 import { CONFIG_NAMESPACE, PROVIDER_SETTINGS, flagSetting, insecureHttpAllowed, settingNames } from "../../core/settings";
 import type { ConfigSource } from "../../core/settings";
 import type { RuleFailure } from "../../client/field-rules";
+import { parseRegistryAuth } from "../../image-registry/registry-auth-setting";
 import { containsUnknown } from "./struct-values";
 import type { Props } from "./struct-values";
 
@@ -21,10 +22,15 @@ const ENGINE_INPUTS = new Set(["version", "pluginDownloadURL"]);
 const SETTING_NAMES: readonly string[] = PROVIDER_SETTINGS.map((f) => f.name);
 const settingType = (name: string) => PROVIDER_SETTINGS.find((f) => f.name === name)?.type;
 
-/** A setting's value as config text: strings as they are, true and false as words (YAML and the SDKs send booleans). */
+/**
+ * A setting's value as config text: strings as they are, true and false as
+ * words (YAML and the SDKs send booleans), a list (registryAuth written as
+ * structured config) as JSON.
+ */
 function asText(value: unknown): string | undefined {
   if (typeof value === "string" && !containsUnknown(value)) return value;
   if (typeof value === "boolean") return String(value);
+  if (Array.isArray(value) && !containsUnknown(value)) return JSON.stringify(value);
   return undefined;
 }
 
@@ -51,6 +57,15 @@ function settingProblem(name: string, value: unknown, news: Props): string | und
       return undefined;
     } catch {
       return `${name} must be true or false`;
+    }
+  }
+  if (name === "registryAuth") {
+    try {
+      parseRegistryAuth(value, "registryAuth");
+      return undefined;
+    } catch (error) {
+      // The message names the entry and the field, never a value.
+      return (error instanceof Error ? error.message : String(error)).replace(/^registryAuth: /, "");
     }
   }
   if (typeof value !== "string") return `${name} must be a string`;

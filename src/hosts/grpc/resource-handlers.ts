@@ -7,7 +7,7 @@ import { CheckFailure, CheckResponse, CreateResponse, ReadResponse, UpdateRespon
 import type { CheckRequest, CreateRequest, DeleteRequest, DiffRequest, DiffResponse, ReadRequest, UpdateRequest } from "@pulumi/pulumi/proto/provider_pb";
 import type { ProviderCore } from "../../core/provider-core";
 import type { Call, Marks, ResourceEntry } from "../../core/resource-entry";
-import { isReservedKey, marksOf, withMarks, withoutReserved } from "../../core/state-marks";
+import { isReservedKey, marksOf, withMarks, withoutReserved, withRecordedImageDigest } from "../../core/state-marks";
 import { diffResponse } from "./detailed-diff";
 import { RpcFailure, rpcError } from "./rpc-errors";
 import { fromStruct, toStruct } from "./struct-values";
@@ -37,15 +37,18 @@ export function checkFailures(failures: readonly { property: string; reason: str
 export async function check(core: ProviderCore, request: CheckRequest): Promise<CheckResponse> {
   const resource = resourceOf(core, request);
   const news = fromStruct(request.getNews());
+  const olds = fromStruct(request.getOlds()).props;
+  const { secretSets, imageDigests } = core;
   const outcome = await resource.verbs.check({
     urn: request.getUrn(),
-    olds: fromStruct(request.getOlds()).props,
+    olds,
     news: news.props,
     secretInputs: secretInputsOf(news),
-    secretSets: core.secretSets,
+    secretSets,
+    ...(imageDigests ? { imageDigests } : {}),
   });
   const response = new CheckResponse();
-  response.setInputs(toStruct(outcome.inputs, news.secrets));
+  response.setInputs(toStruct(withRecordedImageDigest(outcome.inputs, olds), news.secrets));
   response.setFailuresList(checkFailures(outcome.failures));
   return response;
 }
@@ -55,9 +58,12 @@ export async function diff(core: ProviderCore, request: DiffRequest): Promise<Di
   const olds = fromStruct(request.getOlds()).props;
   const news = fromStruct(request.getNews());
   const urn = request.getUrn();
-  const newMarks: Marks = { secretInputs: secretInputsOf(news) };
+  const { recordedImageDigest } = marksOf(news.props);
+  const newMarks: Marks = { secretInputs: secretInputsOf(news), ...(recordedImageDigest === undefined ? {} : { recordedImageDigest }) };
   const outcome = await resource.verbs.diff({ urn, id: request.getId(), olds: withoutReserved(olds), news: withoutReserved(news.props), oldMarks: marksOf(olds), newMarks, log: core.rowLog(urn) });
-  return diffResponse(outcome, olds, news.props);
+  // The kind of a moved tag's entry: an update of the digest the state recorded, in its outputs or, after a step without changes, its inputs.
+  const recorded = olds["imageDigest"] === undefined && recordedImageDigest !== undefined ? { ...olds, imageDigest: recordedImageDigest } : olds;
+  return diffResponse(outcome, recorded, news.props);
 }
 
 /** Runs a create or update; a failure keeps the inputs' secrets secret in the partial outputs it carries. */

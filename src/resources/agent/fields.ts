@@ -239,6 +239,18 @@ export const AGENT_FIELDS = fieldTable([
     undeclared: "default",
     rules: DRAIN_SECONDS_RULES,
   },
+  {
+    name: "pinImageDigest",
+    type: "boolean",
+    tsType: "boolean",
+    description:
+      "Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.",
+    required: false,
+    sentTo: "provider",
+    change: "update",
+    undeclared: "clear",
+    rules: BOOLEAN_RULES,
+  },
 ] as const);
 
 export type AgentFieldName = (typeof AGENT_FIELDS)[number]["name"];
@@ -255,6 +267,14 @@ export function agentField(name: string): AgentField | undefined {
 
 export const AGENT_OUTPUTS = outputTable([
   ...AGENT_ANSWER_MEMBERS,
+  {
+    name: "imageDigest",
+    type: "string",
+    tsType: "string",
+    description:
+      "The digest (`sha256:…`) the agent's tag-form image was pinned to: what its tag named at the preview of the last create or update, or what the service runs (`pulumi refresh`). Absent when the image is not pinned (`pinImageDigest` false, a digest-form image, or a stack deployed before pinning that no update has pinned yet).",
+    reliedOn: false,
+  },
   {
     name: "manifest",
     type: "object",

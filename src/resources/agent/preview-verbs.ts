@@ -22,6 +22,7 @@ import { isReservedKey } from "../../core/state-marks";
 import { validateFields } from "../../client/validate-fields";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentField } from "./fields";
+import { compareImages, IMAGE_DIGEST, pinCheckedImage } from "./image-pinning";
 import { shownImage } from "./state";
 import type { AgentState, RecordedInputs } from "./state";
 
@@ -109,16 +110,22 @@ export function checkAgent({ news, secretInputs }: CheckRequest): CheckResult {
 
 /**
  * The check verb: the rules (checkAgent), then, when they pass for them, the
+ * image pinned to the digest its tag names now (image-pinning.ts) and the
  * secret sets the inputs name, looked up at the service (referenceFailures).
  */
 export async function checkVerb(request: CheckRequest): Promise<CheckResult> {
   const outcome = checkAgent(request);
-  if (request.secretSets === undefined) return outcome;
-  // The sets are looked up by the values whose rules pass (all of them, when nothing fails).
+  // The image and the sets are looked up by the values whose rules pass (all of them, when nothing fails).
   const failing = new Set(outcome.failures.map((f) => f.property.split(/[.[]/)[0]));
-  const named = failing.size === 0 ? request.news : Object.fromEntries(Object.entries(request.news).filter(([key]) => !failing.has(key)));
-  const found = await referenceFailures(named, request.secretSets);
-  return found.length === 0 ? outcome : { ...outcome, failures: [...outcome.failures, ...hideSecretValues(found, request.secretInputs)] };
+  const lookups = failing.has("image") || failing.has("pinImageDigest") ? undefined : request.imageDigests;
+  const [pinning, found] = await Promise.all([
+    pinCheckedImage(outcome.inputs, lookups, request.secretInputs),
+    request.secretSets === undefined
+      ? []
+      : referenceFailures(failing.size === 0 ? request.news : Object.fromEntries(Object.entries(request.news).filter(([key]) => !failing.has(key))), request.secretSets),
+  ]);
+  const more = hideSecretValues([...pinning, ...found], request.secretInputs);
+  return more.length === 0 ? outcome : { ...outcome, failures: [...outcome.failures, ...more] };
 }
 
 function fieldChanged(field: AgentField, recorded: RecordedInputs, news: Props): boolean {
@@ -133,14 +140,22 @@ function fieldChanged(field: AgentField, recorded: RecordedInputs, news: Props):
   return !sameJson(isAbsent(old) ? field.default : old, next);
 }
 
-/** The diff of the inputs, and whether the secret marks changed (which only the state records). */
+/**
+ * The diff of the inputs, and whether the secret marks changed (which only
+ * the state records). The image compares as image-pinning.ts reads it back;
+ * a tag that names another digest than the one recorded is a change of
+ * `imageDigest`, right after `image`, which makes a new deployment.
+ */
 export function diffAgent(olds: AgentState, news: Props, marks: { olds: Marks; news: Marks }): DiffResult {
-  const fields = AGENT_FIELDS.filter((f) => fieldChanged(f, olds.inputs, news));
-  const changed = fields.map((f) => f.name);
+  const image = compareImages(olds.inputs.image, olds.imageDigest ?? marks.news.recordedImageDigest, news);
+  const fields = AGENT_FIELDS.filter((f) => (f.name === "image" ? image.imageChanged : fieldChanged(f, olds.inputs, news)));
+  const changed: string[] = fields.map((f) => f.name);
+  // In field order, where `image` stands: after serviceName only.
+  if (image.digestMoved) changed.splice(changed[0] === "serviceName" ? 1 : 0, 0, IMAGE_DIGEST);
   const replaces = fields.filter((f) => f.change === "replace").map((f) => f.name);
   const secretsChanged = !sameJson(marks.olds.secretInputs, marks.news.secretInputs);
-  const localOnly = fields.every((f) => f.change === "local");
-  const deploymentKept = fields.every((f) => f.change === "local" || f.newDeployment === false);
+  const localOnly = !image.digestMoved && fields.every((f) => f.change === "local");
+  const deploymentKept = !image.digestMoved && fields.every((f) => f.change === "local" || f.newDeployment === false);
   const stables = replaces.length > 0 ? [] : ["name", "serviceName", "createdAt"];
   if (replaces.length === 0 && deploymentKept) stables.push("activeDeploymentId", "deployment");
   return {

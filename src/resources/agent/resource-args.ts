@@ -48,6 +48,8 @@ export interface AgentArgs {
   requiredSecrets?: pulumi.Input<string[]>;
   /** Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. */
   drainSeconds?: pulumi.Input<number>;
+  /** Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written. */
+  pinImageDigest?: pulumi.Input<boolean>;
 }
 
 /** The outputs of Agent. */
@@ -78,6 +80,8 @@ export interface AgentOutputProperties {
   readonly requiredSecrets: pulumi.Output<string[] | undefined>;
   /** Provider setting, never sent: how long a delete (destroy, replace, a rolled-back create) waits for the agent's live sessions to end, 0 to 14400 seconds; sessions still live then are cut, and a warning says how many. */
   readonly drainSeconds: pulumi.Output<number>;
+  /** Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written. */
+  readonly pinImageDigest: pulumi.Output<boolean | undefined>;
   /** The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists. */
   readonly name: pulumi.Output<string>;
   /** Whether the agent accepts sessions, as of the last create, update or refresh. */
@@ -100,6 +104,8 @@ export interface AgentOutputProperties {
   readonly activeSessionCount: pulumi.Output<number | undefined>;
   /** The deployment as the service reports it (`id`, `serviceId`, `createdAt`, `updatedAt` and any other field it sends), without its manifest, which is the `manifest` output: the active one, or while an update rolls out, the pending one (`desiredDeploymentId`); null while the service reports none. */
   readonly deployment: pulumi.Output<Deployment | null>;
+  /** The digest (`sha256:…`) the agent's tag-form image was pinned to: what its tag named at the preview of the last create or update, or what the service runs (`pulumi refresh`). Absent when the image is not pinned (`pinImageDigest` false, a digest-form image, or a stack deployed before pinning that no update has pinned yet). */
+  readonly imageDigest: pulumi.Output<string | undefined>;
   /** The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret. */
   readonly manifest: pulumi.Output<Manifest | null>;
 }

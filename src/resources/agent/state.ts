@@ -25,6 +25,7 @@ import type { Watched } from "../../core/readiness";
 import type { Call, Props } from "../../core/resource-entry";
 import { AGENT_FIELDS, SERVICE_FIELDS } from "./fields";
 import type { AgentField, AgentFieldName } from "./fields";
+import { checkedDigest, IMAGE_DIGEST, readBackImage, sentImage } from "./image-pinning";
 import type { AgentInputs } from "./inputs-outputs";
 export type { AgentAutoScalingStatus as Replicas, Deployment, Manifest, ManifestSpec, ServiceAgent } from "../../client/answer-types";
 
@@ -82,14 +83,14 @@ function bodyOf(inputs: Record<string, unknown>, live: ServiceAgent | undefined,
   return body;
 }
 
-/** POST /agents: the agent's whole spec. */
+/** POST /agents: the agent's whole spec, its image pinned when the inputs pin it (image-pinning.ts). */
 export function createBody(inputs: AgentInputs): CreateAgentBody {
-  return { ...bodyOf({ ...inputs }, undefined, true), serviceName: inputs.serviceName, image: inputs.image };
+  return { ...bodyOf({ ...inputs }, undefined, true), serviceName: inputs.serviceName, image: sentImage(inputs) };
 }
 
 /** POST /agents/{name}: the whole spec without serviceName; `live` supplies the values to keep. */
 export function updateBody(inputs: AgentInputs, live: ServiceAgent | undefined): UpdateAgentBody {
-  return { ...bodyOf({ ...inputs }, live, false), image: inputs.image };
+  return { ...bodyOf({ ...inputs }, live, false), image: sentImage(inputs) };
 }
 
 /** Each input as the outputs record it, by name, in input form; absent where they record none. */
@@ -116,6 +117,8 @@ export interface AgentState {
   inputs: RecordedInputs;
   /** The service's answer. */
   agent: RecordedAgent;
+  /** The digest the image is pinned to (the `imageDigest` output), when it is. */
+  imageDigest?: string;
 }
 
 /** The inputs as a record of field values. */
@@ -168,6 +171,9 @@ function withoutManifest(deployment: Props): Props {
 function stateOf(inputs: AgentInputs, agent: RecordedAgent): AgentState {
   const reported = reportedValues(agent.manifest);
   const declared = inputValues(inputs);
+  // The service reports a pinned image as `name@sha256:…`: recorded as declared, with its digest.
+  const image = reported["image"] === undefined ? { image: declared["image"], digest: checkedDigest(inputs) } : readBackImage(reported["image"], declared["image"]);
+  if (image.image !== undefined) reported["image"] = image.image;
   const recordedInputs: RecordedInputs = {};
   for (const field of AGENT_FIELDS) {
     const value = field.answer
@@ -178,7 +184,7 @@ function stateOf(inputs: AgentInputs, agent: RecordedAgent): AgentState {
     if (value !== undefined) recordedInputs[field.name] = value;
   }
   recordedInputs.serviceName = agent.name;
-  return { inputs: recordedInputs, agent };
+  return image.digest === undefined ? { inputs: recordedInputs, agent } : { inputs: recordedInputs, agent, imageDigest: image.digest };
 }
 
 /**
@@ -204,6 +210,7 @@ export function outputProps(state: AgentState, secretInputs: readonly string[]):
     const value = field.answer ? field.answer.output(agent) : state.inputs[field.name];
     if (value !== undefined) outputs[field.name] = field.answer && secretInputs.includes(field.name) ? asSecret(value) : value;
   }
+  if (state.imageDigest !== undefined) outputs[IMAGE_DIGEST] = state.imageDigest;
   const { autoScaling: _reported, ...answer } = agent;
   Object.assign(outputs, answer);
   const secretSent = secretInputs.some((name) => AGENT_FIELDS.some((f) => f.name === name && f.sentTo === "service"));
@@ -244,7 +251,9 @@ export function asState(outputs: Props): AgentState {
     const value = inputForm(field, outputs[field.name]);
     if (value !== undefined) inputs[field.name] = value;
   }
-  return { inputs, agent: agentFromOutputs(outputs) };
+  const digest = outputs[IMAGE_DIGEST];
+  const agent = agentFromOutputs(outputs);
+  return typeof digest === "string" ? { inputs, agent, imageDigest: digest } : { inputs, agent };
 }
 
 /** Coerces resolved resource properties (checked inputs or recorded ones) into AgentInputs. */
@@ -260,6 +269,9 @@ export function asInputs(props: Props): AgentInputs {
     if (value !== undefined) inputs[field.name] = value;
   }
   if (!isAgentInputs(inputs)) throw new Error(`agent inputs lack serviceName or image: ${Object.keys(inputs).join(", ")}`);
+  // The digest check pinned the image to travels with the inputs to create and update (image-pinning.ts).
+  const digest = checkedDigest(props);
+  if (digest !== undefined) inputs[IMAGE_DIGEST] = digest;
   return inputs;
 }
 
@@ -282,6 +294,11 @@ export function inputsFromAgent(agent: ServiceAgent, previous: RecordedInputs): 
     if (live !== undefined) rebuilt[field.name] = live;
     else if (field.name in reported && field.undeclared === "clear") delete rebuilt[field.name];
   }
+  // A pinned image reads back as the declared tag and the digest the service runs; an adopted one as the service reports it.
+  const image = readBackImage(rebuilt["image"], previous.image);
+  rebuilt["image"] = image.image;
+  if (image.digest === undefined) delete rebuilt[IMAGE_DIGEST];
+  else rebuilt[IMAGE_DIGEST] = image.digest;
   return asInputs(rebuilt);
 }
 
