@@ -31,6 +31,8 @@ export interface ExportedResource {
   type: string;
   id?: string;
   outputs?: Record<string, unknown>;
+  /** Set by the engine on an agent a replace has made anew, until the old one is deleted. */
+  delete?: boolean;
 }
 
 export interface StackState {

@@ -5,7 +5,7 @@
  * its deployment, SIGINT or SIGKILL of the CLI, the emulator restarted from
  * its state file). A killed up is followed by the recovery the README
  * documents (sidecars, `pulumi cancel`, its jq repair of pending creates,
- * `pulumi refresh`).
+ * `pulumi refresh`, `pulumi up`).
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -144,7 +144,7 @@ async function killedUp(world: CampaignWorld, step: Extract<Step, { kind: "kille
     await closed;
   }
   killProcessesIn(world.stack.workDir);
-  return { outcome: await recover(world), as: "refresh" };
+  return { outcome: await recover(world), as: "up", recovery: true };
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -155,7 +155,7 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** The README's recovery after a killed up: empty sidecars removed, `pulumi cancel`, its jq repair of pending creates, then `pulumi refresh`. */
+/** The README's recovery after a killed up: empty sidecars removed, `pulumi cancel`, its jq repair of pending creates, `pulumi refresh`, then `pulumi up`. */
 async function recover(world: CampaignWorld): Promise<Outcome> {
   const stack = world.stack;
   const lines: string[] = [];
@@ -174,7 +174,11 @@ async function recover(world: CampaignWorld): Promise<Outcome> {
     if (!imported.ok) return { ok: false, output: `campaign: pulumi stack import of the README's repair failed:\n${imported.output}` };
   }
   const refresh = await stack.run("refresh", world.program);
-  return { ok: refresh.ok, output: `${lines.join("\n")}\n${refresh.output}` };
+  lines.push(refresh.output);
+  if (!refresh.ok) return { ok: false, output: lines.join("\n") };
+  const up = await stack.run("up", world.program);
+  lines.push(up.output);
+  return { ok: up.ok, output: lines.join("\n") };
 }
 
 async function restartUp(world: CampaignWorld, step: Extract<Step, { kind: "restart-up" }>): Promise<StepEffect> {

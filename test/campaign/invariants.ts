@@ -16,6 +16,7 @@ export type InvariantName =
   | "no key or credential"
   | "the end"
   | "a broken input fails"
+  | "the recovery recovers"
   | "the CLI answers";
 
 export interface Violation {
@@ -107,6 +108,8 @@ export function orphans(program: AgentSpec[] | undefined, state: StackState, ser
   for (const name of service.keys()) {
     if (!foreign.has(name) && !inState.has(name)) found.push({ invariant: "nothing orphaned", detail: `${name} is at the service, made by the stack, and not in its state` });
   }
+  // An up deletes every agent a replace left marked for deletion (the engine's `delete: true`).
+  if (program) for (const r of state.agents.filter((a) => a.delete === true)) found.push({ invariant: "nothing orphaned", detail: `${serviceNameOf(r)} is still marked for deletion in the state after an up` });
   for (const agent of program ?? []) {
     if (excused.has(agent.serviceName)) continue;
     if (!inState.has(agent.serviceName)) found.push({ invariant: "nothing orphaned", detail: `${agent.serviceName} is declared but not in the state` });

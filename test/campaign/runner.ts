@@ -55,6 +55,8 @@ export interface StepEffect {
   excuse?: string[];
   /** Agents the step's operation declared beyond the program (a takeover attempt's): its failure may name them. */
   declared?: string[];
+  /** The operation is the README's recovery after a killed up, which must succeed. */
+  recovery?: boolean;
 }
 
 const API_KEY = "campaign-KEY-5e1f0c9a";
@@ -93,6 +95,7 @@ export async function runCase(c: CampaignCase, log: (line: string) => void = () 
       try {
         const effect = await runStep(world, step);
         if (effect.outcome) log(`  → ${effect.outcome.ok ? "ok" : `failed: ${firstError(effect.outcome.output)}`}`);
+        if (effect.outcome && process.env["CAMPAIGN_VERBOSE"] === "1") log(`  output:\n${effect.outcome.output}`);
         found = await judge(world, effect, checks);
       } catch (error) {
         found = { invariant: "the CLI answers", detail: `the step threw: ${(error as Error).stack ?? String(error)}` };
@@ -165,6 +168,10 @@ async function judge(world: CampaignWorld, effect: StepEffect, checks: Record<st
     count("failures say why");
   }
   if (effect.as === "broken" && outcome?.ok) found.push({ invariant: "a broken input fails", detail: "an up with a broken input succeeded" });
+  if (effect.recovery) {
+    if (!outcome?.ok) found.push({ invariant: "the recovery recovers", detail: `the README's recovery after a killed up failed:\n${tail(outcome?.output ?? "")}` });
+    count("the recovery recovers");
+  }
   for (const name of effect.excuse ?? []) world.excused.add(name);
   if (outcome && (effect.as === "up" || effect.as === "broken" || effect.as === "refresh")) {
     if (outcome.ok && effect.as === "refresh") world.excused.clear();
