@@ -34,39 +34,37 @@ export interface AgentAnswerMember {
   properties?: readonly { name: string; type: "integer" | "string"; description: string }[];
 }
 
+/** A row of a table of members: [name, type, description]. */
+type MemberRow<T> = readonly [string, T, string];
+
+/** Members `{ name, type, description }` from their rows. */
+function membersOf<T>(rows: readonly MemberRow<T>[]): { name: string; type: T; description: string }[] {
+  return rows.map(([name, type, description]) => ({ name, type, description }));
+}
+
+/** The TypeScript type of each scalar type of an answer. */
+const TS_TYPE_OF = { string: "string", boolean: "boolean", integer: "number" } as const;
+
+/**
+ * The row builder of the agent's scalar members: `reliedOn` when every answer
+ * has it (the package relies on it and checks it), `optional` when the
+ * service may leave it out. The TypeScript type is the scalar type's.
+ */
+function scalarMember<R extends boolean>(reliedOn: R) {
+  return <N extends string, T extends keyof typeof TS_TYPE_OF>(name: N, type: T, description: string) => ({ name, type, tsType: TS_TYPE_OF[type], description, reliedOn }) as const;
+}
+const reliedOn = scalarMember(true);
+const optional = scalarMember(false);
+
 /**
  * The agent as the service answers it, member by member (its deployment's
  * manifest is the deployment's `manifest`, SERVICE_OBJECT_TYPES).
  */
 export const AGENT_ANSWER_MEMBERS = [
-  {
-    name: "name",
-    type: "string",
-    tsType: "string",
-    description: "The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists.",
-    reliedOn: true,
-  },
-  {
-    name: "ready",
-    type: "boolean",
-    tsType: "boolean",
-    description: "Whether the agent accepts sessions, as of the last create, update or refresh.",
-    reliedOn: true,
-  },
-  {
-    name: "activeDeploymentId",
-    type: "string",
-    tsType: "string",
-    description: "ID of the agent's active deployment. An update of anything but the scaling makes a new deployment.",
-    reliedOn: true,
-  },
-  {
-    name: "activeDeploymentReady",
-    type: "boolean",
-    tsType: "boolean",
-    description: "Whether the active deployment is ready, as of the last create, update or refresh.",
-    reliedOn: true,
-  },
+  reliedOn("name", "string", "The agent's name at the service (its serviceName). Known in previews, but for a create previewed by the native plugin, where it is unknown like the ID until the agent exists."),
+  reliedOn("ready", "boolean", "Whether the agent accepts sessions, as of the last create, update or refresh."),
+  reliedOn("activeDeploymentId", "string", "ID of the agent's active deployment. An update of anything but the scaling makes a new deployment."),
+  reliedOn("activeDeploymentReady", "boolean", "Whether the active deployment is ready, as of the last create, update or refresh."),
   {
     name: "autoScaling",
     type: "object",
@@ -74,48 +72,16 @@ export const AGENT_ANSWER_MEMBERS = [
     description:
       "Scaling as the service reports it, `{ minReplicas, maxReplicas }` (the request's minAgents and maxAgents), whether or not the program declares it.",
     reliedOn: true,
-    properties: [
-      { name: "minReplicas", type: "integer", description: "Fewest agents kept running." },
-      { name: "maxReplicas", type: "integer", description: "Most agents." },
-    ],
+    properties: membersOf<"integer">([
+      ["minReplicas", "integer", "Fewest agents kept running."],
+      ["maxReplicas", "integer", "Most agents."],
+    ]),
   },
-  {
-    name: "available",
-    type: "boolean",
-    tsType: "boolean",
-    description:
-      "Whether the agent serves sessions (its active deployment does), as of the last create, update or refresh, when the service reports it. A service that rolls updates keeps the old deployment serving while a new one validates.",
-    reliedOn: false,
-  },
-  {
-    name: "desiredDeploymentId",
-    type: "string",
-    tsType: "string",
-    description:
-      "ID of the deployment the service rolls out, when the service reports it: it equals `activeDeploymentId` once that deployment serves; while it differs, the old deployment serves and this one is pending (it has not validated yet, or never does).",
-    reliedOn: false,
-  },
-  {
-    name: "createdAt",
-    type: "string",
-    tsType: "string",
-    description: "When the agent was created (date-time), when the service reports it.",
-    reliedOn: false,
-  },
-  {
-    name: "updatedAt",
-    type: "string",
-    tsType: "string",
-    description: "When the agent was last updated (date-time), when the service reports it.",
-    reliedOn: false,
-  },
-  {
-    name: "activeSessionCount",
-    type: "integer",
-    tsType: "number",
-    description: "Sessions active as of the last create, update or refresh, when the service reports it. Never causes a diff.",
-    reliedOn: false,
-  },
+  optional("available", "boolean", "Whether the agent serves sessions (its active deployment does), as of the last create, update or refresh, when the service reports it. A service that rolls updates keeps the old deployment serving while a new one validates."),
+  optional("desiredDeploymentId", "string", "ID of the deployment the service rolls out, when the service reports it: it equals `activeDeploymentId` once that deployment serves; while it differs, the old deployment serves and this one is pending (it has not validated yet, or never does)."),
+  optional("createdAt", "string", "When the agent was created (date-time), when the service reports it."),
+  optional("updatedAt", "string", "When the agent was last updated (date-time), when the service reports it."),
+  optional("activeSessionCount", "integer", "Sessions active as of the last create, update or refresh, when the service reports it. Never causes a diff."),
   {
     name: "deployment",
     type: "object",
@@ -152,59 +118,47 @@ export interface ServiceObjectType {
   members: readonly ServiceObjectMember[];
 }
 
-const TOLERANT = "Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.";
+/**
+ * A named type of what the service reports, its description ending with what
+ * happens to the members it does not list. A member's type is a scalar type,
+ * "array" (of strings) or another named type.
+ */
+function serviceObjectType(name: string, description: string, rows: readonly MemberRow<"string" | "boolean" | "integer" | "array" | { typeName: string }>[]): ServiceObjectType {
+  const members = rows.map(([member, type, about]): ServiceObjectMember => (typeof type === "string" ? { name: member, type, description: about } : { name: member, typeName: type.typeName, description: about }));
+  return { name, description: `${description} Members the service adds beyond these stay in the state as it sent them; the SDKs read the members listed here.`, members };
+}
 
 export const SERVICE_OBJECT_TYPES: readonly ServiceObjectType[] = [
-  {
-    name: "Deployment",
-    description: `The agent's active deployment as the service reports it, without its manifest (the Agent's \`manifest\` output). ${TOLERANT}`,
-    members: [
-      { name: "id", type: "string", description: "ID of the deployment; equals the agent's activeDeploymentId while it is the active deployment." },
-      { name: "serviceId", type: "string", description: "ID of the service the deployment belongs to." },
-      { name: "createdAt", type: "string", description: "When the deployment was created (date-time)." },
-      { name: "updatedAt", type: "string", description: "When the deployment was last updated (date-time)." },
-    ],
-  },
-  {
-    name: "Manifest",
-    description: `The manifest of the agent's active deployment: the description of the deployed service as the service reports it. ${TOLERANT}`,
-    members: [
-      { name: "apiVersion", type: "string", description: "Version label of the manifest format, of the form `<group>/v1`." },
-      { name: "kind", type: "string", description: "Kind of the manifest object." },
-      { name: "metadata", typeName: "ManifestMetadata", description: "The agent's name and namespace." },
-      { name: "spec", typeName: "ManifestSpec", description: "What the deployment runs: the requested image, node type, secret sets, scaling and noise cancellation." },
-    ],
-  },
-  {
-    name: "ManifestMetadata",
-    description: `The manifest's metadata. ${TOLERANT}`,
-    members: [
-      { name: "name", type: "string", description: "The agent's name." },
-      { name: "namespace", type: "string", description: "The namespace the agent lives in, assigned by the service." },
-    ],
-  },
-  {
-    name: "ManifestSpec",
-    description: `The manifest's spec: the deployment's request as the service reports it. ${TOLERANT}`,
-    members: [
-      { name: "image", type: "string", description: "The container image (the Agent's `image`)." },
-      { name: "platformNodeType", type: "string", description: "The node type (the Agent's `nodeType`)." },
-      { name: "clusterLocal", type: "boolean", description: "A flag the service reports; what sets it is not documented by the service." },
-      { name: "imagePullSecretNames", type: "array", description: "Secret sets holding the registry credentials: the Agent's `imagePullSecretSet`, or empty." },
-      { name: "envFromSecretNames", type: "array", description: "Secret sets the agent loads as environment variables: the Agent's `secretSet`, or empty." },
-      { name: "autoScaling", typeName: "AgentAutoScalingStatus", description: "The scaling limits, `{ minReplicas, maxReplicas }` (the Agent's `autoScaling`)." },
-      { name: "noiseModels", typeName: "ManifestNoiseModels", description: "Noise cancellation (the Agent's `enableNoise`)." },
-    ],
-  },
-  {
-    name: "ManifestNoiseModels",
-    description: `Noise cancellation in the manifest's spec. ${TOLERANT}`,
-    members: [{ name: "enabled", type: "boolean", description: "Whether noise cancellation is on (the Agent's `enableNoise`)." }],
-  },
+  serviceObjectType("Deployment", "The agent's active deployment as the service reports it, without its manifest (the Agent's `manifest` output).", [
+    ["id", "string", "ID of the deployment; equals the agent's activeDeploymentId while it is the active deployment."],
+    ["serviceId", "string", "ID of the service the deployment belongs to."],
+    ["createdAt", "string", "When the deployment was created (date-time)."],
+    ["updatedAt", "string", "When the deployment was last updated (date-time)."],
+  ]),
+  serviceObjectType("Manifest", "The manifest of the agent's active deployment: the description of the deployed service as the service reports it.", [
+    ["apiVersion", "string", "Version label of the manifest format, of the form `<group>/v1`."],
+    ["kind", "string", "Kind of the manifest object."],
+    ["metadata", { typeName: "ManifestMetadata" }, "The agent's name and namespace."],
+    ["spec", { typeName: "ManifestSpec" }, "What the deployment runs: the requested image, node type, secret sets, scaling and noise cancellation."],
+  ]),
+  serviceObjectType("ManifestMetadata", "The manifest's metadata.", [
+    ["name", "string", "The agent's name."],
+    ["namespace", "string", "The namespace the agent lives in, assigned by the service."],
+  ]),
+  serviceObjectType("ManifestSpec", "The manifest's spec: the deployment's request as the service reports it.", [
+    ["image", "string", "The container image (the Agent's `image`)."],
+    ["platformNodeType", "string", "The node type (the Agent's `nodeType`)."],
+    ["clusterLocal", "boolean", "A flag the service reports; what sets it is not documented by the service."],
+    ["imagePullSecretNames", "array", "Secret sets holding the registry credentials: the Agent's `imagePullSecretSet`, or empty."],
+    ["envFromSecretNames", "array", "Secret sets the agent loads as environment variables: the Agent's `secretSet`, or empty."],
+    ["autoScaling", { typeName: "AgentAutoScalingStatus" }, "The scaling limits, `{ minReplicas, maxReplicas }` (the Agent's `autoScaling`)."],
+    ["noiseModels", { typeName: "ManifestNoiseModels" }, "Noise cancellation (the Agent's `enableNoise`)."],
+  ]),
+  serviceObjectType("ManifestNoiseModels", "Noise cancellation in the manifest's spec.", [["enabled", "boolean", "Whether noise cancellation is on (the Agent's `enableNoise`)."]]),
 ];
 
 /** An object type whose members are all required scalars: [name, type, description]. */
-function members(typeName: string, fields: readonly (readonly [string, "string" | "integer", string])[]) {
+function members(typeName: string, fields: readonly MemberRow<"string" | "integer">[]) {
   return { typeName, properties: fields.map(([name, type, description]) => ({ name, type, required: true, description })) };
 }
 
