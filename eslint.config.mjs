@@ -14,7 +14,7 @@ export const SRC_IMPORTS = {
   emulator: ["client/answer-types.ts"],
   "image-registry": ["client", "core"],
   resources: ["core", "client", "image-registry"],
-  functions: ["core", "client"],
+  functions: ["core", "client", "image-registry"],
   "registry.ts": ["resources", "functions", "core", "client"],
   hosts: ["registry.ts", "resources", "functions", "core", "client", "image-registry"],
   native: ["resources", "functions", "core", "client"],

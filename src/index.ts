@@ -12,6 +12,8 @@ export type { AgentArgs, AgentAutoScalingArgs } from "./resources/agent/dynamic-
 export { getSecretSet, getSecretSetOutput } from "./functions/get-secret-set";
 export type { GetSecretSetArgs, GetSecretSetOutputArgs, GetSecretSetResult } from "./functions/get-secret-set";
 export { getAgentLogs, getAgentLogsOutput } from "./functions/get-agent-logs";
+export { getImageDigest, getImageDigestOutput } from "./functions/get-image-digest";
+export type { GetImageDigestArgs, GetImageDigestOutputArgs, GetImageDigestResult } from "./functions/get-image-digest";
 export type { OutputCallOptions } from "./functions/output-call";
 export type { GetAgentLogsArgs, GetAgentLogsOutputArgs, GetAgentLogsResult } from "./functions/get-agent-logs";
 export { ProgramCallError } from "./functions/program-call-error";

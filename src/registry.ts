@@ -5,10 +5,10 @@
  * and one line here, a new function one handler and one line.
  */
 import type { Registry } from "./core/resource-entry";
-import { GET_AGENT_LOGS, GET_SECRET_SET } from "./functions/handlers";
+import { GET_AGENT_LOGS, GET_IMAGE_DIGEST, GET_SECRET_SET } from "./functions/handlers";
 import { AGENT } from "./resources/agent/entry";
 
 export const REGISTRY: Registry = {
   resources: [AGENT],
-  functions: [GET_SECRET_SET, GET_AGENT_LOGS],
+  functions: [GET_SECRET_SET, GET_AGENT_LOGS, GET_IMAGE_DIGEST],
 };

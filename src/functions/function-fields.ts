@@ -1,8 +1,10 @@
 /**
- * The two read-only functions, getSecretSet and getAgentLogs (the log query):
+ * The three read-only functions, getSecretSet, getAgentLogs (the log query)
+ * and getImageDigest (what an image's tag names now, asked of its registry):
  * their arguments and results, each documented, for the package schema and
  * the README. The arguments' rules are checked by the client before any
- * request (src/client/logs-query.ts and src/client/service-names.ts).
+ * request (src/client/logs-query.ts and src/client/service-names.ts), and an
+ * image by the resolver's parser (src/image-registry/oci-reference.ts).
  */
 import { LOG_RESULT_FIELDS } from "../client/answer-tables";
 import type { FunctionEntry } from "../core/resource-entry";
@@ -10,7 +12,7 @@ import type { SchemaExample } from "../core/schema-docs";
 
 /** A function's part of its registry entry (src/core/resource-entry.ts) that documents it. */
 export interface FunctionDoc extends Pick<FunctionEntry, "description" | "args" | "argsType" | "result"> {
-  name: "getSecretSet" | "getAgentLogs";
+  name: "getSecretSet" | "getAgentLogs" | "getImageDigest";
   examples: readonly SchemaExample[];
 }
 
@@ -41,6 +43,20 @@ export const FUNCTION_DOCS: readonly FunctionDoc[] = [
       { name: "endTime", type: "integer", acceptsDate: true, description: "Only entries before this time, in Unix seconds." },
     ],
     result: LOG_RESULT_FIELDS,
+  },
+  {
+    name: "getImageDigest",
+    description:
+      "The digest an image's tag names now, asked of the image's registry (the OCI distribution API), with the same credentials and " +
+      "settings as an Agent's pinning: the docker config file, `agent-hosting:registryAuth`, `agent-hosting:allowInsecureHttp`. A digest-form " +
+      "image is answered as written, without a request. Use it to pin other resources to the build an Agent runs.",
+    examples: [{ dir: "get-image-digest", title: "An agent deployed from the build a tag names now" }],
+    args: [{ name: "image", type: "string", required: true, description: "The image, tag form (`name:tag`, `name` for `latest`) or digest form (`name@sha256:…`)." }],
+    result: [
+      { name: "image", type: "string", required: true, description: "The image as given." },
+      { name: "digest", type: "string", required: true, description: "The digest the tag names now (`sha256:…`); for a multi-arch image, its index's digest." },
+      { name: "pinnedImage", type: "string", required: true, description: "The image's name as given, `@`, the digest: `name@sha256:…`." },
+    ],
   },
 ];
 

@@ -69,3 +69,25 @@ export interface GetAgentLogsPluginOutputArgs extends Omit<GetAgentLogsOutputArg
   /** Only entries before this time, in Unix seconds. */
   endTime?: pulumi.Input<number>;
 }
+
+/** The arguments of getImageDigest. */
+export interface GetImageDigestArgs {
+  /** The image, tag form (`name:tag`, `name` for `latest`) or digest form (`name@sha256:…`). */
+  image: string;
+}
+
+/** The arguments of getImageDigestOutput: each may be a `pulumi.Input`. */
+export interface GetImageDigestOutputArgs {
+  /** The image, tag form (`name:tag`, `name` for `latest`) or digest form (`name@sha256:…`). */
+  image: pulumi.Input<string>;
+}
+
+/** The result of getImageDigest. */
+export interface GetImageDigestResult {
+  /** The image as given. */
+  image: string;
+  /** The digest the tag names now (`sha256:…`); for a multi-arch image, its index's digest. */
+  digest: string;
+  /** The image's name as given, `@`, the digest: `name@sha256:…`. */
+  pinnedImage: string;
+}

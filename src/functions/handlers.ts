@@ -1,14 +1,18 @@
 /**
  * The functions' registrations: getSecretSet and getAgentLogs, answered with
- * the provider instance's client (the same settings as the resources). Bad
- * arguments are answered as failures naming the argument, before any request.
+ * the provider instance's client (the same settings as the resources), and
+ * getImageDigest, answered with the provider instance's image digests (the
+ * same registries, credentials and one request per reference as the Agents'
+ * pinning). Bad arguments are answered as failures naming the argument,
+ * before any request.
  */
 import type { AgentHostingClient } from "../client/client";
 import { InputValidationError, NotFoundError } from "../client/errors";
 import { logsQueryFailures, typedLogsQuery } from "../client/logs-query";
 import { secretSetNameProblem } from "../client/service-names";
+import { ImageRegistryError } from "../image-registry/registry-errors";
 import type { RuleFailure } from "../client/field-rules";
-import type { FunctionEntry, InvokeOutcome, Props } from "../core/resource-entry";
+import type { FunctionContext, FunctionEntry, InvokeOutcome, Props } from "../core/resource-entry";
 import { token } from "../core/schema-parts";
 import { argNamesOf, docOf } from "./function-fields";
 import type { FunctionDoc } from "./function-fields";
@@ -58,10 +62,27 @@ async function getAgentLogs(args: Props, client: AgentHostingClient): Promise<In
   return { result: { total: result.total, logs: result.logs }, failures: [] };
 }
 
+async function getImageDigest(args: Props, _client: AgentHostingClient, context?: FunctionContext): Promise<InvokeOutcome> {
+  const failures = unknownArgs(args, argNamesOf("getImageDigest"));
+  const image = args["image"];
+  if (typeof image !== "string" || image === "") failures.push({ property: "image", reason: "is required and must be a non-empty string" });
+  if (failures.length > 0 || typeof image !== "string") return { failures };
+  if (context === undefined) throw new Error("getImageDigest: this provider answers no image digests (no registry settings were given to it)");
+  try {
+    const resolved = await context.imageDigests.resolve(image, context.signal);
+    return { result: { image, digest: resolved.digest, pinnedImage: resolved.pinnedImage }, failures: [] };
+  } catch (error) {
+    // The image itself is malformed: a failure naming the argument, like any other bad argument.
+    if (error instanceof ImageRegistryError && error.kind === "invalid-reference") return { failures: [{ property: "image", reason: error.message }] };
+    throw error;
+  }
+}
+
 function entry(name: FunctionDoc["name"], handler: FunctionEntry["handler"]): FunctionEntry {
   const doc = docOf(name);
-  return { ...doc, token: token(name), handler: (args, client) => answering(() => handler(args, client)) };
+  return { ...doc, token: token(name), handler: (args, client, context) => answering(() => handler(args, client, context)) };
 }
 
 export const GET_SECRET_SET = entry("getSecretSet", getSecretSet);
 export const GET_AGENT_LOGS = entry("getAgentLogs", getAgentLogs);
+export const GET_IMAGE_DIGEST = entry("getImageDigest", getImageDigest);

@@ -11,6 +11,9 @@ import type {
   GetAgentLogsPluginArgs,
   GetAgentLogsPluginOutputArgs,
   GetAgentLogsResult,
+  GetImageDigestArgs,
+  GetImageDigestOutputArgs,
+  GetImageDigestResult,
   GetSecretSetArgs,
   GetSecretSetOutputArgs,
   GetSecretSetResult,
@@ -19,8 +22,17 @@ import { withPluginOptions } from "../resources/plugin-options";
 
 const GET_SECRET_SET = token("getSecretSet");
 const GET_AGENT_LOGS = token("getAgentLogs");
+const GET_IMAGE_DIGEST = token("getImageDigest");
 
-export type { GetSecretSetArgs, GetSecretSetOutputArgs, GetSecretSetResult, GetAgentLogsResult } from "../functions/function-types";
+export type {
+  GetSecretSetArgs,
+  GetSecretSetOutputArgs,
+  GetSecretSetResult,
+  GetAgentLogsResult,
+  GetImageDigestArgs,
+  GetImageDigestOutputArgs,
+  GetImageDigestResult,
+} from "../functions/function-types";
 
 /** The log query, with its times in Unix seconds only (a Date does not travel to the plugin). */
 export type GetAgentLogsArgs = GetAgentLogsPluginArgs;
@@ -42,4 +54,13 @@ export function getAgentLogs(args: GetAgentLogsArgs, opts?: pulumi.InvokeOptions
 
 export function getAgentLogsOutput(args: GetAgentLogsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAgentLogsResult> {
   return pulumi.runtime.invokeOutput(GET_AGENT_LOGS, { ...args }, withPluginOptions(opts));
+}
+
+/** The digest `image`'s tag names now, asked of its registry by the plugin (its registry settings and credentials stay in the plugin). */
+export function getImageDigest(args: GetImageDigestArgs, opts?: pulumi.InvokeOptions): Promise<GetImageDigestResult> {
+  return pulumi.runtime.invoke(GET_IMAGE_DIGEST, { image: args.image }, withPluginOptions(opts));
+}
+
+export function getImageDigestOutput(args: GetImageDigestOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetImageDigestResult> {
+  return pulumi.runtime.invokeOutput(GET_IMAGE_DIGEST, { image: args.image }, withPluginOptions(opts));
 }

@@ -8,6 +8,7 @@ import typing
 # Export this package's modules as members:
 from .agent import *
 from .get_agent_logs import *
+from .get_image_digest import *
 from .get_secret_set import *
 from .provider import *
 from ._inputs import *

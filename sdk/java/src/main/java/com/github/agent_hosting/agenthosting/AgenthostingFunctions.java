@@ -6,9 +6,12 @@ package com.github.agent_hosting.agenthosting;
 import com.github.agent_hosting.agenthosting.Utilities;
 import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
 import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsPlainArgs;
+import com.github.agent_hosting.agenthosting.inputs.GetImageDigestArgs;
+import com.github.agent_hosting.agenthosting.inputs.GetImageDigestPlainArgs;
 import com.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
 import com.github.agent_hosting.agenthosting.inputs.GetSecretSetPlainArgs;
 import com.github.agent_hosting.agenthosting.outputs.GetAgentLogsResult;
+import com.github.agent_hosting.agenthosting.outputs.GetImageDigestResult;
 import com.github.agent_hosting.agenthosting.outputs.GetSecretSetResult;
 import com.pulumi.core.Output;
 import com.pulumi.core.TypeShape;
@@ -247,6 +250,221 @@ public final class AgenthostingFunctions {
      */
     public static CompletableFuture<GetAgentLogsResult> getAgentLogsPlain(GetAgentLogsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("agent-hosting:index:getAgentLogs", TypeShape.of(GetAgentLogsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The digest an image&#39;s tag names now, asked of the image&#39;s registry (the OCI distribution API), with the same credentials and settings as an Agent&#39;s pinning: the docker config file, `agent-hosting:registryAuth`, `agent-hosting:allowInsecureHttp`. A digest-form image is answered as written, without a request. Use it to pin other resources to the build an Agent runs.
+     * 
+     * ## Example Usage
+     * ### An agent deployed from the build a tag names now
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetImageDigestArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.GetImageDigestResult;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var build = AgenthostingFunctions.getImageDigest(GetImageDigestArgs.builder()
+     *             .image("registry.example.com/voice-bot:main")
+     *             .build());
+     * 
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image(build.applyValue(GetImageDigestResult::pinnedImage))
+     *             .build());
+     * 
+     *         ctx.export("digest", build.applyValue(GetImageDigestResult::digest));
+     *         ctx.export("deployedImage", bot.image());
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetImageDigestResult> getImageDigest(GetImageDigestArgs args) {
+        return getImageDigest(args, InvokeOptions.Empty);
+    }
+    /**
+     * The digest an image&#39;s tag names now, asked of the image&#39;s registry (the OCI distribution API), with the same credentials and settings as an Agent&#39;s pinning: the docker config file, `agent-hosting:registryAuth`, `agent-hosting:allowInsecureHttp`. A digest-form image is answered as written, without a request. Use it to pin other resources to the build an Agent runs.
+     * 
+     * ## Example Usage
+     * ### An agent deployed from the build a tag names now
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetImageDigestArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.GetImageDigestResult;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var build = AgenthostingFunctions.getImageDigest(GetImageDigestArgs.builder()
+     *             .image("registry.example.com/voice-bot:main")
+     *             .build());
+     * 
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image(build.applyValue(GetImageDigestResult::pinnedImage))
+     *             .build());
+     * 
+     *         ctx.export("digest", build.applyValue(GetImageDigestResult::digest));
+     *         ctx.export("deployedImage", bot.image());
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetImageDigestResult> getImageDigestPlain(GetImageDigestPlainArgs args) {
+        return getImageDigestPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * The digest an image&#39;s tag names now, asked of the image&#39;s registry (the OCI distribution API), with the same credentials and settings as an Agent&#39;s pinning: the docker config file, `agent-hosting:registryAuth`, `agent-hosting:allowInsecureHttp`. A digest-form image is answered as written, without a request. Use it to pin other resources to the build an Agent runs.
+     * 
+     * ## Example Usage
+     * ### An agent deployed from the build a tag names now
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetImageDigestArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.GetImageDigestResult;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var build = AgenthostingFunctions.getImageDigest(GetImageDigestArgs.builder()
+     *             .image("registry.example.com/voice-bot:main")
+     *             .build());
+     * 
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image(build.applyValue(GetImageDigestResult::pinnedImage))
+     *             .build());
+     * 
+     *         ctx.export("digest", build.applyValue(GetImageDigestResult::digest));
+     *         ctx.export("deployedImage", bot.image());
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetImageDigestResult> getImageDigest(GetImageDigestArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("agent-hosting:index:getImageDigest", TypeShape.of(GetImageDigestResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The digest an image&#39;s tag names now, asked of the image&#39;s registry (the OCI distribution API), with the same credentials and settings as an Agent&#39;s pinning: the docker config file, `agent-hosting:registryAuth`, `agent-hosting:allowInsecureHttp`. A digest-form image is answered as written, without a request. Use it to pin other resources to the build an Agent runs.
+     * 
+     * ## Example Usage
+     * ### An agent deployed from the build a tag names now
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetImageDigestArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.GetImageDigestResult;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var build = AgenthostingFunctions.getImageDigest(GetImageDigestArgs.builder()
+     *             .image("registry.example.com/voice-bot:main")
+     *             .build());
+     * 
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image(build.applyValue(GetImageDigestResult::pinnedImage))
+     *             .build());
+     * 
+     *         ctx.export("digest", build.applyValue(GetImageDigestResult::digest));
+     *         ctx.export("deployedImage", bot.image());
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetImageDigestResult> getImageDigest(GetImageDigestArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("agent-hosting:index:getImageDigest", TypeShape.of(GetImageDigestResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * The digest an image&#39;s tag names now, asked of the image&#39;s registry (the OCI distribution API), with the same credentials and settings as an Agent&#39;s pinning: the docker config file, `agent-hosting:registryAuth`, `agent-hosting:allowInsecureHttp`. A digest-form image is answered as written, without a request. Use it to pin other resources to the build an Agent runs.
+     * 
+     * ## Example Usage
+     * ### An agent deployed from the build a tag names now
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.github.agent_hosting.agenthosting.Agent;
+     * import com.github.agent_hosting.agenthosting.AgentArgs;
+     * import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
+     * import com.github.agent_hosting.agenthosting.inputs.GetImageDigestArgs;
+     * import com.github.agent_hosting.agenthosting.outputs.GetImageDigestResult;
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var build = AgenthostingFunctions.getImageDigest(GetImageDigestArgs.builder()
+     *             .image("registry.example.com/voice-bot:main")
+     *             .build());
+     * 
+     *         var bot = new Agent("bot", AgentArgs.builder()
+     *             .serviceName("voice-bot")
+     *             .image(build.applyValue(GetImageDigestResult::pinnedImage))
+     *             .build());
+     * 
+     *         ctx.export("digest", build.applyValue(GetImageDigestResult::digest));
+     *         ctx.export("deployedImage", bot.image());
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetImageDigestResult> getImageDigestPlain(GetImageDigestPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("agent-hosting:index:getImageDigest", TypeShape.of(GetImageDigestResult.class), args, Utilities.withVersion(options));
     }
     /**
      * The field names of a secret set (its values are never returned).

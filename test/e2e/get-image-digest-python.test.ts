@@ -1,0 +1,112 @@
+/**
+ * getImageDigest from a Python program (its Output form, through the native
+ * plugin's invoke), under the real CLI, against the real distribution
+ * registry with htpasswd `Basic` auth: refused while the stack names no
+ * credential, with the registry, repository, tag, status and fix; with the
+ * secret setting agent-hosting:registryAuth, the digest crane reads, and
+ * after the tag is pushed again, the new one. The registry's password is in
+ * no engine output and no file of the stack.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StackConfig } from "../languages/support/drivers";
+import { stackDir } from "../languages/support/stack-env";
+import type { StackDir } from "../languages/support/stack-env";
+import { startImageRegistry } from "../support/image-registry-fixture";
+import type { RunningImageRegistry } from "../support/image-registry-fixture";
+import { pythonRunner } from "../support/program-runners";
+
+const API_KEY = "get-image-digest-SECRET-key-81c2f0";
+
+let registry: RunningImageRegistry;
+let stack: StackDir;
+let dockerConfig: string;
+
+const program = (image: string): string =>
+  [
+    "import pulumi",
+    "import pulumi_agent_hosting as agent_hosting",
+    "",
+    `build = agent_hosting.get_image_digest_output(image="${image}")`,
+    "",
+    'pulumi.export("digest", build.digest)',
+    'pulumi.export("pinnedImage", build.pinned_image)',
+    "",
+  ].join("\n");
+
+/** The stack's settings: the service's (the plugin's invokes need them; no agent is declared) and, when given, registryAuth. */
+function config(withCredentials: boolean): StackConfig {
+  const settings: StackConfig = {
+    "agent-hosting:baseUrl": { value: "http://127.0.0.1:9/v1" },
+    "agent-hosting:apiKey": { value: API_KEY, secret: true },
+  };
+  if (withCredentials) {
+    const entries = [{ server: registry.host, username: registry.username, password: registry.password }];
+    settings["agent-hosting:registryAuth"] = { value: JSON.stringify(entries), secret: true };
+  }
+  return settings;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+beforeAll(async () => {
+  registry = await startImageRegistry({ auth: "basic" });
+  stack = stackDir("get-image-digest-python");
+  // No docker login of this machine counts: an empty docker config directory for the plugin.
+  dockerConfig = mkdtempSync(join(tmpdir(), "get-image-digest-docker-"));
+  stack.env["DOCKER_CONFIG"] = dockerConfig;
+}, 600_000);
+
+afterAll(async () => {
+  stack?.remove();
+  rmSync(dockerConfig, { recursive: true, force: true });
+  await registry?.close();
+});
+
+describe("getImageDigest in Python, through the native plugin", () => {
+  it("refused without credentials; the digest with registryAuth; the new digest once the tag is pushed again; no password anywhere", async () => {
+    const first = await registry.pushImage("voice-bot", "main");
+    const image = `${registry.host}/voice-bot:main`;
+    const texts: string[] = [];
+
+    const refused = await pythonRunner(program(image), config(false)).run("preview", stack);
+    texts.push(refused.engineOutput, refused.error ?? "");
+    expect(refused.ok).toBe(false);
+    for (const part of [registry.host, "voice-bot", "main", "401", "docker login", "agent-hosting:registryAuth"]) {
+      expect(refused.engineOutput + (refused.error ?? "")).toContain(part);
+    }
+
+    const driver = pythonRunner(program(image), config(true));
+    const preview = await driver.run("preview", stack);
+    texts.push(preview.engineOutput);
+    expect(preview.ok, preview.engineOutput).toBe(true);
+    const up = await driver.run("up", stack);
+    texts.push(up.engineOutput);
+    expect(up.ok, up.engineOutput).toBe(true);
+    expect(up.outputs).toEqual({ digest: first, pinnedImage: `${registry.host}/voice-bot@${first}` });
+
+    const second = await registry.pushImage("voice-bot", "main");
+    expect(second).not.toBe(first);
+    const moved = await driver.run("up", stack);
+    texts.push(moved.engineOutput);
+    expect(moved.ok, moved.engineOutput).toBe(true);
+    expect(moved.outputs).toEqual({ digest: second, pinnedImage: `${registry.host}/voice-bot@${second}` });
+
+    for (const text of texts) {
+      expect(text).not.toContain(registry.password);
+      expect(text).not.toContain(API_KEY);
+    }
+    for (const file of filesUnder(join(stack.workDir, ".state", "backend"))) {
+      const content = readFileSync(file, "utf8");
+      expect(content, file).not.toContain(registry.password);
+      expect(content, file).not.toContain(API_KEY);
+    }
+  });
+});
