@@ -43,6 +43,23 @@ function fieldModel(field, requiredReason) {
   return model;
 }
 
+/**
+ * How the provider marks an Agent's outputs secret, read from the TypeScript
+ * mocks' create (the provider's own): the key listing the inputs the program
+ * declared secret, and the outputs made secret when a sent input is secret,
+ * beyond the fields the service reports at the top of its answer, each
+ * secret when its own input is.
+ */
+async function secretMarks(agentHostingMocks, agent, valid, sentinels) {
+  const secret = (value) => ({ [sentinels.SIGNATURE_KEY]: sentinels.SECRET_SIGNATURE, value });
+  const isSecret = (value) => typeof value === "object" && value !== null && value[sentinels.SIGNATURE_KEY] === sentinels.SECRET_SIGNATURE;
+  const { state } = await agentHostingMocks().newResource({ type: agent.nativeType, name: "probe", inputs: { ...valid, image: secret(valid.image) } });
+  const listKey = Object.keys(state).find((key) => key.startsWith("__") && Array.isArray(state[key]) && state[key].includes("image"));
+  if (listKey === undefined) throw new Error("mock model: the mocks' outputs list no secret inputs");
+  const whenSentSecret = Object.keys(state).filter((key) => isSecret(state[key]) && !agent.fields.some((f) => f.name === key));
+  return { inputsKey: listKey, whenSentSecret };
+}
+
 /** The model, from the built package (run `npm run build` first). */
 export async function mockModel() {
   const dist = join(repoRoot, "dist");
@@ -63,6 +80,7 @@ export async function mockModel() {
     return found.reason;
   };
   const sets = { "probe-set": ["HAS_ONE", "HAS_TWO"] };
+  const secrets = await secretMarks(testing.agentHostingMocks, agent, valid, sentinels);
   const template = (text) => text.replaceAll("probe-set", "{set}");
   return {
     resource: { name: agent.name, token: agent.nativeType },
@@ -79,6 +97,7 @@ export async function mockModel() {
         .replace("HAS_ONE, HAS_TWO", "{has}"),
       noFields: (await reasonFor({ secretSet: "probe-set", requiredSecrets: ["MISSING_ONE"] }, { "probe-set": [] }, "secretSet")).split("it has ").pop(),
     },
+    secrets,
     service: { manifestHead: choices.MANIFEST_HEAD, specExtras: choices.SPEC_EXTRAS, chosenWhenLeftOut: choices.CHOSEN_WHEN_LEFT_OUT, time: testing.MOCK_TIME },
     functions: Object.fromEntries(REGISTRY.functions.map((f) => [f.name, f.token])),
     // How the engine marks a secret or an output value among serialized properties, which a provider receives plain.

@@ -29,9 +29,10 @@ export async function mockCreate(entry: ResourceEntry, service: MockService, reg
   const { plain: inputs, secret } = plainInputs(registration.inputs);
   const given = inputs["__urn"];
   const urn = typeof given === "string" ? given : `urn:pulumi:test::test::${type}::${name}`;
-  // The dynamic Agent lists its secret inputs itself (__secretInputs); a native one's are the engine's secrets.
+  // The dynamic Agent lists its secret inputs itself (__secretInputs); a native one's are the engine's secrets,
+  // in the field table's order, as every language's mocks list them.
   const listed = marksOf(inputs).secretInputs;
-  const secretInputs = listed.length > 0 ? listed : secret.filter((key) => !key.startsWith("__"));
+  const secretInputs = listed.length > 0 ? listed : entry.fields.map((f) => f.name).filter((name) => secret.includes(name));
   const checked = await entry.verbs.check({ urn, olds: {}, news: withoutReserved(inputs), secretInputs, ...(service.secretSets && { secretSets: service.secretSets }) });
   if (checked.failures.length > 0) throw new MockRefusalError(`${entry.name} "${name}"`, checked.failures);
   // The mocked service answers a create with the agent as the provider's wait leaves it (ready, unless the

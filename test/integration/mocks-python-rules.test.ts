@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { REGISTRY } from "../../src/registry";
 import { agentHostingMocks } from "../../src/testing";
 import { BAD_INPUTS } from "../support/bad-inputs";
-import { CHECK_CASES, SETS, VALID_INPUTS, typescriptFailures } from "./support/mock-rule-cases";
+import { CHECK_CASES, SETS, VALID_INPUTS, secret, typescriptFailures } from "./support/mock-rule-cases";
 
 const AGENT = REGISTRY.resources.find((r) => r.name === "Agent")!;
 const PACKAGE_DIR = join(__dirname, "../../sdk/python/pulumi_agent_hosting");
@@ -28,7 +28,7 @@ function python(request: { checks: { args: object; sets: object | null }[]; outp
     `sys.path.insert(0, ${JSON.stringify(PACKAGE_DIR)})`,
     "import _mock_model as m",
     "req = json.load(sys.stdin)",
-    "print(json.dumps({'checks': [m.check_agent(m.plain_value(c['args']), c['sets']) for c in req['checks']], 'outputs': [m.agent_outputs(a) for a in req['outputs']]}))",
+    "print(json.dumps({'checks': [m.check_agent(c['args'], c['sets']) for c in req['checks']], 'outputs': [m.agent_outputs(a) for a in req['outputs']]}))",
   ].join("\n");
   return JSON.parse(execFileSync("python3", ["-c", script], { input: JSON.stringify(request), encoding: "utf8" }));
 }
@@ -46,17 +46,16 @@ describe("the Python mocks' generated rules against the provider's check", () =>
 });
 
 describe("the Python mocks' inputs", () => {
-  it("are the engine's values made plain, as a provider receives them: a secret secretSet is checked against the sets", () => {
-    const secret = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "bot-secrets" };
+  it("are the engine's values made plain, as a provider receives them: a secret secretSet is checked against the sets, and named as a secret", () => {
     const { checks } = python({
       checks: [
-        { args: { serviceName: "valid-bot", image: "bot:1", secretSet: secret, requiredSecrets: ["OPENAI_KEY"] }, sets: SETS },
-        { args: { serviceName: "valid-bot", image: "bot:1", secretSet: secret, requiredSecrets: ["OTHER_KEY"] }, sets: SETS },
+        { args: { serviceName: "valid-bot", image: "bot:1", secretSet: secret("bot-secrets"), requiredSecrets: ["OPENAI_KEY"] }, sets: SETS },
+        { args: { serviceName: "valid-bot", image: "bot:1", secretSet: secret("bot-secrets"), requiredSecrets: ["OTHER_KEY"] }, sets: SETS },
       ],
       outputs: [],
     });
     expect(checks[0]).toEqual([]);
-    expect(checks[1]).toEqual([["secretSet", 'secret set "bot-secrets" lacks the field OTHER_KEY that requiredSecrets names; it has OPENAI_KEY, SIP_PASSWORD']]);
+    expect(checks[1]).toEqual([["", 'secretSet (a secret): secret set "bot-secrets" lacks the field OTHER_KEY that requiredSecrets names; it has OPENAI_KEY, SIP_PASSWORD']]);
   });
 });
 

@@ -62,20 +62,20 @@ func (m *Mocks) NewResource(args pulumi.MockResourceArgs) (string, resource.Prop
 	}
 	if args.ID != "" {
 		if agent, ok := m.agents[args.ID]; ok {
-			return args.ID, resource.NewPropertyMapFromMap(agent), nil
+			return args.ID, propertyMap(agent), nil
 		}
 		if m.Own != nil {
 			return m.Own.NewResource(args)
 		}
 		return "", nil, fmt.Errorf("agent %q does not exist at the service (GET /agents/%s answered 404)", args.ID, args.ID)
 	}
-	inputs := plainMap(args.Inputs)
+	inputs := engineMap(args.Inputs)
 	if failures := CheckAgent(inputs, m.SecretSets); len(failures) > 0 {
 		return "", nil, &RefusalError{Subject: fmt.Sprintf("%s %q", model.Resource.Name, args.Name), Failures: failures}
 	}
 	name, outputs := AgentOutputs(inputs)
 	m.agents[name] = outputs
-	return name, resource.NewPropertyMapFromMap(outputs), nil
+	return name, propertyMap(outputs), nil
 }
 
 // Call answers getSecretSet and getAgentLogs from the sets and lines given, and any other call with the test's own mocks.

@@ -40,7 +40,8 @@ final class MockOutputs {
 
     /** The id (the agent's name) and outputs of a create of these inputs. */
     @SuppressWarnings("unchecked")
-    static Map.Entry<String, Map<String, Object>> agentOutputs(Map<String, Object> news) {
+    static Map.Entry<String, Map<String, Object>> agentOutputs(Map<String, Object> given) {
+        Map<String, Object> news = (Map<String, Object>) MockSecrets.plain(given);
         Map<String, Object> inputs = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : news.entrySet()) if (!e.getKey().startsWith("__") && e.getValue() != null) inputs.put(e.getKey(), e.getValue());
         Map<String, Object> body = new LinkedHashMap<>();
@@ -102,6 +103,6 @@ final class MockOutputs {
         outputs.put("activeSessionCount", 0);
         outputs.put("available", ready);
         outputs.put("desiredDeploymentId", deploymentId);
-        return Map.entry(name, outputs);
+        return Map.entry(name, MockSecrets.withSecretMarks(outputs, MockSecrets.secretInputs(given)));
     }
 }

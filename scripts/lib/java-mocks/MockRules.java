@@ -173,7 +173,15 @@ public final class MockRules {
     }
 
     /** Every failure of the field table's rules, then (with secret sets given) of the secret sets the inputs name. */
-    public static List<Failure> checkAgent(Map<String, Object> news, Map<String, List<String>> secretSets) {
+    @SuppressWarnings("unchecked")
+    public static List<Failure> checkAgent(Map<String, Object> given, Map<String, List<String>> secretSets) {
+        Map<String, Object> news = (Map<String, Object>) MockSecrets.plain(given);
+        List<Failure> failures = ruleFailures(news);
+        if (secretSets != null && failures.isEmpty()) failures.addAll(referenceFailures(news, secretSets));
+        return MockSecrets.hideSecretValues(failures, MockSecrets.secretInputs(given));
+    }
+
+    private static List<Failure> ruleFailures(Map<String, Object> news) {
         List<Failure> failures = new ArrayList<>();
         Map<String, Map<String, Object>> byName = new LinkedHashMap<>();
         for (Map<String, Object> field : fields()) {
@@ -195,7 +203,6 @@ public final class MockRules {
                 failures.add(new Failure((String) field.get("name"), (String) needs.get("reason")));
             }
         }
-        if (secretSets != null && failures.isEmpty()) failures.addAll(referenceFailures(news, secretSets));
         return failures;
     }
 

@@ -129,8 +129,19 @@ def plain_value(value: Any) -> Any:
     return value
 
 
-def check_agent(news: Mapping[str, Any], secret_sets: Optional[Mapping[str, Sequence[str]]] = None) -> List[Failure]:
-    """Every failure of the data-stated rules, then the secret sets the inputs name (when sets are given)."""
+def check_agent(given: Mapping[str, Any], secret_sets: Optional[Mapping[str, Sequence[str]]] = None) -> List[Failure]:
+    """Every failure of the field table's rules, then of the secret sets the inputs name (when sets are given); a
+    failure of an input the program declared secret names the field in its reason, as the preview does, so the
+    engine prints no value."""
+    news = plain_value(given)
+    secret = secret_inputs(given)
+    failures = _rule_failures(news)
+    if secret_sets is not None and not failures:
+        failures += _reference_failures(news, secret_sets)
+    return [("", f"{prop} (a secret): {reason}") if re.split(r"[.\[]", prop)[0] in secret else (prop, reason) for prop, reason in failures]
+
+
+def _rule_failures(news: Mapping[str, Any]) -> List[Failure]:
     fields = {f["name"]: f for f in MODEL["fields"]}
     failures: List[Failure] = []
     for field in MODEL["fields"]:
@@ -147,8 +158,6 @@ def check_agent(news: Mapping[str, Any], secret_sets: Optional[Mapping[str, Sequ
         needs, value = field["rules"].get("needs"), news.get(field["name"])
         if needs is not None and value is not None and value != [] and news.get(needs["field"]) is None:
             failures.append((field["name"], needs["reason"]))
-    if secret_sets is not None and not failures:
-        failures += _reference_failures(news, secret_sets)
     return failures
 
 
@@ -226,10 +235,44 @@ def _value_at(source: Mapping[str, Any], path: Sequence[str]) -> Any:
     return source
 
 
+def _holds_secret(value: Any) -> bool:
+    engine = MODEL["engine"]
+    if isinstance(value, Mapping):
+        return value.get(engine["signatureKey"]) == engine["secret"] or any(_holds_secret(v) for v in value.values())
+    return isinstance(value, (list, tuple)) and any(_holds_secret(v) for v in value)
+
+
+def secret_inputs(news: Mapping[str, Any]) -> List[str]:
+    """The inputs the program declared secret (a secret anywhere inside counts), in the field table's order."""
+    return [f["name"] for f in MODEL["fields"] if _holds_secret(news.get(f["name"]))]
+
+
+def _as_secret(value: Any) -> Dict[str, Any]:
+    return {MODEL["engine"]["signatureKey"]: MODEL["engine"]["secret"], "value": value}
+
+
+def _with_secret_marks(outputs: Dict[str, Any], secret: Sequence[str]) -> Dict[str, Any]:
+    """The outputs marked as the provider marks them: a reported field secret when its input is, the answer's
+    deployment and manifest when a sent input is, and the secret inputs listed."""
+    if not secret:
+        return outputs
+    marks = MODEL["secrets"]
+    sent = any(f["sentTo"] == "service" and f["name"] in secret for f in MODEL["fields"])
+    for field in MODEL["fields"]:
+        if field.get("reportedAtTop") and field["name"] in secret and outputs.get(field["name"]) is not None:
+            outputs[field["name"]] = _as_secret(outputs[field["name"]])
+    for key in marks["whenSentSecret"] if sent else []:
+        if outputs.get(key) is not None:
+            outputs[key] = _as_secret(outputs[key])
+    outputs[marks["inputsKey"]] = list(secret)
+    return outputs
+
+
 def agent_outputs(news: Mapping[str, Any]) -> Tuple[str, Dict[str, Any]]:
-    """The id and outputs a create stores for these (valid) inputs: the agent ready, unless the program does not wait."""
+    """The id and outputs a create stores for these (valid) inputs, secrets as the engine serializes them: the agent
+    ready, unless the program does not wait."""
     service = MODEL["service"]
-    inputs = checked_inputs(news)
+    inputs = checked_inputs(plain_value(news))
     body = create_body(inputs)
     spec: Dict[str, Any] = {}
     for field in MODEL["fields"]:
@@ -270,7 +313,7 @@ def agent_outputs(news: Mapping[str, Any]) -> Tuple[str, Dict[str, Any]]:
             "desiredDeploymentId": deployment_id,
         }
     )
-    return name, outputs
+    return name, _with_secret_marks(outputs, secret_inputs(news))
 
 
 LogLine = Union[str, Mapping[str, str]]

@@ -55,11 +55,10 @@ class AgentHostingMocks(pulumi.runtime.Mocks):
             if self.mocks is not None:
                 return self.mocks.new_resource(args)
             raise MockRefusalError(f'Agent "{args.name}"', [("", f'agent "{args.resource_id}" does not exist at the service (GET /agents/{args.resource_id} answered 404)')])
-        inputs = plain_value(args.inputs)
-        failures = check_agent(inputs, self.secret_sets)
+        failures = check_agent(args.inputs, self.secret_sets)
         if failures:
             raise MockRefusalError(f'{MODEL["resource"]["name"]} "{args.name}"', failures)
-        name, outputs = agent_outputs(inputs)
+        name, outputs = agent_outputs(args.inputs)
         self.agents[name] = outputs
         return name, outputs
 

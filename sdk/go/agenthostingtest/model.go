@@ -61,6 +61,14 @@ type mockModel struct {
 		Time              string                 `json:"time"`
 	} `json:"service"`
 	Functions map[string]string `json:"functions"`
+	Secrets   struct {
+		InputsKey      string   `json:"inputsKey"`
+		WhenSentSecret []string `json:"whenSentSecret"`
+	} `json:"secrets"`
+	Engine struct {
+		SignatureKey string `json:"signatureKey"`
+		Secret       string `json:"secret"`
+	} `json:"engine"`
 }
 
 var model = func() mockModel {
@@ -181,7 +189,16 @@ func listFailures(name string, rules *listRules, value interface{}) []Failure {
 
 // CheckAgent applies the rules the field table states as data, then (with secretSets given) the secret sets the
 // inputs name, as the preview does: every failure, with the provider's own reason.
-func CheckAgent(news map[string]interface{}, secretSets map[string][]string) []Failure {
+func CheckAgent(given map[string]interface{}, secretSets map[string][]string) []Failure {
+	news := plainOf(given).(map[string]interface{})
+	failures := ruleFailures(news)
+	if secretSets != nil && len(failures) == 0 {
+		failures = append(failures, referenceFailures(news, secretSets)...)
+	}
+	return hideSecretValues(failures, secretInputs(given))
+}
+
+func ruleFailures(news map[string]interface{}) []Failure {
 	var failures []Failure
 	byName := map[string]modelField{}
 	for _, f := range model.Fields {
@@ -207,9 +224,6 @@ func CheckAgent(news map[string]interface{}, secretSets map[string][]string) []F
 		if list, isList := value.([]interface{}); needs != nil && value != nil && !(isList && len(list) == 0) && news[needs.Field] == nil {
 			failures = append(failures, Failure{f.Name, needs.Reason})
 		}
-	}
-	if secretSets != nil && len(failures) == 0 {
-		failures = append(failures, referenceFailures(news, secretSets)...)
 	}
 	return failures
 }
@@ -313,7 +327,8 @@ func valueAt(source map[string]interface{}, path []string) interface{} {
 
 // AgentOutputs is the id and the outputs a create stores for these (valid) inputs: the agent ready, unless the
 // program does not wait for readiness.
-func AgentOutputs(news map[string]interface{}) (string, map[string]interface{}) {
+func AgentOutputs(given map[string]interface{}) (string, map[string]interface{}) {
+	news := plainOf(given).(map[string]interface{})
 	inputs := map[string]interface{}{}
 	for key, value := range news {
 		if !strings.HasPrefix(key, "__") {
@@ -382,5 +397,5 @@ func AgentOutputs(news map[string]interface{}) (string, map[string]interface{}) 
 	} {
 		outputs[key] = value
 	}
-	return name, outputs
+	return name, withSecretMarks(outputs, secretInputs(given))
 }

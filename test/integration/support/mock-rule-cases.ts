@@ -5,6 +5,8 @@
  * mocked sets, and valid inputs whose outputs are compared.
  */
 import { REGISTRY } from "../../../src/registry";
+import { SECRET_SIGNATURE, SIGNATURE_KEY } from "../../../src/core/engine-sentinels";
+import { plainInputs } from "../../../src/testing/plain-inputs";
 import { BAD_INPUTS } from "../../support/bad-inputs";
 
 const AGENT = REGISTRY.resources.find((r) => r.name === "Agent")!;
@@ -42,6 +44,20 @@ export const EDGE_INPUTS: { label: string; args: Record<string, unknown> }[] = [
 export const SETS: Record<string, string[]> = { "bot-secrets": ["OPENAI_KEY", "SIP_PASSWORD"], "empty-set": [] };
 const base = { serviceName: "valid-bot", image: "registry.example.com/bot:1.0" };
 
+/** A value as the engine serializes a secret, which the mocks of every language receive. */
+export const secret = (value: unknown) => ({ [SIGNATURE_KEY]: SECRET_SIGNATURE, value });
+
+/** Inputs with secrets: valid ones, whose outputs are compared, and bad ones, whose refusal must not print the value. */
+export const SECRET_INPUTS = [
+  { ...base, image: secret("registry.example.com/bot:2.0"), autoScaling: secret({ minAgents: 1, maxAgents: 3 }) },
+  { ...base, secretSet: "bot-secrets", requiredSecrets: secret(["OPENAI_KEY"]), healthCheck: { failOnLogQuery: secret("panic"), watchSeconds: 5 } },
+];
+export const BAD_SECRET_INPUTS = [
+  { label: "a secret image without a tag", args: { ...base, image: secret("registry.example.com/bot") } },
+  { label: "a secret healthCheck query that is blank", args: { ...base, healthCheck: { failOnLogQuery: secret(" "), watchSeconds: 5 } } },
+  { label: "a secret secretSet the service does not hold", args: { ...base, secretSet: secret("other-set") }, sets: SETS },
+];
+
 /** Cases of the secret-set references and the relations, checked against SETS. */
 export const REFERENCE_CASES = [
   { label: "requiredSecrets without secretSet", args: { ...base, requiredSecrets: ["OPENAI_KEY"] } },
@@ -58,17 +74,22 @@ export const CHECK_CASES: { label: string; args: Record<string, unknown>; sets: 
   ...BAD_INPUTS.map((c) => ({ label: c.label, args: c.args, sets: null })),
   ...EDGE_INPUTS.map((c) => ({ ...c, sets: null })),
   ...REFERENCE_CASES.map((c) => ({ ...c, sets: SETS })),
+  ...BAD_SECRET_INPUTS.map((c) => ({ ...c, sets: c.sets ?? null })),
 ];
 
 export const VALID_INPUTS = [
   base,
   { ...base, secretSet: "bot-secrets", requiredSecrets: ["OPENAI_KEY"], imagePullSecretSet: "bot-secrets", autoScaling: { minAgents: 2, maxAgents: 5 }, enableNoise: true },
   { ...base, waitForReady: false, onFailure: "rollback", healthCheck: { failOnLogQuery: "panic", watchSeconds: 30 }, drainSeconds: 60, redeployTrigger: "r2" },
+  ...SECRET_INPUTS,
 ];
 
+/** The provider's check of `args` as the engine hands them to it: plain values, the secret inputs listed. */
 export const typescriptFailures = async (args: Record<string, unknown>, sets?: Record<string, string[]>): Promise<[string, string][]> => {
   const lookup = sets && (async (name: string) => (name in sets ? { name, fieldNames: sets[name]! } : undefined));
-  const { failures } = await AGENT.verbs.check({ urn: "", olds: {}, news: args, secretInputs: [], ...(lookup && { secretSets: lookup }) });
+  const { plain, secret: secretNames } = plainInputs(args);
+  const secretInputs = AGENT.fields.map((f) => f.name).filter((name) => secretNames.includes(name));
+  const { failures } = await AGENT.verbs.check({ urn: "", olds: {}, news: plain, secretInputs, ...(lookup && { secretSets: lookup }) });
   return failures.map((f) => [f.property, f.reason]);
 };
 
