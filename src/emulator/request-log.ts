@@ -1,4 +1,4 @@
-/** The last 1000 /v1 requests, for tests: method, path, status and headers, the authorization header redacted. */
+/** The last 1000 /v1 requests, for tests: method, path, status, headers (the authorization header redacted) and when each arrived. */
 import type { IncomingHttpHeaders } from "node:http";
 
 export interface RequestRecord {
@@ -10,6 +10,8 @@ export interface RequestRecord {
   headers: Record<string, string>;
   /** Present (true) when an injected fault dropped the connection. */
   dropped?: boolean;
+  /** When the emulator received the request (epoch ms, its clock), before it read the body or applied any fault or delay. */
+  receivedAtMs: number;
 }
 
 export const REQUEST_LOG_SIZE = 1000;

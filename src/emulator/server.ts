@@ -145,15 +145,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (options.stateFile !== undefined) contextOptions.stateFile = options.stateFile;
   const ctx = new EmulatorContext(contextOptions);
 
-  const handleV1 = async (req: IncomingMessage, res: ServerResponse, request: RequestContext, body: string | undefined) => {
+  const handleV1 = async (req: IncomingMessage, res: ServerResponse, request: RequestContext, body: string | undefined, receivedAtMs: number) => {
     const { method, path } = request;
     const headers = redactHeaders(req.headers);
     const answer = (r: Reply) => {
-      ctx.requestLog.add({ method, path, status: r.status, headers });
+      ctx.requestLog.add({ method, path, status: r.status, headers, receivedAtMs });
       send(res, r);
     };
     const drop = () => {
-      ctx.requestLog.add({ method, path, status: 0, headers, dropped: true });
+      ctx.requestLog.add({ method, path, status: 0, headers, dropped: true, receivedAtMs });
       req.socket.destroy();
     };
     ctx.counters.apiRequest(req.socket, method, path);
@@ -179,6 +179,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const receivedAtMs = Date.now();
     const { path, query } = splitTarget(req.url ?? "/");
     const method = (req.method ?? "GET").toUpperCase();
     const body = await readBody(req);
@@ -189,7 +190,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (body === undefined) return send(res, errorReply(400, "GENERIC_BAD_REQUEST", `the body is larger than ${MAX_BODY_BYTES} bytes`));
       return send(res, handleControl(request, ctx));
     }
-    if (path === "/v1" || path.startsWith("/v1/")) return handleV1(req, res, request, body);
+    if (path === "/v1" || path.startsWith("/v1/")) return handleV1(req, res, request, body, receivedAtMs);
     return send(res, errorReply(404, "NOT_FOUND", "route not found: the API lives under /v1"));
   };
 

@@ -10,6 +10,7 @@ import { Client } from "undici";
 import { afterAll, beforeEach, beforeAll, describe, expect, it } from "vitest";
 import { RateLimitError, ServerError } from "../../src/client/errors";
 import type { RetryNote } from "../../src/client/client";
+import type { RequestRecord } from "../../src/emulator/request-log";
 import { API_KEY } from "../support/fixtures";
 import { sleep, startEmu, type Emu } from "../support/emulator-fixture";
 
@@ -353,6 +354,21 @@ describe("request log", () => {
     expect(text).not.toContain(API_KEY);
     expect(text).not.toContain("SECRET");
     expect(text).not.toContain(wrongKey);
+  });
+
+  it("stamps each request with when it arrived, before a delay fault holds its answer back", async () => {
+    await emu.control.injectFault({ method: "GET", path: "/v1/secrets/stamp-set", kind: "delay", delayMs: 300 });
+    const before = Date.now();
+    await emu.raw("GET", "/v1/secrets/stamp-set");
+    const answered = Date.now();
+    await emu.raw("GET", "/v1/secrets/stamp-set-2");
+    const records = (await emu.control.requests()).requests.filter((r) => r.path.startsWith("/v1/secrets/stamp-set"));
+    expect(records.map((r) => r.path)).toEqual(["/v1/secrets/stamp-set", "/v1/secrets/stamp-set-2"]);
+    const [delayed, next] = records as [RequestRecord, RequestRecord];
+    expect(delayed.receivedAtMs).toBeGreaterThanOrEqual(before);
+    // Received before the fault's 300 ms delay, which the answer waited for.
+    expect(delayed.receivedAtMs).toBeLessThanOrEqual(answered - 300);
+    expect(next.receivedAtMs).toBeGreaterThanOrEqual(answered);
   });
 
   it("keeps the last 1000", async () => {
