@@ -148,6 +148,47 @@ describe("an anonymous registry: pinning, a moved tag, and what asks nothing", (
     }
   });
 
+  // The state a version without pinning writes: this version with pinning off (the tests' default,
+  // vitest.config.ts) sends the tag and records no digest, input or output, as 0.1.0 did.
+  it("upgrading: a stack deployed without pinning previews clean and sends nothing; the first up records the digest; a later push is an update", async () => {
+    const first = await registry.pushImage("voice/old", "main");
+    const image = `${proxy.host}/voice/old:main`;
+    const params = { agents: [{ resource: "old", args: { serviceName: "digest-old", image } }] };
+    const stack = e2eStack("image-digests-upgrade", { baseUrl: fx.emulator.url, apiKey: API_KEY });
+    const pinning = { DOCKER_CONFIG: emptyDockerConfig(), AGENT_HOSTING_PIN_IMAGE_DIGESTS: "true" };
+    const posts = async () => (await fx.control.requests()).requests.filter((r) => r.method === "POST" && r.path.startsWith("/v1/agents")).length;
+    const texts: string[] = [];
+    try {
+      expect(ran(await stack.run("up", { params }), texts).error).toBeUndefined();
+      expect((await sentImages())["digest-old"]).toBe(image);
+      expect((await stateOf(stack, "old")).inputs["imageDigest"]).toBeUndefined();
+      const sentBefore = await posts();
+
+      const preview = ran(await stack.run("preview", { params, env: pinning }), texts);
+      expect(preview.error).toBeUndefined();
+      expect(preview.changeSummary).toEqual({ same: 2 });
+      const up = ran(await stack.run("up", { params, env: pinning }), texts);
+      expect(up.error).toBeUndefined();
+      expect(up.changeSummary).toEqual({ same: 2 });
+      expect(await posts()).toBe(sentBefore);
+      expect((await sentImages())["digest-old"]).toBe(image);
+      // The step without changes recorded the digest in the state's inputs.
+      expect((await stateOf(stack, "old")).inputs["imageDigest"]).toBe(first);
+
+      const moved = await registry.pushImage("voice/old", "main");
+      const review = ran(await stack.run("preview", { params, env: pinning }), texts);
+      expect(review.changeSummary).toEqual({ same: 1, update: 1 });
+      expect(review.engineOutput).toMatch(new RegExp(`imageDigest\\s*: "${first}" => "${moved}"`));
+      expect(ran(await stack.run("up", { params, env: pinning }), texts).error).toBeUndefined();
+      expect((await sentImages())["digest-old"]).toBe(`${proxy.host}/voice/old@${moved}`);
+      expect((await stateOf(stack, "old")).outputs).toMatchObject({ image, imageDigest: moved });
+      succeeded(ran(await stack.run("destroy", { env: pinning }), texts));
+      expect(texts.join("\n")).not.toContain(API_KEY);
+    } finally {
+      stack.remove();
+    }
+  });
+
   it("fails the preview on a tag the registry does not have, naming it and the fix; nothing is sent", async () => {
     const params = { agents: [{ resource: "ghost", args: { serviceName: "digest-ghost", image: `${registry.host}/voice/ghost:nope` } }] };
     const stack = e2eStack("image-digests-missing", { baseUrl: fx.emulator.url, apiKey: API_KEY, config: config() });

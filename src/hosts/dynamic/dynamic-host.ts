@@ -123,7 +123,9 @@ export function createDynamicProvider(options: DynamicHostOptions): DynamicProvi
     update: (id, olds, news) =>
       core.talking(urnOf(news), { waiting: true }, (call) =>
         keepingProvider(news, async () => {
-          const marks = { secretInputs: marksOf(news).secretInputs };
+          // The digest the previous inputs recorded goes with them: the update's diff decides what it sends.
+          const { secretInputs, recordedImageDigest } = marksOf(news);
+          const marks = recordedImageDigest === undefined ? { secretInputs } : { secretInputs, recordedImageDigest };
           const stored = await entry().verbs.update({ ...call, id, olds: withoutReserved(olds), oldMarks: marksOf(olds), inputs: withoutReserved(news), marks });
           return { outs: { ...withMarks(stored.outputs, stored.marks), ...hostKeys(news) } };
         }),

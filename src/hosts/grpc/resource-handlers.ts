@@ -113,7 +113,9 @@ export async function update(core: ProviderCore, request: UpdateRequest): Promis
   const inputs = fromStruct(request.getNews());
   const response = new UpdateResponse();
   if (request.getPreview()) return response.setProperties(toStruct(inputs.props, inputs.secrets));
-  const marks: Marks = { secretInputs: secretInputsOf(inputs) };
+  // The digest the previous inputs recorded goes with them: the update's diff decides what it sends.
+  const { recordedImageDigest } = marksOf(inputs.props);
+  const marks: Marks = { secretInputs: secretInputsOf(inputs), ...(recordedImageDigest === undefined ? {} : { recordedImageDigest }) };
   const stored = await changing(core, request, inputs.secrets, (call) =>
     resource.verbs.update({ ...call, id: request.getId(), olds: withoutReserved(olds), oldMarks: marksOf(olds), inputs: withoutReserved(inputs.props), marks }),
   );
