@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["test/campaign/main.campaign.ts"],
     globalSetup: ["test/e2e/support/global-setup.ts"],
+    // As in vitest.config.ts: the campaign's images are in no registry, so tags are sent as written.
+    env: { AGENT_HOSTING_PIN_IMAGE_DIGESTS: "false" },
     testTimeout: 24 * 60 * 60 * 1000,
     hookTimeout: 600_000,
     reporters: ["default"],

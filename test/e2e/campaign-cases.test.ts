@@ -1,9 +1,10 @@
 /**
  * The cases the fault campaign's issue names, under the real CLI on the
- * dynamic path, each read from the emulator's request log (the order of what
- * the service received): an outside update superseding the deployment an
- * `up` waits for; a destroy's drain whose DELETE comes after the sessions
- * ended and before `drainSeconds` ran out; sessions that outlast `drainSeconds`.
+ * dynamic path, each read from the emulator's request log (what the service
+ * received, in order, with the time each request arrived): an outside update
+ * superseding the deployment an `up` waits for; a destroy's drain whose
+ * DELETE comes after the sessions ended and before `drainSeconds` ran out;
+ * sessions that outlast `drainSeconds`.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RequestRecord } from "../../src/emulator/request-log";
@@ -73,7 +74,8 @@ describe("the cases the campaign's issue names", () => {
     const whileLive = ofAgent((await log()).slice(start), "drain-bot");
     expect(whileLive.some((r) => r.method === "DELETE")).toBe(false);
     const ended = (await log()).length;
-    await fx.control.setSessions("drain-bot", 0);
+    // The sessions end now, on the emulator's clock: endsAt is when.
+    const { endsAt } = await fx.control.setSessions("drain-bot", 2, 0);
     const result = await destroy;
     succeeded(result);
     const afterEnd = ofAgent((await log()).slice(ended), "drain-bot");
@@ -83,6 +85,13 @@ describe("the cases the campaign's issue names", () => {
     expect(afterEnd.slice(0, deleteAt).some((r) => r.method === "GET" && r.status === 200)).toBe(true);
     expect(afterEnd.slice(deleteAt + 1)).toEqual([]);
     expect(ofAgent((await log()).slice(start), "drain-bot").filter((r) => r.method === "DELETE")).toHaveLength(1);
+    // From the receipt times: the DELETE arrived once the sessions had ended, and before drainSeconds (120 s)
+    // had run since the drain's first read of them.
+    const drainStart = ofAgent((await log()).slice(start), "drain-bot")[0] as RequestRecord;
+    const deleted = afterEnd[deleteAt] as RequestRecord;
+    expect(endsAt).not.toBeNull();
+    expect(deleted.receivedAtMs).toBeGreaterThanOrEqual(endsAt as number);
+    expect(deleted.receivedAtMs - drainStart.receivedAtMs).toBeLessThan(120_000);
     // Before drainSeconds ran out: no session was cut, which a drain that ran out reports.
     expect(result.engineOutput).toContain('agent "drain-bot": 2 live sessions; waiting for them to end before the delete');
     expect(result.engineOutput).not.toMatch(/drain-bot.*were cut/);
@@ -104,6 +113,9 @@ describe("the cases the campaign's issue names", () => {
     expect(requests.slice(0, deleteAt).every((r) => r.method === "GET")).toBe(true);
     expect(requests.slice(0, deleteAt).length).toBeGreaterThanOrEqual(2);
     expect(requests.slice(deleteAt + 1)).toEqual([]);
+    // From the receipt times: the DELETE arrived no sooner than drainSeconds (2 s) after the first read, whose
+    // answer starts the drain's clock (src/resources/agent/read.ts).
+    expect((requests[deleteAt] as RequestRecord).receivedAtMs - (requests[0] as RequestRecord).receivedAtMs).toBeGreaterThanOrEqual(2000);
     expect(result.engineOutput).toMatch(/agent "outlast-bot": 3 live sessions were cut by the delete \(they outlasted drainSeconds 2 s\)/);
     expect((await fx.control.listAgents()).agents.map((a) => a.name)).not.toContain("outlast-bot");
   });
