@@ -102,7 +102,20 @@ describe("pulumi-resource-agent-hosting over gRPC", () => {
     req.setNews(struct({ baseUrl: "ftp://example.com", apikey: "x", version: "0.1.0" }));
     const res = await rpc<CheckResponse>((cb) => client.checkConfig(req, cb));
     const failures = res.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`);
-    expect(failures.sort()).toEqual(["apikey: \"apikey\" is not a setting of the agent-hosting provider; the settings are apiKey, baseUrl and allowInsecureHttp", 'baseUrl: must use http or https, got "ftp"']);
+    expect(failures.sort()).toEqual(["apikey: \"apikey\" is not a setting of the agent-hosting provider; the settings are apiKey, baseUrl, allowInsecureHttp, registryAuth and pinImageDigests", 'baseUrl: must use http or https, got "ftp"']);
+  });
+
+  it("CheckConfig names a malformed registryAuth entry without repeating its values, and a pinImageDigests that is no flag", async () => {
+    const req = new CheckRequest();
+    req.setUrn("urn:pulumi:dev::proj::pulumi:providers:agent-hosting::p");
+    req.setOlds(struct({}));
+    req.setNews(struct({ registryAuth: '[{"server": "r.example.com", "username": "SECRET-user-9d"}]', pinImageDigests: "sometimes" }));
+    const res = await rpc<CheckResponse>((cb) => client.checkConfig(req, cb));
+    const failures = res.getFailuresList().map((f) => `${f.getProperty()}: ${f.getReason()}`);
+    expect(failures).toHaveLength(2);
+    expect(failures).toContain("pinImageDigests: pinImageDigests must be true or false");
+    expect(failures.find((f) => f.startsWith("registryAuth: "))).toMatch(/^registryAuth: entry 0 has no password \(a non-empty string\); expected a list such as/);
+    expect(failures.join("\n")).not.toContain("SECRET-user-9d");
   });
 
   it("Check applies the defaults and names each bad field with its rule", async () => {
