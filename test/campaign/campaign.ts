@@ -55,10 +55,10 @@ export async function runAndShrink(c: CampaignCase, settings: Pick<CampaignSetti
   log(`violation after step ${result.violation.step} (${result.violation.label}): ${result.violation.invariant}: ${result.violation.detail}`);
   const outDir = settings.outDir ?? resolve(__dirname, "../../.e2e-work/campaign-cases");
   mkdirSync(outDir, { recursive: true });
-  const shrunk = settings.shrink === false ? { minimal: c, result, runs: 0 } : await shrink(c, result, (candidate) => runCase(candidate), settings.shrinkRuns ?? 40, log);
+  const shrunk = settings.shrink === false ? { minimal: c, result, runs: 0, isMinimal: false } : await shrink(c, result, (candidate) => runCase(candidate), settings.shrinkRuns ?? 40, log);
   const file = join(outDir, `campaign-${c.path}-${c.rollout}-seed${settings.seed}-${shrunk.result.violation?.invariant.replace(/\W+/g, "-")}.json`);
   const replay = writeCase(file, shrunk, { seed: settings.seed, steps: settings.steps });
-  log(`minimal case (${shrunk.minimal.steps.length} steps, ${shrunk.runs} shrink runs): ${shrunk.minimal.steps.map(describeStep).join(" → ")}`);
+  log(`${shrunk.isMinimal ? "minimal case" : "shrunk case, not shown minimal (the shrink runs ran out)"} (${shrunk.minimal.steps.length} steps, ${shrunk.runs} shrink runs): ${shrunk.minimal.steps.map(describeStep).join(" → ")}`);
   log(`replay: ${replay}`);
   return { case: c, result, minimalFile: file, replay };
 }

@@ -163,7 +163,8 @@ async function recover(world: CampaignWorld): Promise<Outcome> {
   lines.push((await stack.cancel()).output);
   const state = await stack.state();
   if (state.pending.length > 0) {
-    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    // CAMPAIGN_README replays a case against the repair of another README (an earlier commit's, to show a defect it had).
+    const readme = readFileSync(process.env["CAMPAIGN_README"] ?? join(repoRoot, "README.md"), "utf8");
     const filter = /^jq '(.+)' state\.json > repaired\.json$/m.exec(readme)?.[1];
     if (!filter) return { ok: false, output: "campaign: the README has no jq repair line" };
     const exported = join(stack.workDir, "state.json");

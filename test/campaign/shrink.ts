@@ -1,8 +1,11 @@
 /**
  * Shrinking a failing case: steps are removed, in chunks and then one at a
  * time, as long as the same invariant still fails; a case from which no
- * single step can go without losing the failure is minimal. The minimal
- * case is written as JSON and replayed with `npm run campaign -- --replay FILE`.
+ * single step can go without losing the failure is minimal. The single-step
+ * passes repeat until one removes nothing, since a step can become removable
+ * once a later one is gone. The case is written as JSON (with whether it is
+ * minimal or the runs ran out first) and replayed with
+ * `npm run campaign -- --replay FILE`.
  */
 import { writeFileSync } from "node:fs";
 import type { CampaignCase, CaseResult } from "./runner";
@@ -11,6 +14,8 @@ export interface Shrunk {
   minimal: CampaignCase;
   result: CaseResult;
   runs: number;
+  /** True when a whole pass of single-step removals kept every step; false when the runs ran out first. */
+  isMinimal: boolean;
 }
 
 /**
@@ -35,18 +40,29 @@ export async function shrink(failing: CampaignCase, first: CaseResult, run: (c: 
     best = result;
     return true;
   };
-  for (let chunk = Math.floor(steps.length / 2); chunk >= 1; chunk = Math.floor(chunk / 2)) {
-    for (let from = steps.length - chunk; from >= 0; from -= chunk) {
-      if (from + chunk <= steps.length) await tryWithout(from, chunk);
-      if (runs >= maxRuns) break;
+  const pass = async (chunk: number): Promise<boolean> => {
+    let removed = false;
+    for (let from = steps.length - chunk; from >= 0 && runs < maxRuns; from -= chunk) {
+      if (from + chunk <= steps.length && (await tryWithout(from, chunk))) removed = true;
+    }
+    return removed;
+  };
+  for (let chunk = Math.floor(steps.length / 2); chunk > 1; chunk = Math.floor(chunk / 2)) await pass(chunk);
+  let isMinimal = false;
+  while (runs < maxRuns) {
+    const before = runs;
+    if (!(await pass(1))) {
+      // A pass that ran out of runs midway did not try every step.
+      isMinimal = runs < maxRuns || runs - before >= steps.length;
+      break;
     }
   }
-  return { minimal: { path: failing.path, rollout: failing.rollout, steps }, result: best, runs };
+  return { minimal: { path: failing.path, rollout: failing.rollout, steps }, result: best, runs, isMinimal };
 }
 
 /** Writes the minimal case (with what it violates) and answers the command that replays it. */
 export function writeCase(file: string, shrunk: Shrunk, origin: { seed?: number; steps: number }): string {
   const violation = shrunk.result.violation;
-  writeFileSync(file, `${JSON.stringify({ ...shrunk.minimal, shrunkFrom: origin, violation }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ ...shrunk.minimal, shrunkFrom: { ...origin, runs: shrunk.runs, minimal: shrunk.isMinimal }, violation }, null, 2)}\n`);
   return `npm run campaign -- --replay ${file}`;
 }
