@@ -69,3 +69,34 @@ func TestTheMocksRefuseARequiredSecretTheSetLacks(t *testing.T) {
 		t.Fatalf("want the preview's refusal, got %v", err)
 	}
 }
+
+func TestTheMocksRefuseAServiceNameWithCapitals(t *testing.T) {
+	err := pulumi.RunErr(func(ctx *pulumi.Context) error {
+		_, err := agenthosting.NewAgent(ctx, "capital-bot", &agenthosting.AgentArgs{
+			ServiceName: pulumi.String("Voice-Bot"),
+			Image:       pulumi.String("registry.example.com/voice-bot:1.4.2"),
+		})
+		return err
+	}, pulumi.WithMocks("example", "dev", newMocks()))
+	if err == nil || !strings.Contains(err.Error(), "serviceName: must match ^[a-z0-9]") {
+		t.Fatalf("want the preview's refusal, got %v", err)
+	}
+}
+
+func TestASecretImageKeepsTheManifestSecret(t *testing.T) {
+	mocks := newMocks()
+	err := pulumi.RunErr(func(ctx *pulumi.Context) error {
+		_, err := agenthosting.NewAgent(ctx, "private-bot", &agenthosting.AgentArgs{
+			ServiceName: pulumi.String("private-bot"),
+			Image:       pulumi.ToSecret(pulumi.String("registry.example.com/private-bot:2.0.0")).(pulumi.StringOutput),
+		})
+		return err
+	}, pulumi.WithMocks("example", "dev", mocks))
+	if err != nil {
+		t.Fatal(err)
+	}
+	private := mocks.outputs["private-bot"]
+	if !private["manifest"].IsSecret() || !private["deployment"].IsSecret() || private["ready"].IsSecret() {
+		t.Errorf("want the manifest and deployment secret, got %v", private)
+	}
+}

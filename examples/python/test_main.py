@@ -75,5 +75,40 @@ def test_the_preview_refuses_a_bad_scaling():
         )
 
 
+def test_the_preview_refuses_a_service_name_with_capitals():
+    from pulumi_agent_hosting.testing import MockRefusalError
+
+    mocks = AgentHostingMocks()
+    with pytest.raises(MockRefusalError, match=r"serviceName: must match \^\[a-z0-9\]"):
+        mocks.new_resource(
+            pulumi.runtime.MockResourceArgs(
+                typ="agent-hosting:index:Agent",
+                name="bad",
+                inputs={"serviceName": "Voice-Bot", "image": "bot:1"},
+                provider="",
+                resource_id="",
+                custom=True,
+            )
+        )
+
+
+@pulumi.runtime.test
+def test_a_secret_image_keeps_the_manifest_secret():
+    import pulumi_agent_hosting as agent_hosting
+
+    private = agent_hosting.Agent(
+        "private-bot",
+        service_name="private-bot",
+        image=pulumi.Output.secret("registry.example.com/private-bot:2.0.0"),
+    )
+
+    def check(flags):
+        assert flags == [True, False]
+
+    return pulumi.Output.all(
+        pulumi.Output.from_input(private.manifest.is_secret()), pulumi.Output.from_input(program.bot.manifest.is_secret())
+    ).apply(check)
+
+
 def _assert(condition):
     assert condition

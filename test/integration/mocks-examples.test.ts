@@ -2,17 +2,22 @@
  * Each example's unit test under the package's mocks, run from a copy of the
  * example outside the repository with its own command, as a user runs it:
  * `npm test` (vitest) for examples/typescript and examples/typescript-native, pytest for
- * examples/python, `go test ./...` for examples/go. The copies use this
+ * examples/python, `go test ./...` for examples/go, `mvn test` (JUnit 5 under
+ * pulumi-java 1.16's PulumiTest) for examples/java. The copies use this
  * checkout's package and SDKs: the repository's node_modules (where
  * pulumi-agent-hosting is this checkout), a virtualenv with sdk/python
- * installed, and a `replace` of the Go SDK module by sdk/go.
+ * installed, a `replace` of the Go SDK module by sdk/go, and a Maven
+ * repository of sdk/java built as the release builds it, named in the pom as
+ * examples/java's README shows (Maven's own repository isolated, so no other
+ * copy of the SDK stands in: test/e2e/support/java-program.ts).
  */
 import { execFileSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cachedVenv, cacheRoot, goBinary, sourceHash } from "../support/project-scripts";
+import { isolateMaven, withRepository } from "../e2e/support/java-program";
+import { cachedVenv, cacheRoot, goBinary, releaseVersion, sourceHash, writeMavenRepository } from "../support/project-scripts";
 
 const repoRoot = join(__dirname, "../..");
 const work = mkdtempSync(join(tmpdir(), "agent-hosting-example-tests-"));
@@ -35,6 +40,17 @@ function pythonWithSdk(): string {
   });
 }
 
+/** A Maven repository of sdk/java as the release builds it, once per content of sdk/java. */
+function javaSdkRepository(): string {
+  const dir = join(cacheRoot, "mocks-java", sourceHash([join(repoRoot, "sdk/java")]));
+  if (existsSync(dir)) return dir;
+  const partial = `${dir}.${process.pid}`;
+  writeMavenRepository(partial, releaseVersion(), 315532802);
+  if (existsSync(dir)) rmSync(partial, { recursive: true, force: true });
+  else renameSync(partial, dir);
+  return dir;
+}
+
 describe("the examples' unit tests, as users run them", () => {
   it("examples/typescript: npm test (the package root's functions answer from the mocks too)", () => {
     const dir = copied("typescript");
@@ -53,7 +69,7 @@ describe("the examples' unit tests, as users run them", () => {
   it("examples/python: pytest", () => {
     const dir = copied("python");
     const out = execFileSync(pythonWithSdk(), ["-m", "pytest", "-q", "-p", "no:cacheprovider"], { cwd: dir, encoding: "utf8" });
-    expect(out).toMatch(/5 passed/);
+    expect(out).toMatch(/7 passed/);
   });
 
   it("examples/go: go test ./...", () => {
@@ -62,7 +78,22 @@ describe("the examples' unit tests, as users run them", () => {
     const env = { ...process.env, GOFLAGS: "-mod=mod", GOWORK: "off" };
     execFileSync(goBinary(), ["mod", "tidy"], { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] });
     const out = execFileSync(goBinary(), ["test", "-v", "./..."], { cwd: dir, env, encoding: "utf8" });
-    expect(out.match(/^--- PASS/gm)).toHaveLength(2);
+    expect(out.match(/^--- PASS/gm)).toHaveLength(4);
     expect(out).not.toMatch(/^--- FAIL/m);
+  });
+
+  it("examples/java: mvn test", () => {
+    const dir = copied("java");
+    writeFileSync(join(dir, "pom.xml"), withRepository(readFileSync(join(dir, "pom.xml"), "utf8"), "agent-hosting-sdk", `file://${javaSdkRepository()}`));
+    const maven = isolateMaven(dir, join(work, "java-maven"));
+    let out: string;
+    try {
+      out = execFileSync("mvn", ["-B", "--no-transfer-progress", "test"], { cwd: dir, encoding: "utf8" });
+    } catch (error) {
+      throw new Error(`mvn test failed:\n${(error as { stdout?: string }).stdout ?? String(error)}`);
+    } finally {
+      maven.harvest();
+    }
+    expect(out).toMatch(/Tests run: 3, Failures: 0, Errors: 0, Skipped: 0/);
   });
 });

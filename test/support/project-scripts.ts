@@ -53,7 +53,7 @@ export { agentOperationRecorder, disagreementMessage, isAgentType, operationDisa
 export { hostTarget, launcher } from "../../scripts/lib/release/plugin-package.mjs";
 export { imageRegistryTools } from "../../scripts/lib/image-registry.mjs";
 export { pulumiJavaDir, pulumiJavaVersion } from "../../scripts/lib/pulumi-java.mjs";
-export { mavenArtifactPaths, mavenRepositoryFiles } from "../../scripts/lib/release/maven-repository.mjs";
+export { mavenArtifactPaths, mavenRepositoryFiles, writeMavenRepository } from "../../scripts/lib/release/maven-repository.mjs";
 export {
   CHECKSUMS_FILE,
   GOPROXY_DIR,
