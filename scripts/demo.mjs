@@ -46,6 +46,8 @@ const { stack } = await openStack({
   config: {
     "agent-hosting:baseUrl": emulator.url,
     "agent-hosting:apiKey": { value: emulator.apiKey, secret: true },
+    // The example's image (registry.example.com/...) is in no registry: pinning it to a digest, on by default, is off here.
+    "agent-hosting:pinImageDigests": "false",
   },
 });
 
