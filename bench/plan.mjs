@@ -8,6 +8,7 @@ import { connectionFigures } from "./figures/connections.mjs";
 import { engineFigures } from "./figures/engine.mjs";
 import { logFigures } from "./figures/logs.mjs";
 import { readinessFigures } from "./figures/readiness.mjs";
+import { REGISTRY_MODES, registryFigures } from "./figures/registry.mjs";
 import { rollingFigures } from "./figures/rolling.mjs";
 import { sizeFigures } from "./figures/sizes.mjs";
 
@@ -56,5 +57,6 @@ export function groupsOf(plan) {
     { id: "logs", measure: logFigures, figures: ["logs", "logs-memory"] },
     { id: "connections", measure: connectionFigures, figures: ["connections"] },
     { id: "readiness", measure: readinessFigures, figures: ["readiness"] },
+    { id: "registry", measure: registryFigures, figures: REGISTRY_MODES.map((mode) => `${mode.family}-${large}`) },
   ];
 }

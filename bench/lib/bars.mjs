@@ -18,7 +18,7 @@ export const STATE_BYTES_BASE = 2866;
 /** The code the size figure adds to the provider's implementation. */
 export const GROWTH_BYTES = 256 * 1024;
 /** Version of the method: bench/pool.mjs pools only runs of the same one. */
-export const METHOD_VERSION = 3;
+export const METHOD_VERSION = 4;
 
 /** @param {Rule["method"]} method @param {Rule["combine"]} combine @param {Rule["compare"]} compare @param {number} limit @param {string} bar @returns {Bar} */
 const bar = (method, combine, compare, limit, bar) => ({ rule: { method, combine, compare, limit }, bar });
@@ -36,6 +36,11 @@ export const BARS = {
   "requests-up": bar("max", "value", "<=", 8, "≤ 8 in every run"),
   "requests-bump": bar("max", "value", "<=", 8, "≤ 8 in every run"),
   connections: bar("max", "value", "==", 1, "1 in every run"),
+  // Registry requests of a preview of the agents on one image (bench/figures/registry.mjs): the provider
+  // resolves the tag once; what a registry's authentication adds is counted apart, under its own bar.
+  "registry-requests-preview": bar("max", "value", "==", 1, "1 (one HEAD for every agent on the image)"),
+  "registry-requests-preview-basic": bar("max", "value", "==", 2, "2 (the HEAD the registry answers 401 to ask for credentials, then the HEAD with them)"),
+  "registry-requests-preview-bearer": bar("max", "value", "==", 3, "3 (the challenged HEAD, one token request, the HEAD with the token)"),
   // An up's CPU is the provider's own work (5 requests an agent, their parsing), which the do-nothing
   // control does not do: its ratio (about 2) is reported, and requests-up bounds that work.
   "cpu-up": bar("median", "ratio", "none", 0, "reported: the control makes no requests"),
