@@ -92,6 +92,8 @@ type Agent struct {
 	HealthCheck AgentHealthCheckPtrOutput `pulumi:"healthCheck"`
 	// Container image with a tag (`name:tag`) or a digest (`name@sha256:...`). Pinning by digest is the safer practice.
 	Image pulumi.StringOutput `pulumi:"image"`
+	// The digest (`sha256:…`) the agent's tag-form image was pinned to: what its tag named at the preview of the last create or update, or what the service runs (`pulumi refresh`). Absent when the image is not pinned (`pinImageDigest` false, a digest-form image, or a stack deployed before pinning that no update has pinned yet).
+	ImageDigest pulumi.StringPtrOutput `pulumi:"imageDigest"`
 	// Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
 	ImagePullSecretSet pulumi.StringPtrOutput `pulumi:"imagePullSecretSet"`
 	// The manifest of the deployment the `deployment` output describes, exactly as the service reports it (`apiVersion`, `kind`, `metadata`, `spec` and any other field); null while the service reports none. Secret when any input it reflects is secret.
@@ -102,6 +104,8 @@ type Agent struct {
 	NodeType pulumi.StringOutput `pulumi:"nodeType"`
 	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
 	OnFailure pulumi.StringOutput `pulumi:"onFailure"`
+	// Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+	PinImageDigest pulumi.BoolPtrOutput `pulumi:"pinImageDigest"`
 	// Whether the agent accepts sessions, as of the last create, update or refresh.
 	Ready pulumi.BoolOutput `pulumi:"ready"`
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
@@ -200,6 +204,8 @@ type agentArgs struct {
 	NodeType *string `pulumi:"nodeType"`
 	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
 	OnFailure *string `pulumi:"onFailure"`
+	// Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+	PinImageDigest *bool `pulumi:"pinImageDigest"`
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
 	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
 	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
@@ -232,6 +238,8 @@ type AgentArgs struct {
 	NodeType pulumi.StringPtrInput
 	// Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
 	OnFailure pulumi.StringPtrInput
+	// Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+	PinImageDigest pulumi.BoolPtrInput
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
 	ReadyTimeoutSeconds pulumi.Float64PtrInput
 	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
@@ -343,6 +351,11 @@ func (o AgentOutput) Image() pulumi.StringOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.Image }).(pulumi.StringOutput)
 }
 
+// The digest (`sha256:…`) the agent's tag-form image was pinned to: what its tag named at the preview of the last create or update, or what the service runs (`pulumi refresh`). Absent when the image is not pinned (`pinImageDigest` false, a digest-form image, or a stack deployed before pinning that no update has pinned yet).
+func (o AgentOutput) ImageDigest() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.ImageDigest }).(pulumi.StringPtrOutput)
+}
+
 // Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
 func (o AgentOutput) ImagePullSecretSet() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.ImagePullSecretSet }).(pulumi.StringPtrOutput)
@@ -366,6 +379,11 @@ func (o AgentOutput) NodeType() pulumi.StringOutput {
 // Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
 func (o AgentOutput) OnFailure() pulumi.StringOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringOutput { return v.OnFailure }).(pulumi.StringOutput)
+}
+
+// Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+func (o AgentOutput) PinImageDigest() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Agent) pulumi.BoolPtrOutput { return v.PinImageDigest }).(pulumi.BoolPtrOutput)
 }
 
 // Whether the agent accepts sessions, as of the last create, update or refresh.

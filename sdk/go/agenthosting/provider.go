@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl and agent-hosting:allowInsecureHttp (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL and AGENT_HOSTING_ALLOW_INSECURE_HTTP) configure the default one.
+// The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl, agent-hosting:allowInsecureHttp, agent-hosting:registryAuth and agent-hosting:pinImageDigests (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL, AGENT_HOSTING_ALLOW_INSECURE_HTTP, AGENT_HOSTING_REGISTRY_AUTH and AGENT_HOSTING_PIN_IMAGE_DIGESTS) configure the default one.
 type Provider struct {
 	pulumi.ProviderResourceState
 
@@ -19,6 +19,8 @@ type Provider struct {
 	ApiKey pulumi.StringPtrOutput `pulumi:"apiKey"`
 	// Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
 	BaseUrl pulumi.StringPtrOutput `pulumi:"baseUrl"`
+	// Credentials of image registries, used only to resolve image digests: a JSON list such as `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+	RegistryAuth pulumi.StringPtrOutput `pulumi:"registryAuth"`
 }
 
 // NewProvider registers a new resource with the given unique name, arguments, and options.
@@ -31,8 +33,12 @@ func NewProvider(ctx *pulumi.Context,
 	if args.ApiKey != nil {
 		args.ApiKey = pulumi.ToSecret(args.ApiKey).(pulumi.StringPtrInput)
 	}
+	if args.RegistryAuth != nil {
+		args.RegistryAuth = pulumi.ToSecret(args.RegistryAuth).(pulumi.StringPtrInput)
+	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"apiKey",
+		"registryAuth",
 	})
 	opts = append(opts, secrets)
 	opts = internal.PkgResourceDefaultOpts(opts)
@@ -45,22 +51,30 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	// Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+	// Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
 	AllowInsecureHttp *bool `pulumi:"allowInsecureHttp"`
 	// API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.
 	ApiKey *string `pulumi:"apiKey"`
 	// Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
 	BaseUrl *string `pulumi:"baseUrl"`
+	// Whether an Agent's tag-form image is resolved to its digest at preview and sent as `name@sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+	PinImageDigests *bool `pulumi:"pinImageDigests"`
+	// Credentials of image registries, used only to resolve image digests: a JSON list such as `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+	RegistryAuth *string `pulumi:"registryAuth"`
 }
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	// Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+	// Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
 	AllowInsecureHttp pulumi.BoolPtrInput
 	// API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.
 	ApiKey pulumi.StringPtrInput
 	// Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
 	BaseUrl pulumi.StringPtrInput
+	// Whether an Agent's tag-form image is resolved to its digest at preview and sent as `name@sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+	PinImageDigests pulumi.BoolPtrInput
+	// Credentials of image registries, used only to resolve image digests: a JSON list such as `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+	RegistryAuth pulumi.StringPtrInput
 }
 
 func (ProviderArgs) ElementType() reflect.Type {
@@ -108,6 +122,11 @@ func (o ProviderOutput) ApiKey() pulumi.StringPtrOutput {
 // Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
 func (o ProviderOutput) BaseUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.BaseUrl }).(pulumi.StringPtrOutput)
+}
+
+// Credentials of image registries, used only to resolve image digests: a JSON list such as `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+func (o ProviderOutput) RegistryAuth() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.RegistryAuth }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -30,6 +30,7 @@ class AgentArgs:
                  image_pull_secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  node_type: pulumi.Input[Optional[_builtins.str]] = None,
                  on_failure: pulumi.Input[Optional[_builtins.str]] = None,
+                 pin_image_digest: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  required_secrets: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -47,6 +48,7 @@ class AgentArgs:
         :param pulumi.Input[_builtins.str] image_pull_secret_set: Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.str] node_type: Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
         :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
+        :param pulumi.Input[_builtins.bool] pin_image_digest: Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
         :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] required_secrets: Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
@@ -77,6 +79,8 @@ class AgentArgs:
             on_failure = 'keep'
         if on_failure is not None:
             pulumi.set(__self__, "on_failure", on_failure)
+        if pin_image_digest is not None:
+            pulumi.set(__self__, "pin_image_digest", pin_image_digest)
         if ready_timeout_seconds is None:
             ready_timeout_seconds = 600
         if ready_timeout_seconds is not None:
@@ -201,6 +205,18 @@ class AgentArgs:
         pulumi.set(self, "on_failure", value)
 
     @_builtins.property
+    @pulumi.getter(name="pinImageDigest")
+    def pin_image_digest(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+        """
+        return pulumi.get(self, "pin_image_digest")
+
+    @pin_image_digest.setter
+    def pin_image_digest(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "pin_image_digest", value)
+
+    @_builtins.property
     @pulumi.getter(name="readyTimeoutSeconds")
     def ready_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
@@ -275,6 +291,7 @@ class Agent(pulumi.CustomResource):
                  image_pull_secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  node_type: pulumi.Input[Optional[_builtins.str]] = None,
                  on_failure: pulumi.Input[Optional[_builtins.str]] = None,
+                 pin_image_digest: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  required_secrets: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -328,6 +345,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] image_pull_secret_set: Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.str] node_type: Node type the agent runs on; only `"arm"`. Defaults to `"arm"`.
         :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
+        :param pulumi.Input[_builtins.bool] pin_image_digest: Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
         :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] required_secrets: Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
@@ -400,6 +418,7 @@ class Agent(pulumi.CustomResource):
                  image_pull_secret_set: pulumi.Input[Optional[_builtins.str]] = None,
                  node_type: pulumi.Input[Optional[_builtins.str]] = None,
                  on_failure: pulumi.Input[Optional[_builtins.str]] = None,
+                 pin_image_digest: pulumi.Input[Optional[_builtins.bool]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  redeploy_trigger: pulumi.Input[Optional[_builtins.str]] = None,
                  required_secrets: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -433,6 +452,7 @@ class Agent(pulumi.CustomResource):
             if on_failure is None:
                 on_failure = 'keep'
             __props__.__dict__["on_failure"] = on_failure
+            __props__.__dict__["pin_image_digest"] = pin_image_digest
             if ready_timeout_seconds is None:
                 ready_timeout_seconds = 600
             __props__.__dict__["ready_timeout_seconds"] = ready_timeout_seconds
@@ -452,6 +472,7 @@ class Agent(pulumi.CustomResource):
             __props__.__dict__["created_at"] = None
             __props__.__dict__["deployment"] = None
             __props__.__dict__["desired_deployment_id"] = None
+            __props__.__dict__["image_digest"] = None
             __props__.__dict__["manifest"] = None
             __props__.__dict__["name"] = None
             __props__.__dict__["ready"] = None
@@ -490,11 +511,13 @@ class Agent(pulumi.CustomResource):
         __props__.__dict__["enable_noise"] = None
         __props__.__dict__["health_check"] = None
         __props__.__dict__["image"] = None
+        __props__.__dict__["image_digest"] = None
         __props__.__dict__["image_pull_secret_set"] = None
         __props__.__dict__["manifest"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["node_type"] = None
         __props__.__dict__["on_failure"] = None
+        __props__.__dict__["pin_image_digest"] = None
         __props__.__dict__["ready"] = None
         __props__.__dict__["ready_timeout_seconds"] = None
         __props__.__dict__["redeploy_trigger"] = None
@@ -602,6 +625,14 @@ class Agent(pulumi.CustomResource):
         return pulumi.get(self, "image")
 
     @_builtins.property
+    @pulumi.getter(name="imageDigest")
+    def image_digest(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The digest (`sha256:…`) the agent's tag-form image was pinned to: what its tag named at the preview of the last create or update, or what the service runs (`pulumi refresh`). Absent when the image is not pinned (`pinImageDigest` false, a digest-form image, or a stack deployed before pinning that no update has pinned yet).
+        """
+        return pulumi.get(self, "image_digest")
+
+    @_builtins.property
     @pulumi.getter(name="imagePullSecretSet")
     def image_pull_secret_set(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -640,6 +671,14 @@ class Agent(pulumi.CustomResource):
         Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
         """
         return pulumi.get(self, "on_failure")
+
+    @_builtins.property
+    @pulumi.getter(name="pinImageDigest")
+    def pin_image_digest(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+        """
+        return pulumi.get(self, "pin_image_digest")
 
     @_builtins.property
     @pulumi.getter

@@ -21,13 +21,17 @@ class ProviderArgs:
     def __init__(__self__, *,
                  allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 base_url: pulumi.Input[Optional[_builtins.str]] = None):
+                 base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 pin_image_digests: pulumi.Input[Optional[_builtins.bool]] = None,
+                 registry_auth: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
         :param pulumi.Input[_builtins.str] api_key: API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
+        :param pulumi.Input[_builtins.bool] pin_image_digests: Whether an Agent's tag-form image is resolved to its digest at preview and sent as `name@sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+        :param pulumi.Input[_builtins.str] registry_auth: Credentials of image registries, used only to resolve image digests: a JSON list such as `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
         """
         if allow_insecure_http is not None:
             pulumi.set(__self__, "allow_insecure_http", allow_insecure_http)
@@ -35,12 +39,16 @@ class ProviderArgs:
             pulumi.set(__self__, "api_key", api_key)
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if pin_image_digests is not None:
+            pulumi.set(__self__, "pin_image_digests", pin_image_digests)
+        if registry_auth is not None:
+            pulumi.set(__self__, "registry_auth", registry_auth)
 
     @_builtins.property
     @pulumi.getter(name="allowInsecureHttp")
     def allow_insecure_http(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+        Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
         """
         return pulumi.get(self, "allow_insecure_http")
 
@@ -72,6 +80,30 @@ class ProviderArgs:
     def base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "base_url", value)
 
+    @_builtins.property
+    @pulumi.getter(name="pinImageDigests")
+    def pin_image_digests(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether an Agent's tag-form image is resolved to its digest at preview and sent as `name@sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+        """
+        return pulumi.get(self, "pin_image_digests")
+
+    @pin_image_digests.setter
+    def pin_image_digests(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "pin_image_digests", value)
+
+    @_builtins.property
+    @pulumi.getter(name="registryAuth")
+    def registry_auth(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Credentials of image registries, used only to resolve image digests: a JSON list such as `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+        """
+        return pulumi.get(self, "registry_auth")
+
+    @registry_auth.setter
+    def registry_auth(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "registry_auth", value)
+
 
 @pulumi.type_token("pulumi:providers:agent-hosting")
 class Provider(pulumi.ProviderResource):
@@ -82,15 +114,19 @@ class Provider(pulumi.ProviderResource):
                  allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 pin_image_digests: pulumi.Input[Optional[_builtins.bool]] = None,
+                 registry_auth: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl and agent-hosting:allowInsecureHttp (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL and AGENT_HOSTING_ALLOW_INSECURE_HTTP) configure the default one.
+        The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl, agent-hosting:allowInsecureHttp, agent-hosting:registryAuth and agent-hosting:pinImageDigests (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL, AGENT_HOSTING_ALLOW_INSECURE_HTTP, AGENT_HOSTING_REGISTRY_AUTH and AGENT_HOSTING_PIN_IMAGE_DIGESTS) configure the default one.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
         :param pulumi.Input[_builtins.str] api_key: API key of the Agent Hosting Service account. Falls back to the environment variable AGENT_HOSTING_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
+        :param pulumi.Input[_builtins.bool] pin_image_digests: Whether an Agent's tag-form image is resolved to its digest at preview and sent as `name@sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+        :param pulumi.Input[_builtins.str] registry_auth: Credentials of image registries, used only to resolve image digests: a JSON list such as `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
         """
         ...
     @overload
@@ -99,7 +135,7 @@ class Provider(pulumi.ProviderResource):
                  args: Optional[ProviderArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl and agent-hosting:allowInsecureHttp (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL and AGENT_HOSTING_ALLOW_INSECURE_HTTP) configure the default one.
+        The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl, agent-hosting:allowInsecureHttp, agent-hosting:registryAuth and agent-hosting:pinImageDigests (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL, AGENT_HOSTING_ALLOW_INSECURE_HTTP, AGENT_HOSTING_REGISTRY_AUTH and AGENT_HOSTING_PIN_IMAGE_DIGESTS) configure the default one.
 
         :param str resource_name: The name of the resource.
         :param ProviderArgs args: The arguments to use to populate this resource's properties.
@@ -119,6 +155,8 @@ class Provider(pulumi.ProviderResource):
                  allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 pin_image_digests: pulumi.Input[Optional[_builtins.bool]] = None,
+                 registry_auth: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -131,7 +169,9 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["allow_insecure_http"] = pulumi.Output.from_input(allow_insecure_http).apply(pulumi.runtime.to_json) if allow_insecure_http is not None else None
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
             __props__.__dict__["base_url"] = base_url
-        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["apiKey"])
+            __props__.__dict__["pin_image_digests"] = pulumi.Output.from_input(pin_image_digests).apply(pulumi.runtime.to_json) if pin_image_digests is not None else None
+            __props__.__dict__["registry_auth"] = None if registry_auth is None else pulumi.Output.secret(registry_auth)
+        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["apiKey", "registryAuth"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(Provider, __self__).__init__(
             'agent-hosting',
@@ -154,4 +194,12 @@ class Provider(pulumi.ProviderResource):
         Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
         """
         return pulumi.get(self, "base_url")
+
+    @_builtins.property
+    @pulumi.getter(name="registryAuth")
+    def registry_auth(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Credentials of image registries, used only to resolve image digests: a JSON list such as `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+        """
+        return pulumi.get(self, "registry_auth")
 

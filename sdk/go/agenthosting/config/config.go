@@ -11,7 +11,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+// Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
 func GetAllowInsecureHttp(ctx *pulumi.Context) bool {
 	return config.GetBool(ctx, "agent-hosting:allowInsecureHttp")
 }
@@ -24,4 +24,14 @@ func GetApiKey(ctx *pulumi.Context) string {
 // Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
 func GetBaseUrl(ctx *pulumi.Context) string {
 	return config.Get(ctx, "agent-hosting:baseUrl")
+}
+
+// Whether an Agent's tag-form image is resolved to its digest at preview and sent as `name@sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+func GetPinImageDigests(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "agent-hosting:pinImageDigests")
+}
+
+// Credentials of image registries, used only to resolve image digests: a JSON list such as `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+func GetRegistryAuth(ctx *pulumi.Context) string {
+	return config.Get(ctx, "agent-hosting:registryAuth")
 }

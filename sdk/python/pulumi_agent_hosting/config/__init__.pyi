@@ -16,7 +16,7 @@ from .. import _utilities
 
 allowInsecureHttp: Optional[bool]
 """
-Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
 """
 
 apiKey: Optional[str]
@@ -27,5 +27,15 @@ API key of the Agent Hosting Service account. Falls back to the environment vari
 baseUrl: Optional[str]
 """
 Base URL of the service, ending in the version segment, e.g. https://api.example.com/v1. Falls back to the environment variable AGENT_HOSTING_BASE_URL.
+"""
+
+pinImageDigests: Optional[bool]
+"""
+Whether an Agent's tag-form image is resolved to its digest at preview and sent as `name@sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+"""
+
+registryAuth: Optional[str]
+"""
+Credentials of image registries, used only to resolve image digests: a JSON list such as `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
 """
 

@@ -248,6 +248,20 @@ public class Agent extends com.pulumi.resources.CustomResource {
         return this.image;
     }
     /**
+     * The digest (`sha256:…`) the agent&#39;s tag-form image was pinned to: what its tag named at the preview of the last create or update, or what the service runs (`pulumi refresh`). Absent when the image is not pinned (`pinImageDigest` false, a digest-form image, or a stack deployed before pinning that no update has pinned yet).
+     * 
+     */
+    @Export(name="imageDigest", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> imageDigest;
+
+    /**
+     * @return The digest (`sha256:…`) the agent&#39;s tag-form image was pinned to: what its tag named at the preview of the last create or update, or what the service runs (`pulumi refresh`). Absent when the image is not pinned (`pinImageDigest` false, a digest-form image, or a stack deployed before pinning that no update has pinned yet).
+     * 
+     */
+    public Output<Optional<String>> imageDigest() {
+        return Codegen.optional(this.imageDigest);
+    }
+    /**
      * Secret set holding the registry credentials for pulling the image (3 to 63 characters, a lowercase DNS subdomain).
      * 
      */
@@ -316,6 +330,20 @@ public class Agent extends com.pulumi.resources.CustomResource {
      */
     public Output<String> onFailure() {
         return this.onFailure;
+    }
+    /**
+     * Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry&#39;s OCI distribution API) and sent as `name{@literal @}sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack&#39;s `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+     * 
+     */
+    @Export(name="pinImageDigest", refs={Boolean.class}, tree="[0]")
+    private Output</* @Nullable */ Boolean> pinImageDigest;
+
+    /**
+     * @return Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry&#39;s OCI distribution API) and sent as `name{@literal @}sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack&#39;s `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+     * 
+     */
+    public Output<Optional<Boolean>> pinImageDigest() {
+        return Codegen.optional(this.pinImageDigest);
     }
     /**
      * Whether the agent accepts sessions, as of the last create, update or refresh.

@@ -144,6 +144,21 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry&#39;s OCI distribution API) and sent as `name{@literal @}sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack&#39;s `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+     * 
+     */
+    @Import(name="pinImageDigest")
+    private @Nullable Output<Boolean> pinImageDigest;
+
+    /**
+     * @return Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry&#39;s OCI distribution API) and sent as `name{@literal @}sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack&#39;s `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+     * 
+     */
+    public Optional<Output<Boolean>> pinImageDigest() {
+        return Optional.ofNullable(this.pinImageDigest);
+    }
+
+    /**
      * Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
      * 
      */
@@ -244,6 +259,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         this.imagePullSecretSet = $.imagePullSecretSet;
         this.nodeType = $.nodeType;
         this.onFailure = $.onFailure;
+        this.pinImageDigest = $.pinImageDigest;
         this.readyTimeoutSeconds = $.readyTimeoutSeconds;
         this.redeployTrigger = $.redeployTrigger;
         this.requiredSecrets = $.requiredSecrets;
@@ -436,6 +452,27 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder onFailure(String onFailure) {
             return onFailure(Output.of(onFailure));
+        }
+
+        /**
+         * @param pinImageDigest Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry&#39;s OCI distribution API) and sent as `name{@literal @}sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack&#39;s `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder pinImageDigest(@Nullable Output<Boolean> pinImageDigest) {
+            $.pinImageDigest = pinImageDigest;
+            return this;
+        }
+
+        /**
+         * @param pinImageDigest Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry&#39;s OCI distribution API) and sent as `name{@literal @}sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack&#39;s `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder pinImageDigest(Boolean pinImageDigest) {
+            return pinImageDigest(Output.of(pinImageDigest));
         }
 
         /**

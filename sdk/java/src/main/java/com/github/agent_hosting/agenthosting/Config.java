@@ -12,7 +12,7 @@ public final class Config {
 
     private static final com.pulumi.Config config = com.pulumi.Config.of("agent-hosting");
 /**
- * Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+ * Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
  * 
  */
     public Optional<Boolean> allowInsecureHttp() {
@@ -31,5 +31,19 @@ public final class Config {
  */
     public Optional<String> baseUrl() {
         return Codegen.stringProp("baseUrl").config(config).get();
+    }
+/**
+ * Whether an Agent&#39;s tag-form image is resolved to its digest at preview and sent as `name{@literal @}sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+ * 
+ */
+    public Optional<Boolean> pinImageDigests() {
+        return Codegen.booleanProp("pinImageDigests").config(config).get();
+    }
+/**
+ * Credentials of image registries, used only to resolve image digests: a JSON list such as `[{&#34;server&#34;: &#34;ghcr.io&#34;, &#34;username&#34;: &#34;USER&#34;, &#34;password&#34;: &#34;TOKEN&#34;}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+ * 
+ */
+    public Optional<String> registryAuth() {
+        return Codegen.stringProp("registryAuth").config(config).get();
     }
 }

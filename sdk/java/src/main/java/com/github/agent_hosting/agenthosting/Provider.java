@@ -15,7 +15,7 @@ import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl and agent-hosting:allowInsecureHttp (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL and AGENT_HOSTING_ALLOW_INSECURE_HTTP) configure the default one.
+ * The agent-hosting provider. Without an explicit provider, the stack config agent-hosting:apiKey, agent-hosting:baseUrl, agent-hosting:allowInsecureHttp, agent-hosting:registryAuth and agent-hosting:pinImageDigests (or the environment variables AGENT_HOSTING_API_KEY, AGENT_HOSTING_BASE_URL, AGENT_HOSTING_ALLOW_INSECURE_HTTP, AGENT_HOSTING_REGISTRY_AUTH and AGENT_HOSTING_PIN_IMAGE_DIGESTS) configure the default one.
  * 
  */
 @ResourceType(type="pulumi:providers:agent-hosting")
@@ -47,6 +47,20 @@ public class Provider extends com.pulumi.resources.ProviderResource {
      */
     public Output<Optional<String>> baseUrl() {
         return Codegen.optional(this.baseUrl);
+    }
+    /**
+     * Credentials of image registries, used only to resolve image digests: a JSON list such as `[{&#34;server&#34;: &#34;ghcr.io&#34;, &#34;username&#34;: &#34;USER&#34;, &#34;password&#34;: &#34;TOKEN&#34;}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+     * 
+     */
+    @Export(name="registryAuth", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> registryAuth;
+
+    /**
+     * @return Credentials of image registries, used only to resolve image digests: a JSON list such as `[{&#34;server&#34;: &#34;ghcr.io&#34;, &#34;username&#34;: &#34;USER&#34;, &#34;password&#34;: &#34;TOKEN&#34;}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+     * 
+     */
+    public Output<Optional<String>> registryAuth() {
+        return Codegen.optional(this.registryAuth);
     }
 
     /**
@@ -86,7 +100,8 @@ public class Provider extends com.pulumi.resources.ProviderResource {
             .version(Utilities.getVersion())
             .pluginDownloadURL("github://api.github.com/agent-hosting/pulumi-agent-hosting")
             .additionalSecretOutputs(List.of(
-                "apiKey"
+                "apiKey",
+                "registryAuth"
             ))
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);

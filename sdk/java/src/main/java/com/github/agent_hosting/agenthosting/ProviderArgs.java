@@ -17,14 +17,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     public static final ProviderArgs Empty = new ProviderArgs();
 
     /**
-     * Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+     * Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
      * 
      */
     @Import(name="allowInsecureHttp", json=true)
     private @Nullable Output<Boolean> allowInsecureHttp;
 
     /**
-     * @return Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+     * @return Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
      * 
      */
     public Optional<Output<Boolean>> allowInsecureHttp() {
@@ -61,12 +61,44 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.baseUrl);
     }
 
+    /**
+     * Whether an Agent&#39;s tag-form image is resolved to its digest at preview and sent as `name{@literal @}sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+     * 
+     */
+    @Import(name="pinImageDigests", json=true)
+    private @Nullable Output<Boolean> pinImageDigests;
+
+    /**
+     * @return Whether an Agent&#39;s tag-form image is resolved to its digest at preview and sent as `name{@literal @}sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+     * 
+     */
+    public Optional<Output<Boolean>> pinImageDigests() {
+        return Optional.ofNullable(this.pinImageDigests);
+    }
+
+    /**
+     * Credentials of image registries, used only to resolve image digests: a JSON list such as `[{&#34;server&#34;: &#34;ghcr.io&#34;, &#34;username&#34;: &#34;USER&#34;, &#34;password&#34;: &#34;TOKEN&#34;}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+     * 
+     */
+    @Import(name="registryAuth")
+    private @Nullable Output<String> registryAuth;
+
+    /**
+     * @return Credentials of image registries, used only to resolve image digests: a JSON list such as `[{&#34;server&#34;: &#34;ghcr.io&#34;, &#34;username&#34;: &#34;USER&#34;, &#34;password&#34;: &#34;TOKEN&#34;}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+     * 
+     */
+    public Optional<Output<String>> registryAuth() {
+        return Optional.ofNullable(this.registryAuth);
+    }
+
     private ProviderArgs() {}
 
     private ProviderArgs(ProviderArgs $) {
         this.allowInsecureHttp = $.allowInsecureHttp;
         this.apiKey = $.apiKey;
         this.baseUrl = $.baseUrl;
+        this.pinImageDigests = $.pinImageDigests;
+        this.registryAuth = $.registryAuth;
     }
 
     public static Builder builder() {
@@ -88,7 +120,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param allowInsecureHttp Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+         * @param allowInsecureHttp Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
          * 
          * @return builder
          * 
@@ -99,7 +131,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param allowInsecureHttp Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted). Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
+         * @param allowInsecureHttp Allows a plain http:// base URL to a host other than loopback (the API key then travels unencrypted), and plain http to an image registry other than loopback. Falls back to the environment variable AGENT_HOSTING_ALLOW_INSECURE_HTTP.
          * 
          * @return builder
          * 
@@ -148,6 +180,48 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder baseUrl(String baseUrl) {
             return baseUrl(Output.of(baseUrl));
+        }
+
+        /**
+         * @param pinImageDigests Whether an Agent&#39;s tag-form image is resolved to its digest at preview and sent as `name{@literal @}sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder pinImageDigests(@Nullable Output<Boolean> pinImageDigests) {
+            $.pinImageDigests = pinImageDigests;
+            return this;
+        }
+
+        /**
+         * @param pinImageDigests Whether an Agent&#39;s tag-form image is resolved to its digest at preview and sent as `name{@literal @}sha256:…` when the Agent does not say (its `pinImageDigest`); default true. Falls back to the environment variable AGENT_HOSTING_PIN_IMAGE_DIGESTS.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder pinImageDigests(Boolean pinImageDigests) {
+            return pinImageDigests(Output.of(pinImageDigests));
+        }
+
+        /**
+         * @param registryAuth Credentials of image registries, used only to resolve image digests: a JSON list such as `[{&#34;server&#34;: &#34;ghcr.io&#34;, &#34;username&#34;: &#34;USER&#34;, &#34;password&#34;: &#34;TOKEN&#34;}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder registryAuth(@Nullable Output<String> registryAuth) {
+            $.registryAuth = registryAuth;
+            return this;
+        }
+
+        /**
+         * @param registryAuth Credentials of image registries, used only to resolve image digests: a JSON list such as `[{&#34;server&#34;: &#34;ghcr.io&#34;, &#34;username&#34;: &#34;USER&#34;, &#34;password&#34;: &#34;TOKEN&#34;}]`, set with `--secret`. Registries it does not name use the docker config file (DOCKER_CONFIG or ~/.docker/config.json). Falls back to the environment variable AGENT_HOSTING_REGISTRY_AUTH.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder registryAuth(String registryAuth) {
+            return registryAuth(Output.of(registryAuth));
         }
 
         public ProviderArgs build() {
