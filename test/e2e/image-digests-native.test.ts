@@ -2,10 +2,11 @@
  * Image digests on the native plugin: a Pulumi YAML program run with the CLI
  * in its directory (the installed plugin), against the real distribution
  * registry on 127.0.0.1: an anonymous one behind a counting proxy and a
- * private one (htpasswd Basic) whose credentials come from the secret stack
- * setting agent-hosting:registryAuth. The stack sets
- * agent-hosting:pinImageDigests true, which wins over the variable that turns
- * pinning off for every other test (vitest.config.ts).
+ * private one (htpasswd Basic) whose credentials come from the stack setting
+ * agent-hosting:registryAuth, written as structured config with the password
+ * a secret. The stack sets agent-hosting:pinImageDigests true, which wins
+ * over the variable that turns pinning off for every other test
+ * (vitest.config.ts).
  */
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -86,8 +87,10 @@ describe("a YAML program's native Agents with pinning on", () => {
     expect(refused.out).toContain("pinImageDigest: false");
     expect((await fx.control.listAgents()).agents).toEqual([]);
 
-    const entries = JSON.stringify([{ server: closed.host, username: closed.username, password: closed.password }]);
-    await ok("config", "set", "--secret", "agent-hosting:registryAuth", entries);
+    // The setting as README.md's "Pinning images" writes it: structured config, the password a secret.
+    await ok("config", "set", "--path", "agent-hosting:registryAuth[0].server", closed.host);
+    await ok("config", "set", "--path", "agent-hosting:registryAuth[0].username", closed.username);
+    await ok("config", "set", "--secret", "--path", "agent-hosting:registryAuth[0].password", closed.password);
     const asked = proxy.requests.length;
     await ok("preview");
     // One request for the pinned tag in the preview; none for pinImageDigest false.
