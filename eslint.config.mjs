@@ -20,7 +20,7 @@ export const SRC_IMPORTS = {
   native: ["resources", "functions", "core", "client"],
   review: ["resources", "core", "client"],
   policy: ["resources", "core", "client", "image-registry"],
-  testing: ["registry.ts", "resources", "functions", "core", "client", "emulator"],
+  testing: ["registry.ts", "resources", "functions", "core", "client", "emulator", "image-registry"],
   "index.ts": ["resources", "functions", "core", "client", "emulator"],
 };
 const part = (name) => (name.endsWith(".ts") ? { file: { path: `src/${name}` } } : { element: { type: name } });

@@ -9,6 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { imageDigestLookup } from "../image-registry/run-lookup";
+import { programImageDigestsStandIn } from "../core/program-client-stand-in";
 import type { ConfigSource } from "../core/settings";
 import { outputCall } from "./output-call";
 import type { OutputCallOptions } from "./output-call";
@@ -40,6 +41,12 @@ async function resolveOnce(image: string): Promise<GetImageDigestResult> {
 
 export async function getImageDigest(args: GetImageDigestArgs): Promise<GetImageDigestResult> {
   const { image } = args;
+  // Under the package's unit-test mocks (src/testing), their digests answer instead of a registry.
+  const mocked = programImageDigestsStandIn();
+  if (mocked !== undefined) {
+    const { digest, pinnedImage } = await mocked.resolve(image);
+    return { image, digest, pinnedImage };
+  }
   let answer = answers.get(image);
   if (answer === undefined) {
     answer = resolveOnce(image);

@@ -33,7 +33,14 @@ export async function mockCreate(entry: ResourceEntry, service: MockService, reg
   // in the field table's order, as every language's mocks list them.
   const listed = marksOf(inputs).secretInputs;
   const secretInputs = listed.length > 0 ? listed : entry.fields.map((f) => f.name).filter((name) => secret.includes(name));
-  const checked = await entry.verbs.check({ urn, olds: {}, news: withoutReserved(inputs), secretInputs, ...(service.secretSets && { secretSets: service.secretSets }) });
+  const checked = await entry.verbs.check({
+    urn,
+    olds: {},
+    news: withoutReserved(inputs),
+    secretInputs,
+    imageDigests: service.imageDigests,
+    ...(service.secretSets && { secretSets: service.secretSets }),
+  });
   if (checked.failures.length > 0) throw new MockRefusalError(`${entry.name} "${name}"`, checked.failures);
   // The mocked service answers a create with the agent as the provider's wait leaves it (ready, unless the
   // program does not wait): the wait itself (and the health check after it) is left out, its settings echoed as given.

@@ -11,7 +11,7 @@
  * goes to the test's own mocks.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { setProgramClientStandIn } from "../core/program-client-stand-in";
+import { setProgramClientStandIn, setProgramImageDigestsStandIn } from "../core/program-client-stand-in";
 import type { Props } from "../core/resource-entry";
 import { REGISTRY } from "../registry";
 import { mockCreate } from "./agent-mock";
@@ -30,8 +30,9 @@ export function agentHostingMocks(options: AgentHostingMocksOptions = {}): pulum
   const agentEntry = REGISTRY.resources.find((r) => r.name === "Agent");
   if (!agentEntry) throw new Error("agentHostingMocks: the package registers no Agent");
   const service = mockService(options, agentEntry.fields);
-  // The package root's functions run in the program's process, not through the engine's invoke: they ask this stand-in.
+  // The package root's functions run in the program's process, not through the engine's invoke: they ask these stand-ins.
   setProgramClientStandIn(service.client);
+  setProgramImageDigestsStandIn(service.imageDigests);
   const own = options.mocks;
   return {
     async newResource(args) {
@@ -52,7 +53,7 @@ export function agentHostingMocks(options: AgentHostingMocksOptions = {}): pulum
         if (own) return own.call(args);
         throw new Error(`agentHostingMocks: no mock for the call ${args.token}; pass your own in the options' \`mocks\``);
       }
-      const outcome = await fn.handler(args.inputs as Props, service.client);
+      const outcome = await fn.handler(args.inputs as Props, service.client, { imageDigests: service.imageDigests });
       if (outcome.failures.length > 0) throw new MockRefusalError(fn.name, outcome.failures);
       return outcome.result ?? {};
     },

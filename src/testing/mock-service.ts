@@ -7,7 +7,9 @@ import type { AgentHostingClient } from "../client/client";
 import { NotFoundError } from "../client/errors";
 import type { AgentLogsQuery } from "../client/request-types";
 import type { FieldSpec } from "../core/field-table";
+import type { ImageDigestLookup } from "../core/image-digest-lookup";
 import type { SecretSetLookup } from "../core/resource-entry";
+import { mockImageDigests } from "./mock-image-digests";
 import { logPage } from "./mock-logs";
 import type { AgentHostingMocksOptions } from "./options";
 import { agentFor } from "./service-answer";
@@ -19,6 +21,8 @@ export interface MockService {
   client: AgentHostingClient;
   /** The secret sets, as check looks them up; undefined when the test gives none (references are not checked). */
   secretSets: SecretSetLookup | undefined;
+  /** The image digests, in place of a registry (src/testing/mock-image-digests.ts). */
+  imageDigests: ImageDigestLookup;
   /** The agents created so far, by name. */
   agents: Map<string, Json>;
   /** Agent names whose create answers the agent before it is ready (their program does not wait for readiness). */
@@ -64,5 +68,5 @@ export function mockService(options: AgentHostingMocksOptions, agentFields: read
           return fields === undefined ? undefined : { name, fieldNames: [...fields] };
         };
   // Only the methods above are called by the verbs and handlers the mocks run (create with waitForReady off, the function handlers).
-  return { client: client as unknown as AgentHostingClient, secretSets, agents, answeredUnready };
+  return { client: client as unknown as AgentHostingClient, secretSets, imageDigests: mockImageDigests(options), agents, answeredUnready };
 }

@@ -19,6 +19,19 @@ export interface AgentHostingMocksOptions {
    * `startTime` and `endTime` applied as the service applies them.
    */
   logs?: Record<string, readonly MockLogLine[]>;
+  /**
+   * Digests per image as written (`sha256:…`): a tag-form image an Agent
+   * pins, and `getImageDigest`, name the digest given here; an image not
+   * listed names one derived from its text (`sha256:` and its SHA-256), the
+   * same in every run.
+   */
+  imageDigests?: Record<string, string>;
+  /**
+   * Whether an Agent that leaves `pinImageDigest` out pins its tag-form
+   * image, as the stack's `agent-hosting:pinImageDigests` says: true when
+   * left out.
+   */
+  pinImageDigests?: boolean;
   /** The test's own mocks, for every other resource type and call. Left out, other resources echo their inputs and other calls fail. */
   mocks?: pulumi.runtime.Mocks;
 }

@@ -68,7 +68,9 @@ const emulator = useEmulator({ secretSets: SETS });
 const registered: Registered[] = [];
 
 beforeAll(async () => {
-  const mocks = testing.agentHostingMocks({ secretSets: SETS });
+  // The emulator's images are in no registry, so the real provider runs with pinning off (vitest.config.ts's
+  // AGENT_HOSTING_PIN_IMAGE_DIGESTS=false), and the mocks with the same stack default.
+  const mocks = testing.agentHostingMocks({ secretSets: SETS, pinImageDigests: false });
   await pulumi.runtime.setMocks(
     {
       async newResource(args) {

@@ -5,9 +5,11 @@
  * the provider check's own failure; requiredSecrets is held to the mocked
  * secret sets; other types go to the test's own mocks.
  */
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { REGISTRY } from "../../src/registry";
 import { agentHostingMocks, MockRefusalError, MOCK_TIME } from "../../src/testing";
+import { derivedDigest } from "../../src/testing/mock-image-digests";
 import { BAD_INPUTS } from "../support/bad-inputs";
 import { IMAGE } from "../support/fixtures";
 
@@ -46,12 +48,14 @@ describe("an Agent's outputs under the mocks", () => {
       available: true,
       activeSessionCount: 0,
       createdAt: MOCK_TIME,
+      imageDigest: derivedDigest(IMAGE),
     });
     expect(state["manifest"]).toMatchObject({
       kind: "Agent",
       metadata: { name: "voice-bot" },
       spec: {
-        image: IMAGE,
+        // The service runs the image pinned to the digest its tag names (derived from the image under the mocks).
+        image: `${IMAGE.slice(0, IMAGE.lastIndexOf(":"))}@${derivedDigest(IMAGE)}`,
         platformNodeType: "arm",
         envFromSecretNames: ["bot-secrets"],
         imagePullSecretNames: [],
@@ -84,6 +88,45 @@ describe("an Agent's outputs under the mocks", () => {
     const { state } = await create({ serviceName: "voice-bot", image: IMAGE, __provider: "exports.handler = x" }, {}, DYNAMIC_AGENT_TYPE);
     expect(state["__provider"]).toBe("exports.handler = x");
     expect(state["ready"]).toBe(true);
+  });
+});
+
+describe("an Agent's image digest under the mocks", () => {
+  const GIVEN = `sha256:${"c".repeat(64)}`;
+
+  it("is derived from the image as written, the same in every run: sha256 and the SHA-256 of its text", async () => {
+    expect(derivedDigest("registry.example.com/voice-bot:1.4.2")).toBe("sha256:" + createHash("sha256").update("registry.example.com/voice-bot:1.4.2").digest("hex"));
+    const { state } = await create({ serviceName: "voice-bot", image: "registry.example.com:5000/voice-bot:1.4.2" });
+    expect(state["imageDigest"]).toBe(derivedDigest("registry.example.com:5000/voice-bot:1.4.2"));
+    expect(state["image"]).toBe("registry.example.com:5000/voice-bot:1.4.2");
+  });
+
+  it("is the one given for the image, which the service runs", async () => {
+    const { state } = await create({ serviceName: "voice-bot", image: IMAGE }, { imageDigests: { [IMAGE]: GIVEN } });
+    expect(state["imageDigest"]).toBe(GIVEN);
+    expect((state["manifest"] as { spec: { image: string } }).spec.image).toBe(`${IMAGE.slice(0, IMAGE.lastIndexOf(":"))}@${GIVEN}`);
+  });
+
+  it("is absent when the agent does not pin, the stack does not pin by default, or the image is in digest form", async () => {
+    const digestForm = `registry.example.com/voice-bot@${GIVEN}`;
+    for (const [inputs, options] of [
+      [{ pinImageDigest: false }, {}],
+      [{}, { pinImageDigests: false }],
+      [{ image: digestForm }, {}],
+    ] as const) {
+      const { state } = await create({ serviceName: "voice-bot", image: IMAGE, ...inputs }, options);
+      expect(state["imageDigest"]).toBeUndefined();
+      expect((state["manifest"] as { spec: { image: string } }).spec.image).toBe(inputs.image ?? IMAGE);
+    }
+    const { state } = await create({ serviceName: "voice-bot", image: IMAGE, pinImageDigest: true }, { pinImageDigests: false });
+    expect(state["imageDigest"]).toBe(derivedDigest(IMAGE));
+  });
+
+  it("answers getImageDigest, in the engine's invoke", async () => {
+    const mocks = agentHostingMocks({ imageDigests: { [IMAGE]: GIVEN } });
+    const token = REGISTRY.functions.find((f) => f.name === "getImageDigest")!.token;
+    expect(await mocks.call({ token, inputs: { image: IMAGE } })).toEqual({ image: IMAGE, digest: GIVEN, pinnedImage: `${IMAGE.slice(0, IMAGE.lastIndexOf(":"))}@${GIVEN}` });
+    expect(await mocks.call({ token, inputs: { image: "other.example.com/bot:2" } })).toMatchObject({ digest: derivedDigest("other.example.com/bot:2") });
   });
 });
 
