@@ -2,9 +2,10 @@
  * getImageDigest from a Python program (its Output form, through the native
  * plugin's invoke), under the real CLI, against the real distribution
  * registry with htpasswd `Basic` auth: refused while the stack names no
- * credential, with the registry, repository, tag, status and fix; with the
- * secret setting agent-hosting:registryAuth, the digest crane reads, and
- * after the tag is pushed again, the new one. The registry's password is in
+ * credential, with the registry, repository, tag, status and fix; with
+ * agent-hosting:registryAuth set as the docs set it (`pulumi config set
+ * --path`, the password `--secret`), the digest crane reads, and after the
+ * tag is pushed again, the new one. The registry's password is in
  * no engine output and no file of the stack.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -17,6 +18,7 @@ import type { StackDir } from "../languages/support/stack-env";
 import { startImageRegistry } from "../support/image-registry-fixture";
 import type { RunningImageRegistry } from "../support/image-registry-fixture";
 import { pythonRunner } from "../support/program-runners";
+import { runPulumi } from "./support/pulumi-command";
 
 const API_KEY = "get-image-digest-SECRET-key-81c2f0";
 
@@ -36,17 +38,23 @@ const program = (image: string): string =>
     "",
   ].join("\n");
 
-/** The stack's settings: the service's (the plugin's invokes need them; no agent is declared) and, when given, registryAuth. */
-function config(withCredentials: boolean): StackConfig {
-  const settings: StackConfig = {
-    "agent-hosting:baseUrl": { value: "http://127.0.0.1:9/v1" },
-    "agent-hosting:apiKey": { value: API_KEY, secret: true },
-  };
-  if (withCredentials) {
-    const entries = [{ server: registry.host, username: registry.username, password: registry.password }];
-    settings["agent-hosting:registryAuth"] = { value: JSON.stringify(entries), secret: true };
+/** The service's settings: the plugin's invokes need them (no agent is declared, nothing is sent). */
+const config: StackConfig = {
+  "agent-hosting:baseUrl": { value: "http://127.0.0.1:9/v1" },
+  "agent-hosting:apiKey": { value: API_KEY, secret: true },
+};
+
+/** agent-hosting:registryAuth as docs/installation-configuration.md sets it, on the driver's stack "dev". */
+async function setRegistryAuth(): Promise<void> {
+  const entry = "agent-hosting:registryAuth[0]";
+  for (const args of [
+    ["--path", `${entry}.server`, registry.host],
+    ["--path", `${entry}.username`, registry.username],
+    ["--secret", "--path", `${entry}.password`, registry.password],
+  ]) {
+    const set = await runPulumi(["config", "set", "--stack", "dev", ...args], stack.workDir, stack.env);
+    expect(set.code, set.stderr).toBe(0);
   }
-  return settings;
 }
 
 function filesUnder(dir: string): string[] {
@@ -76,14 +84,15 @@ describe("getImageDigest in Python, through the native plugin", () => {
     const image = `${registry.host}/voice-bot:main`;
     const texts: string[] = [];
 
-    const refused = await pythonRunner(program(image), config(false)).run("preview", stack);
+    const driver = pythonRunner(program(image), config);
+    const refused = await driver.run("preview", stack);
     texts.push(refused.engineOutput, refused.error ?? "");
     expect(refused.ok).toBe(false);
     for (const part of [registry.host, "voice-bot", "main", "401", "docker login", "agent-hosting:registryAuth"]) {
       expect(refused.engineOutput + (refused.error ?? "")).toContain(part);
     }
 
-    const driver = pythonRunner(program(image), config(true));
+    await setRegistryAuth();
     const preview = await driver.run("preview", stack);
     texts.push(preview.engineOutput);
     expect(preview.ok, preview.engineOutput).toBe(true);
