@@ -6,7 +6,7 @@
  * outputs and a refresh record of the service's `name@sha256:…`.
  */
 import { describe, expect, it } from "vitest";
-import { UNKNOWN_VALUE } from "../../src/core/engine-sentinels";
+import { asSecret, UNKNOWN_VALUE } from "../../src/core/engine-sentinels";
 import type { ImageDigestLookup } from "../../src/core/image-digest-lookup";
 import { marksOf, withRecordedImageDigest, withoutReserved } from "../../src/core/state-marks";
 import { ImageRegistryError } from "../../src/image-registry";
@@ -142,6 +142,11 @@ describe("what is sent and what is recorded", () => {
     expect(createBody(inputs).image).toBe(`registry.example.com/voice/bot@${D2}`);
     const outputs = outputProps(toOutputs(inputs, live(`registry.example.com/voice/bot@${D2}`)), []);
     expect(outputs).toMatchObject({ image: IMAGE, imageDigest: D2 });
+  });
+
+  it("the digest of a secret image is a secret output", () => {
+    const outputs = outputProps(toOutputs(asInputs(checkedNews(D2)), live(`registry.example.com/voice/bot@${D2}`)), ["image"]);
+    expect(outputs["imageDigest"]).toEqual(asSecret(D2));
   });
 
   it("an unpinned image is sent and recorded as written", () => {

@@ -48,7 +48,9 @@ export async function check(core: ProviderCore, request: CheckRequest): Promise<
     ...(imageDigests ? { imageDigests } : {}),
   });
   const response = new CheckResponse();
-  response.setInputs(toStruct(withRecordedImageDigest(outcome.inputs, olds), news.secrets));
+  // A digest derives from its image: secret with it.
+  const secrets = news.secrets.has("image") ? new Set([...news.secrets, "imageDigest"]) : news.secrets;
+  response.setInputs(toStruct(withRecordedImageDigest(outcome.inputs, olds), secrets));
   response.setFailuresList(checkFailures(outcome.failures));
   return response;
 }

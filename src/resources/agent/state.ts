@@ -210,7 +210,8 @@ export function outputProps(state: AgentState, secretInputs: readonly string[]):
     const value = field.answer ? field.answer.output(agent) : state.inputs[field.name];
     if (value !== undefined) outputs[field.name] = field.answer && secretInputs.includes(field.name) ? asSecret(value) : value;
   }
-  if (state.imageDigest !== undefined) outputs[IMAGE_DIGEST] = state.imageDigest;
+  // The digest derives from the image: secret when the program declares the image secret.
+  if (state.imageDigest !== undefined) outputs[IMAGE_DIGEST] = secretInputs.includes("image") ? asSecret(state.imageDigest) : state.imageDigest;
   const { autoScaling: _reported, ...answer } = agent;
   Object.assign(outputs, answer);
   const secretSent = secretInputs.some((name) => AGENT_FIELDS.some((f) => f.name === name && f.sentTo === "service"));
