@@ -30,6 +30,7 @@ export interface ExportedResource {
   urn: string;
   type: string;
   id?: string;
+  inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
   /** Set by the engine on an agent a replace has made anew, until the old one is deleted. */
   delete?: boolean;

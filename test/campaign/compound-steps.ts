@@ -38,6 +38,7 @@ export async function runCompound(world: CampaignWorld, step: Step): Promise<Ste
       if (await exists(world, step.serviceName)) {
         await world.emu.raw("DELETE", `/v1/agents/${step.serviceName}`);
         world.excused.add(step.serviceName);
+        world.sessions.delete(step.serviceName);
       }
       return {};
     case "outside-image":
@@ -51,7 +52,10 @@ export async function runCompound(world: CampaignWorld, step: Step): Promise<Ste
       return {};
     }
     case "sessions":
-      if (await exists(world, step.serviceName)) await world.emu.control.setSessions(step.serviceName, step.count, step.endAfterMs);
+      if (await exists(world, step.serviceName)) {
+        const { endsAt } = await world.emu.control.setSessions(step.serviceName, step.count, step.endAfterMs);
+        world.sessions.set(step.serviceName, { count: step.count, endsAt });
+      }
       return {};
     case "takeover": {
       if (world.program.some((a) => a.serviceName === step.serviceName) || (await exists(world, step.serviceName))) return {};

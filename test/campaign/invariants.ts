@@ -17,6 +17,7 @@ export type InvariantName =
   | "the end"
   | "a broken input fails"
   | "the recovery recovers"
+  | "the drain"
   | "the CLI answers";
 
 export interface Violation {

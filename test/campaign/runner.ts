@@ -8,9 +8,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmu, type Emu } from "../support/emulator-fixture";
-import { newCampaignStack, type CampaignPath, type CampaignStack, type Outcome } from "./campaign-stack";
+import { REQUEST_LOG_SIZE } from "../../src/emulator/request-log";
+import { newCampaignStack, type CampaignPath, type CampaignStack, type Outcome, type StackState } from "./campaign-stack";
 import { failureSaysWhy, noKey, noTakeover, orphans, serviceAgents, tail, theEnd, truth, type Violation } from "./invariants";
 import { runCompound } from "./compound-steps";
+import { drainViolations, type OpenedSessions } from "./drain-check";
 import { applyEdit, describeStep, type AgentSpec, type Step } from "./steps";
 
 export type Rollout = "rolling" | "immediate";
@@ -42,6 +44,8 @@ export interface CampaignWorld {
   foreign: Map<string, string>;
   /** Agents changed outside Pulumi since the stack last read them (refresh). */
   excused: Set<string>;
+  /** Sessions the campaign opened, by agent, until a DELETE of the agent. */
+  sessions: Map<string, OpenedSessions>;
   restartEmulator(): Promise<void>;
   log(line: string): void;
 }
@@ -80,6 +84,7 @@ export async function runCase(c: CampaignCase, log: (line: string) => void = () 
     program: [],
     foreign: new Map(),
     excused: new Set(),
+    sessions: new Map(),
     async restartEmulator() {
       await emu.close();
       emu = await startEmu({ ...options, port });
@@ -87,16 +92,24 @@ export async function runCase(c: CampaignCase, log: (line: string) => void = () 
     log,
   };
   let stepsRun = 0;
+  // The state before each step: what a delete during it drains for.
+  let before: StackState = { agents: [], pending: [], text: "" };
+  const judged = async (effect: StepEffect, startedMs: number, step?: Step): Promise<Violation | undefined> => {
+    const { found, state } = await judge(world, effect, checks, { startedMs, before, restarted: step?.kind === "restart-up" });
+    before = state;
+    return found;
+  };
   try {
     for (const [i, step] of c.steps.entries()) {
       const label = describeStep(step);
       log(`step ${i + 1}/${c.steps.length}: ${label}`);
       let found: Violation | undefined;
+      const startedMs = Date.now();
       try {
         const effect = await runStep(world, step);
         if (effect.outcome) log(`  → ${effect.outcome.ok ? "ok" : `failed: ${firstError(effect.outcome.output)}`}`);
         if (effect.outcome && process.env["CAMPAIGN_VERBOSE"] === "1") log(`  output:\n${effect.outcome.output}`);
-        found = await judge(world, effect, checks);
+        found = await judged(effect, startedMs, step);
       } catch (error) {
         found = { invariant: "the CLI answers", detail: `the step threw: ${(error as Error).stack ?? String(error)}` };
       }
@@ -104,8 +117,9 @@ export async function runCase(c: CampaignCase, log: (line: string) => void = () 
       if (found) return { violation: { ...found, step: i + 1, label }, stepsRun, checks };
     }
     log("final: destroy");
+    const startedMs = Date.now();
     const effect: StepEffect = { outcome: await stack.run("destroy", world.program), as: "destroy" };
-    const found = await judge(world, effect, checks);
+    const found = await judged(effect, startedMs);
     if (found) return { violation: { ...found, step: c.steps.length + 1, label: "final destroy" }, stepsRun, checks };
     if (!effect.outcome?.ok) return { violation: { invariant: "the end", detail: `the final destroy failed:\n${tail(effect.outcome?.output ?? "")}`, step: c.steps.length + 1, label: "final destroy" }, stepsRun, checks };
     return { stepsRun, checks };
@@ -145,8 +159,15 @@ async function runStep(world: CampaignWorld, step: Step): Promise<StepEffect> {
   }
 }
 
-/** Checks the invariants after a step; the first violation, if any. */
-async function judge(world: CampaignWorld, effect: StepEffect, checks: Record<string, number>): Promise<Violation | undefined> {
+/** What the drain check needs of a step: when it started, the state before it, and whether the emulator restarted (its request log then starts again). */
+interface StepWindow {
+  startedMs: number;
+  before: StackState;
+  restarted: boolean;
+}
+
+/** Checks the invariants after a step; the first violation, if any, and the state read. */
+async function judge(world: CampaignWorld, effect: StepEffect, checks: Record<string, number>, window: StepWindow): Promise<{ found: Violation | undefined; state: StackState }> {
   const count = (name: string) => (checks[name] = (checks[name] ?? 0) + 1);
   await world.emu.control.clearFaults();
   await world.emu.control.setRateLimit({ disabled: true });
@@ -196,5 +217,14 @@ async function judge(world: CampaignWorld, effect: StepEffect, checks: Record<st
     count("the end");
   }
   if (outcome && /the driver rejected the operation/.test(outcome.output) && !outcome.ok) found.push({ invariant: "the CLI answers", detail: tail(outcome.output) });
-  return found[0];
+  if (outcome && !window.restarted) {
+    const { requests } = await world.emu.control.requests();
+    // A log that dropped records of this step (it keeps the last 1000) cannot show the drain's first read.
+    const whole = requests.length < REQUEST_LOG_SIZE || (requests[0]?.receivedAtMs ?? 0) < window.startedMs;
+    if (whole) {
+      found.push(...drainViolations(requests.filter((r) => r.receivedAtMs >= window.startedMs), window.before, world.sessions));
+      count("the drain");
+    }
+  }
+  return { found: found[0], state };
 }
