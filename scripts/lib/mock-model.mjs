@@ -98,6 +98,8 @@ export async function mockModel() {
       noFields: (await reasonFor({ secretSet: "probe-set", requiredSecrets: ["MISSING_ONE"] }, { "probe-set": [] }, "secretSet")).split("it has ").pop(),
     },
     secrets,
+    // The image pinning under the mocks (src/testing/mock-image-digests.ts): the input that says whether an agent pins, the output of the digest.
+    pinning: { image: "image", input: "pinImageDigest", output: "imageDigest" },
     service: { manifestHead: choices.MANIFEST_HEAD, specExtras: choices.SPEC_EXTRAS, chosenWhenLeftOut: choices.CHOSEN_WHEN_LEFT_OUT, time: testing.MOCK_TIME },
     functions: Object.fromEntries(REGISTRY.functions.map((f) => [f.name, f.token])),
     // How the engine marks a secret or an output value among serialized properties, which a provider receives plain.

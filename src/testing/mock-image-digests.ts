@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ImageDigestLookup } from "../core/image-digest-lookup";
-import { pinImage } from "../image-registry/reference-parts";
+import { pinImage, splitReference } from "../image-registry/reference-parts";
 import type { AgentHostingMocksOptions } from "./options";
 
 /** The digest the mocks give an image the test names no digest for. */
@@ -22,7 +22,9 @@ export function mockImageDigests(options: AgentHostingMocksOptions): ImageDigest
   return {
     pinByDefault: options.pinImageDigests ?? true,
     async resolve(image) {
-      const digest = Object.prototype.hasOwnProperty.call(given, image) ? (given[image] as string) : derivedDigest(image);
+      // A digest-form image names its own digest, as a registry answers it.
+      const own = splitReference(image).digest;
+      const digest = own ?? (Object.prototype.hasOwnProperty.call(given, image) ? (given[image] as string) : derivedDigest(image));
       return { image, digest, pinnedImage: pinImage(image, digest) };
     },
   };

@@ -16,11 +16,16 @@ import (
 
 // Mocks answers as the service does. SecretSets: set name -> field names (given, the Agent's references are
 // checked against them); Logs: agent name -> its log lines, oldest first; Own: the test's own mocks for every
-// other resource type and call.
+// other resource type and call; ImageDigests: image as written -> its digest (sha256:...), which an Agent
+// pinning the image and getImageDigest name (an image not listed names DerivedDigest(image));
+// PinImageDigests: whether an Agent without pinImageDigest pins, as the stack's agent-hosting:pinImageDigests
+// says (nil: true).
 type Mocks struct {
-	SecretSets map[string][]string
-	Logs       map[string][]LogLine
-	Own        pulumi.MockResourceMonitor
+	SecretSets      map[string][]string
+	Logs            map[string][]LogLine
+	Own             pulumi.MockResourceMonitor
+	ImageDigests    map[string]string
+	PinImageDigests *bool
 
 	mu     sync.Mutex
 	agents map[string]map[string]interface{}
@@ -73,7 +78,7 @@ func (m *Mocks) NewResource(args pulumi.MockResourceArgs) (string, resource.Prop
 	if failures := CheckAgent(inputs, m.SecretSets); len(failures) > 0 {
 		return "", nil, &RefusalError{Subject: fmt.Sprintf("%s %q", model.Resource.Name, args.Name), Failures: failures}
 	}
-	name, outputs := AgentOutputs(inputs)
+	name, outputs := agentOutputs(inputs, m.ImageDigests, m.PinImageDigests == nil || *m.PinImageDigests)
 	m.agents[name] = outputs
 	return name, propertyMap(outputs), nil
 }
@@ -93,6 +98,9 @@ func (m *Mocks) Call(args pulumi.MockCallArgs) (resource.PropertyMap, error) {
 			listed[i] = f
 		}
 		return resource.NewPropertyMapFromMap(map[string]interface{}{"name": name, "fieldNames": listed}), nil
+	case model.Functions["getImageDigest"]:
+		image, _ := values["image"].(string)
+		return resource.NewPropertyMapFromMap(ImageDigest(image, m.ImageDigests)), nil
 	case model.Functions["getAgentLogs"]:
 		agentName, _ := values["agentName"].(string)
 		m.mu.Lock()

@@ -268,12 +268,37 @@ def _with_secret_marks(outputs: Dict[str, Any], secret: Sequence[str]) -> Dict[s
     return outputs
 
 
-def agent_outputs(news: Mapping[str, Any]) -> Tuple[str, Dict[str, Any]]:
+def derived_digest(image: str) -> str:
+    """The digest the mocks give an image no digest is given for: ``sha256:`` and the SHA-256 of its text."""
+    return "sha256:" + hashlib.sha256(image.encode("utf-8")).hexdigest()
+
+
+def _image_name(image: str) -> str:
+    """The image's name as written, without its tag (a colon after the last slash) and digest (after the ``@``)."""
+    name = image.split("@", 1)[0]
+    colon = name.find(":", name.rfind("/") + 1)
+    return name if colon == -1 else name[:colon]
+
+
+def image_digest(image: str, digests: Optional[Mapping[str, str]] = None) -> Dict[str, str]:
+    """getImageDigest's answer under the mocks: a digest-form image's own digest, else the one given, else derived."""
+    digest = image.split("@", 1)[1] if "@" in image else (digests or {}).get(image) or derived_digest(image)
+    return {"image": image, "digest": digest, "pinnedImage": f"{_image_name(image)}@{digest}"}
+
+
+def agent_outputs(
+    news: Mapping[str, Any], image_digests: Optional[Mapping[str, str]] = None, pin_by_default: bool = True
+) -> Tuple[str, Dict[str, Any]]:
     """The id and outputs a create stores for these (valid) inputs, secrets as the engine serializes them: the agent
-    ready, unless the program does not wait."""
-    service = MODEL["service"]
+    ready, unless the program does not wait; a tag-form image pinned (unless the agent or the stack's default says
+    not) to the digest given for it, else one derived from it."""
+    service, pinning = MODEL["service"], MODEL["pinning"]
     inputs = checked_inputs(plain_value(news))
     body = create_body(inputs)
+    image, pins = inputs.get(pinning["image"]), inputs.get(pinning["input"])
+    pinned = image_digest(image, image_digests) if isinstance(image, str) and "@" not in image and (pins if isinstance(pins, bool) else pin_by_default) else None
+    if pinned is not None:
+        body[pinning["image"]] = pinned["pinnedImage"]
     spec: Dict[str, Any] = {}
     for field in MODEL["fields"]:
         mapping = field.get("manifest")
@@ -298,6 +323,8 @@ def agent_outputs(news: Mapping[str, Any]) -> Tuple[str, Dict[str, Any]]:
             outputs[field["name"]] = _value_at(spec, field["manifest"]["path"])
         elif inputs.get(field["name"]) is not None:
             outputs[field["name"]] = inputs[field["name"]]
+    if pinned is not None:
+        outputs[pinning["output"]] = pinned["digest"]
     outputs.update(
         {
             "name": name,

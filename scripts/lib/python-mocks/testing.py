@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import pulumi
 
-from ._mock_model import MODEL, LogLine, agent_outputs, check_agent, plain_value
+from ._mock_model import MODEL, LogLine, agent_outputs, check_agent, image_digest, plain_value
 
 __all__ = ["AgentHostingMocks", "MockRefusalError"]
 
@@ -31,15 +31,23 @@ class MockRefusalError(Exception):
 class AgentHostingMocks(pulumi.runtime.Mocks):
     """``secret_sets``: set name -> field names (given, the Agent's references are checked against them);
     ``logs``: agent name -> its log lines, oldest first (a text, or a dict with ``log``, ``timestamp``, ``deploymentId``);
-    ``mocks``: the test's own mocks for every other resource type and call."""
+    ``mocks``: the test's own mocks for every other resource type and call;
+    ``image_digests``: image as written -> its digest (``sha256:...``), which an Agent pinning the image and
+    ``getImageDigest`` name (an image not listed names ``sha256:`` and the SHA-256 of its text);
+    ``pin_image_digests``: whether an Agent without ``pinImageDigest`` pins, as the stack's
+    ``agent-hosting:pinImageDigests`` says (true when left out)."""
 
     def __init__(
         self,
         secret_sets: Optional[Mapping[str, Sequence[str]]] = None,
         logs: Optional[Mapping[str, Sequence[LogLine]]] = None,
         mocks: Optional[pulumi.runtime.Mocks] = None,
+        image_digests: Optional[Mapping[str, str]] = None,
+        pin_image_digests: bool = True,
     ):
         self.secret_sets = secret_sets
+        self.image_digests = dict(image_digests or {})
+        self.pin_image_digests = pin_image_digests
         self.logs = dict(logs or {})
         self.mocks = mocks
         self.agents: Dict[str, Dict[str, Any]] = {}
@@ -58,7 +66,7 @@ class AgentHostingMocks(pulumi.runtime.Mocks):
         failures = check_agent(args.inputs, self.secret_sets)
         if failures:
             raise MockRefusalError(f'{MODEL["resource"]["name"]} "{args.name}"', failures)
-        name, outputs = agent_outputs(args.inputs)
+        name, outputs = agent_outputs(args.inputs, self.image_digests, self.pin_image_digests)
         self.agents[name] = outputs
         return name, outputs
 
@@ -70,6 +78,8 @@ class AgentHostingMocks(pulumi.runtime.Mocks):
             if self.secret_sets is None or name not in self.secret_sets:
                 raise Exception(f'secret set "{name}" does not exist (GET /secrets/{name} answered 404)')
             return {"name": name, "fieldNames": list(self.secret_sets[name])}
+        if args.token == functions.get("getImageDigest"):
+            return image_digest(str(values.get("image")), self.image_digests)
         if args.token == functions["getAgentLogs"]:
             agent_name = values.get("agentName")
             agent = self.agents.get(agent_name)

@@ -61,7 +61,12 @@ type mockModel struct {
 		Time              string                 `json:"time"`
 	} `json:"service"`
 	Functions map[string]string `json:"functions"`
-	Secrets   struct {
+	Pinning   struct {
+		Image  string `json:"image"`
+		Input  string `json:"input"`
+		Output string `json:"output"`
+	} `json:"pinning"`
+	Secrets struct {
 		InputsKey      string   `json:"inputsKey"`
 		WhenSentSecret []string `json:"whenSentSecret"`
 	} `json:"secrets"`
@@ -328,6 +333,12 @@ func valueAt(source map[string]interface{}, path []string) interface{} {
 // AgentOutputs is the id and the outputs a create stores for these (valid) inputs: the agent ready, unless the
 // program does not wait for readiness.
 func AgentOutputs(given map[string]interface{}) (string, map[string]interface{}) {
+	return agentOutputs(given, nil, true)
+}
+
+// agentOutputs pins a tag-form image (unless the agent, or pinByDefault for an agent that does not say, says
+// not) to the digest digests gives for it, else one derived from it.
+func agentOutputs(given map[string]interface{}, digests map[string]string, pinByDefault bool) (string, map[string]interface{}) {
 	news := plainOf(given).(map[string]interface{})
 	inputs := map[string]interface{}{}
 	for key, value := range news {
@@ -343,6 +354,14 @@ func AgentOutputs(given map[string]interface{}) (string, map[string]interface{})
 		if f.SentTo == "service" && inputs[f.Name] != nil {
 			body[f.Name] = inputs[f.Name]
 		}
+	}
+	pinning := model.Pinning
+	var pinned map[string]interface{}
+	image, isString := inputs[pinning.Image].(string)
+	pins, says := inputs[pinning.Input].(bool)
+	if isString && !strings.Contains(image, "@") && ((says && pins) || (!says && pinByDefault)) {
+		pinned = ImageDigest(image, digests)
+		body[pinning.Image] = pinned["pinnedImage"]
 	}
 	service := model.Service
 	spec := map[string]interface{}{}
@@ -376,6 +395,9 @@ func AgentOutputs(given map[string]interface{}) (string, map[string]interface{})
 		} else if inputs[f.Name] != nil {
 			outputs[f.Name] = inputs[f.Name]
 		}
+	}
+	if pinned != nil {
+		outputs[pinning.Output] = pinned["digest"]
 	}
 	for key, value := range map[string]interface{}{
 		"name":                  name,

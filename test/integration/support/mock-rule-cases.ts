@@ -81,6 +81,10 @@ export const VALID_INPUTS = [
   base,
   { ...base, secretSet: "bot-secrets", requiredSecrets: ["OPENAI_KEY"], imagePullSecretSet: "bot-secrets", autoScaling: { minAgents: 2, maxAgents: 5 }, enableNoise: true },
   { ...base, waitForReady: false, onFailure: "rollback", healthCheck: { failOnLogQuery: "panic", watchSeconds: 30 }, drainSeconds: 60, redeployTrigger: "r2" },
+  { ...base, image: "registry.example.com:5000/team/bot:1.0-rc.1" },
+  { ...base, image: `registry.example.com/bot@sha256:${"d".repeat(64)}` },
+  { ...base, pinImageDigest: false },
+  { ...base, pinImageDigest: true, image: "bot:latest" },
   ...SECRET_INPUTS,
 ];
 

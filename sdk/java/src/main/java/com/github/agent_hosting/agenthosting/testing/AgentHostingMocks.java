@@ -22,6 +22,8 @@ public final class AgentHostingMocks implements Mocks {
     private final Map<String, List<MockLogs.Line>> logs;
     private final Mocks own;
     private final Map<String, Map<String, Object>> agents = Collections.synchronizedMap(new HashMap<>());
+    private Map<String, String> imageDigests = Map.of();
+    private boolean pinImageDigests = true;
 
     /**
      * {@code secretSets}: set name to field names (null: the references are not checked); {@code logs}: agent
@@ -39,6 +41,21 @@ public final class AgentHostingMocks implements Mocks {
 
     public AgentHostingMocks() {
         this(null, null, null);
+    }
+
+    /**
+     * Digests per image as written ({@code sha256:...}), which an Agent pinning the image and getImageDigest name;
+     * an image not listed names {@link MockDigests#derivedDigest}.
+     */
+    public AgentHostingMocks withImageDigests(Map<String, String> digests) {
+        this.imageDigests = digests == null ? Map.of() : digests;
+        return this;
+    }
+
+    /** Whether an Agent without pinImageDigest pins its tag-form image, as the stack's agent-hosting:pinImageDigests says (true unless set). */
+    public AgentHostingMocks withPinImageDigests(boolean pin) {
+        this.pinImageDigests = pin;
+        return this;
     }
 
     /** Inputs the preview refuses: each failure with the provider's own reason. */
@@ -66,7 +83,7 @@ public final class AgentHostingMocks implements Mocks {
         }
         List<MockRules.Failure> failures = MockRules.checkAgent(args.inputs, secretSets);
         if (!failures.isEmpty()) return CompletableFuture.failedFuture(new RefusalException(MockRules.at(MockRules.MODEL, "resource", "name") + " \"" + args.name + "\"", failures));
-        Map.Entry<String, Map<String, Object>> created = MockOutputs.agentOutputs(args.inputs);
+        Map.Entry<String, Map<String, Object>> created = MockOutputs.agentOutputs(args.inputs, imageDigests, pinImageDigests);
         agents.put(created.getKey(), created.getValue());
         return CompletableFuture.completedFuture(ResourceResult.of(Optional.of(created.getKey()), created.getValue()));
     }
@@ -83,6 +100,8 @@ public final class AgentHostingMocks implements Mocks {
             result.put("fieldNames", new ArrayList<>(fields));
             return CompletableFuture.completedFuture(result);
         }
+        String getImageDigest = MockRules.at(MockRules.MODEL, "functions", "getImageDigest");
+        if (args.token.equals(getImageDigest)) return CompletableFuture.completedFuture(MockDigests.imageDigest(String.valueOf(args.args.get("image")), imageDigests));
         String getAgentLogs = MockRules.at(MockRules.MODEL, "functions", "getAgentLogs");
         if (getAgentLogs.equals(args.token)) {
             Object agentName = args.args.get("agentName");

@@ -39,8 +39,16 @@ final class MockOutputs {
     }
 
     /** The id (the agent's name) and outputs of a create of these inputs. */
-    @SuppressWarnings("unchecked")
     static Map.Entry<String, Map<String, Object>> agentOutputs(Map<String, Object> given) {
+        return agentOutputs(given, null, true);
+    }
+
+    /**
+     * A tag-form image pinned (unless the agent, or {@code pinByDefault} for an agent that does not say, says not)
+     * to the digest {@code digests} gives for it, else one derived from it.
+     */
+    @SuppressWarnings("unchecked")
+    static Map.Entry<String, Map<String, Object>> agentOutputs(Map<String, Object> given, Map<String, String> digests, boolean pinByDefault) {
         Map<String, Object> news = (Map<String, Object>) MockSecrets.plain(given);
         Map<String, Object> inputs = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : news.entrySet()) if (!e.getKey().startsWith("__") && e.getValue() != null) inputs.put(e.getKey(), e.getValue());
@@ -50,6 +58,12 @@ final class MockOutputs {
             if (field.get("default") != null && inputs.get(name) == null) inputs.put(name, field.get("default"));
             if ("service".equals(field.get("sentTo")) && inputs.get(name) != null) body.put(name, inputs.get(name));
         }
+        Map<String, String> pinning = MockRules.at(MockRules.MODEL, "pinning");
+        Object image = inputs.get(pinning.get("image"));
+        Object pins = inputs.get(pinning.get("input"));
+        boolean pin = pins instanceof Boolean ? (Boolean) pins : pinByDefault;
+        Map<String, Object> pinned = image instanceof String && !((String) image).contains("@") && pin ? MockDigests.imageDigest((String) image, digests) : null;
+        if (pinned != null) body.put(pinning.get("image"), pinned.get("pinnedImage"));
         Map<String, Object> service = MockRules.at(MockRules.MODEL, "service");
         Map<String, Object> spec = new LinkedHashMap<>();
         for (Map<String, Object> field : MockRules.fields()) {
@@ -79,6 +93,7 @@ final class MockOutputs {
                 outputs.put(fieldName, inputs.get(fieldName));
             }
         }
+        if (pinned != null) outputs.put(pinning.get("output"), pinned.get("digest"));
         Map<String, Object> deployment = new LinkedHashMap<>();
         deployment.put("id", deploymentId);
         deployment.put("serviceId", MockRules.derivedId("svc", name));
