@@ -22,6 +22,15 @@
  * (test/e2e/programs/packed-runner.cjs), Python's __main__.py in the
  * virtualenv made from requirements.txt (the Python driver), Go's main.go
  * built from the copied go.mod beside the Go driver.
+ *
+ * This is also where the release is installed as users install it, with no
+ * checkout on their side: each stack's PULUMI_HOME starts empty and the engine
+ * fetches the plugin from the release once (PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES
+ * points at the server); the Python module the program imports is the
+ * release's wheel in the README's virtualenv, the Go SDK module comes from the
+ * release's module proxy into the program's own module cache, and the Java
+ * SDK's jar Maven used is the release's. The npm tarball's install is
+ * test/e2e/packed-package.test.ts's.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -143,12 +152,21 @@ const installTypescript: Install = (dir, stack) => {
   return { driver: { language: "TypeScript", run: (op, at) => runDriver(process.execPath, [runner, op, params], at.env, at.workDir) }, at: { workDir: dir, env: stack.env } };
 };
 
-/** The README's virtualenv, then __main__.py through the Python driver in that virtualenv. */
+/** The README's virtualenv, then __main__.py through the Python driver in that virtualenv; the SDK it imports is the release's wheel, installed there. */
 const installPython: Install = (dir, stack) => {
   const python = installRequirements(dir, release().dir);
   const script = copyPythonDriver(stack.workDir);
   const params = { config: stackConfig(), source: readFileSync(join(dir, "__main__.py"), "utf8") };
-  return { driver: withProgram(argvDriver("Python", () => python, () => [script]), params), at: stack };
+  return {
+    driver: withProgram(argvDriver("Python", () => python, () => [script]), params),
+    at: stack,
+    check() {
+      const show = "import importlib.metadata as m, pulumi_agent_hosting as p; print(p.__file__); print(m.version('pulumi_agent_hosting'))";
+      const [file, installedVersion] = execFileSync(python, ["-c", show], { cwd: dir, env: stack.env, encoding: "utf8" }).trim().split("\n");
+      expect(file?.startsWith(join(dir, "venv") + sep), file).toBe(true);
+      expect(installedVersion).toBe(release().version);
+    },
+  };
 };
 
 /** `go mod tidy` through the release's module proxy, then main.go built with that go.mod beside the Go driver. */
@@ -283,7 +301,7 @@ describe.each(LANGUAGES)("examples/%s, copied out of the repository", (language)
     const tarballPath = `/${pluginTarballName(release().version, hostTarget())}`;
     const fetched = release().server.requests.get(tarballPath) ?? 0;
     installed = INSTALLS[language](dir, stack);
-    const texts = await runNewStack(installed.driver, installed.at, service, (live) => expectedOutputs(language, live.activeDeploymentId));
+    const texts = await runNewStack(installed.driver, installed.at, service, (live) => expectedOutputs(language, live.activeDeploymentId), { firstPreview: true });
     installed.check?.();
     // The native plugin came from the release, fetched once; the package root's Agent needs none.
     expect(release().server.requests.get(tarballPath) ?? 0).toBe(fetched + (language === "typescript" ? 0 : 1));

@@ -1,9 +1,12 @@
 /**
  * The example programs of schema.json (the Agent's and each function's
  * `{{% examples %}}`, from schema-docs/examples) run as written against the
- * emulator, each on a new stack in the CLI's order: a preview of the new
- * stack (nothing exists yet), up, a preview that shows no change, destroy
- * (test/e2e/support/new-stack-lifecycle.ts). The programs are read back from
+ * emulator, each on a new stack in the CLI's order: up, whose own preview of
+ * the new stack (nothing exists yet) runs first and is checked, a preview
+ * that shows no change, destroy (test/e2e/support/new-stack-lifecycle.ts). A
+ * separate `pulumi preview` before the up would run that same preview again:
+ * that a preview creates nothing is shown in each language by
+ * examples.test.ts, whose READMEs list it. The programs are read back from
  * schema.json's descriptions, so what the registry shows is what runs; the
  * program of the Python package's README (what PyPI shows) runs the same way.
  *
@@ -16,7 +19,9 @@
  * no Node.js, Python or Go language host binary exists here). The emulator
  * adds fields the service's document never names and leaves out those it
  * does not promise, so the typed `manifest` and `deployment` of the Python,
- * Go and Java SDKs are shown to tolerate both.
+ * Go and Java SDKs are shown to tolerate both. getImageDigest's examples ask
+ * a real registry (test/support/image-registry-fixture.ts, anonymous) for
+ * the image they name, which this file pushes there.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,6 +35,8 @@ import { logEntry, readyDeploymentLines } from "../support/emulator-log-lines";
 import { codeBlocks } from "../support/readme-blocks";
 import { schemaExamplePrograms, type SchemaExampleProgram } from "../support/schema-examples";
 import { useEmulator } from "../support/emulator-fixture";
+import { startImageRegistry } from "../support/image-registry-fixture";
+import type { RunningImageRegistry } from "../support/image-registry-fixture";
 import { javaExampleProgram, releasedSdkRepository } from "./support/java-example";
 import { cliDriver, runNewStack } from "./support/new-stack-lifecycle";
 import { yamlProgramEnv } from "./support/yaml-language";
@@ -46,6 +53,24 @@ const service = useEmulator({
   extraFields: true,
   omitOptionalFields: true,
 });
+
+/** The image getImageDigest's examples name, pushed to a real registry as `build.image`. */
+const EXAMPLE_IMAGE = "registry.example.com/voice-bot:main";
+const build = { registry: undefined as RunningImageRegistry | undefined, image: "", digest: "" };
+
+beforeAll(async () => {
+  build.registry = await startImageRegistry({ auth: "anonymous" });
+  build.digest = await build.registry.pushImage("voice-bot", "main");
+  build.image = `${build.registry.host}/voice-bot:main`;
+}, 300_000);
+afterAll(async () => {
+  await build.registry?.close();
+});
+
+/** The example as it runs here: getImageDigest's image is the one pushed to the registry. */
+function runnableCode(example: SchemaExampleProgram): SchemaExampleProgram {
+  return exampleDir(example) === "get-image-digest" ? { ...example, code: example.code.replaceAll(EXAMPLE_IMAGE, build.image) } : example;
+}
 
 const config = (): StackConfig => ({
   "agent-hosting:baseUrl": { value: service.emulator.url },
@@ -99,6 +124,7 @@ const EXPECTED_OUTPUTS: Record<string, (live: { activeDeploymentId: string }, la
     return { matchingEntries: 5, newestLogLines: language === "yaml" ? newest.map(logEntry) : newest };
   },
   "python-readme": (live) => ({ deploymentId: live.activeDeploymentId }),
+  "get-image-digest": () => ({ digest: build.digest, deployedImage: `${build.image.split(":main")[0]}@${build.digest}` }),
 };
 
 /** The program of the Python package's README (schema-docs/python-readme.md, the wheel's long description). */
@@ -123,10 +149,15 @@ const programs = schemaExamplePrograms(repoRoot);
 const runnable = [...programs, pythonReadmeProgram()];
 
 describe("schema.json's examples", () => {
-  it("the Agent and both functions each have a program in TypeScript, Python, Go, Java and YAML", () => {
+  it("the Agent and each function have a program in TypeScript, Python, Go, Java and YAML", () => {
     const byToken = new Map<string, string[]>();
     for (const p of programs) byToken.set(p.token, [...(byToken.get(p.token) ?? []), p.language]);
-    expect([...byToken.keys()].sort()).toEqual(["agent-hosting:index:Agent", "agent-hosting:index:getAgentLogs", "agent-hosting:index:getSecretSet"]);
+    expect([...byToken.keys()].sort()).toEqual([
+      "agent-hosting:index:Agent",
+      "agent-hosting:index:getAgentLogs",
+      "agent-hosting:index:getImageDigest",
+      "agent-hosting:index:getSecretSet",
+    ]);
     for (const [token, languages] of byToken) expect(languages.sort(), token).toEqual(["go", "java", "python", "typescript", "yaml"]);
   });
 });
@@ -141,19 +172,20 @@ describe.each(runnable.map((p) => [`${p.token.split(":")[2] ?? p.token} in ${p.l
 
   beforeAll(async () => {
     stack = stackDir(`schema-example-${exampleDir(example)}-${example.language}`);
+    const runnable = runnableCode(example);
     program =
-      example.language === "yaml"
-        ? yamlDriver(example, stack)
-        : example.language === "java"
-          ? await javaDriver(example, stack, (h) => (harvest = h))
-          : automationDriver(example, stack);
+      runnable.language === "yaml"
+        ? yamlDriver(runnable, stack)
+        : runnable.language === "java"
+          ? await javaDriver(runnable, stack, (h) => (harvest = h))
+          : automationDriver(runnable, stack);
   }, 600_000);
   afterAll(() => {
     harvest();
     stack?.remove();
   });
 
-  it(`runs ${HOW[example.language] ?? "through the Automation API"}: preview of the new stack, up, a no-op preview, destroy`, async () => {
+  it(`runs ${HOW[example.language] ?? "through the Automation API"}: up after its preview of the new stack, a no-op preview, destroy`, async () => {
     const expectedOutputs = EXPECTED_OUTPUTS[exampleDir(example)];
     if (!expectedOutputs) throw new Error(`EXPECTED_OUTPUTS has no entry for schema-docs/examples/${exampleDir(example)}`);
     const texts = await runNewStack(program.driver, program.at, service, (live) => expectedOutputs(live, example.language));

@@ -23,7 +23,8 @@
  * driver's `up` previews first, as `pulumi up` does (stack-op.mjs runs
  * `pulumi up` with its own preview; the others `pulumi preview`, then the
  * update), and reports what each did
- * to every agent in `agentOperations`; an `up` that does something else to an
+ * to every agent in `agentOperations` and the preview's change summary in
+ * `previewChangeSummary`; an `up` that does something else to an
  * agent than its preview showed fails the run here, whatever the test expects.
  *
  * stack-op.mjs knows more operations than the four every driver knows
@@ -93,6 +94,8 @@ export interface OperationSummary {
   error?: string;
   /** For `up`: what its preview and its update did to each agent. */
   agentOperations?: { preview?: AgentOperations; update?: AgentOperations };
+  /** For `up`: the change summary of the preview it ran first (absent when that preview failed). */
+  previewChangeSummary?: Record<string, number>;
 }
 
 /** The answer of every driver: the summary, the engine's output, and what stack-op.mjs's own operations add. */
@@ -107,8 +110,6 @@ export interface OpResult extends OperationSummary {
   preview?: Record<string, unknown>;
   /** What `pulumi up --json` printed (op "up-json"): the preview digest, then one engine event per line. */
   upJson?: string;
-  /** For stack-op.mjs's "up": the change summary of the CLI's preview the up ran first (absent when that preview failed). */
-  previewChangeSummary?: Record<string, number>;
 }
 
 // ---- The interface ----
@@ -180,6 +181,7 @@ export async function runDriver(command: string, args: string[], env: NodeJS.Pro
     outputs: parsed.outputs ?? {},
     ...(parsed.error ? { error: parsed.error } : {}),
     ...(parsed.agentOperations ? { agentOperations: parsed.agentOperations } : {}),
+    ...(parsed.previewChangeSummary ? { previewChangeSummary: parsed.previewChangeSummary } : {}),
     engineOutput: `${parsed.engineOutput ?? ""}${stderr}`,
   };
 }

@@ -17,7 +17,7 @@
 // "typecheck" with params.files compiles those files that way, without
 // running them (no engine, no stack).
 // The engine's output goes to stderr; the last line of stdout is a JSON
-// summary: { ok, op, changeSummary, outputs, deployment?, error?, agentOperations? }.
+// summary: { ok, op, changeSummary, outputs, deployment?, error?, agentOperations?, previewChangeSummary? }.
 // `up` previews first, as `pulumi up` does.
 const { execFileSync } = require("node:child_process");
 const auto = require("@pulumi/pulumi/automation");
@@ -128,12 +128,13 @@ async function main() {
   const onOutput = (s) => process.stderr.write(s);
   let result = {};
   let agentOperations;
+  let previewChangeSummary;
   if (op === "up") {
     // `pulumi up` previews first, and updates only after that preview succeeded.
     const previewed = agentOperationRecorder();
     const applied = agentOperationRecorder();
     agentOperations = { preview: previewed.ops, update: applied.ops };
-    await stack.preview({ onOutput, onEvent: previewed.onEvent });
+    previewChangeSummary = (await stack.preview({ onOutput, onEvent: previewed.onEvent })).changeSummary;
     result = await stack.up({ onOutput, onEvent: applied.onEvent });
   }
   else if (op === "preview") result = await stack.preview({ onOutput, diff: true });
@@ -148,7 +149,7 @@ async function main() {
     Object.entries(result.outputs ?? {}).map(([k, v]) => [k, v.secret ? "[secret]" : v.value]),
   );
   const changeSummary = result.summary?.resourceChanges ?? result.changeSummary ?? {};
-  const summary = { ok: true, op, changeSummary, outputs, ...(agentOperations ? { agentOperations } : {}), ...(engineTypeScript ? { engineTypeScript } : {}) };
+  const summary = { ok: true, op, changeSummary, outputs, ...(agentOperations ? { agentOperations } : {}), ...(previewChangeSummary ? { previewChangeSummary } : {}), ...(engineTypeScript ? { engineTypeScript } : {}) };
   if (result.deployment) summary.deployment = result.deployment;
   process.stdout.write(`\n${JSON.stringify(summary)}\n`);
 }

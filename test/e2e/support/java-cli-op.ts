@@ -1,10 +1,10 @@
 /**
  * One stack operation of a Java program, run as users run it: `pulumi
  * preview|up|destroy --json` in the program's directory. Read back into the
- * shape the language drivers report (test/languages/support/run.ts): preview
+ * shape the language drivers report (test/support/stack-driver.ts): preview
  * prints one JSON document with its changeSummary; up and destroy print their
- * preview's document and then one JSON event a line, whose summaryEvent holds
- * the changes. The stack's outputs after an up come from `pulumi stack output --json`.
+ * preview's document (an up's `previewChangeSummary`) and then one JSON event
+ * a line, whose summaryEvent holds the changes. The stack's outputs after an up come from `pulumi stack output --json`.
  * `javaCliDriver` is the Java driver of test/support/stack-driver.ts: the
  * stack's work directory is the program's directory.
  */
@@ -36,6 +36,7 @@ export async function javaCliOp(op: Op, cwd: string, env: NodeJS.ProcessEnv): Pr
   const { code, stdout, stderr } = await runPulumi(ARGS[op], cwd, env);
   let changeSummary: Record<string, number> = {};
   let diagnostics: Diagnostic[] = [];
+  let previewChangeSummary: Record<string, number> | undefined;
   if (op === "preview") {
     try {
       const doc = JSON.parse(stdout) as { changeSummary?: Record<string, number>; diagnostics?: Diagnostic[] };
@@ -45,6 +46,15 @@ export async function javaCliOp(op: Op, cwd: string, env: NodeJS.ProcessEnv): Pr
       diagnostics = [{ severity: "error", message: `pulumi preview --json printed no JSON document:\n${stdout}` }];
     }
   } else {
+    if (op === "up") {
+      // The up's own preview: its document, before the first event line.
+      const document = stdout.slice(0, Math.max(0, stdout.indexOf('{"sequence"')));
+      try {
+        previewChangeSummary = (JSON.parse(document) as { changeSummary?: Record<string, number> }).changeSummary;
+      } catch {
+        previewChangeSummary = undefined;
+      }
+    }
     const events = stdout
       .split("\n")
       .filter((line) => line.startsWith('{"sequence"'))
@@ -63,6 +73,7 @@ export async function javaCliOp(op: Op, cwd: string, env: NodeJS.ProcessEnv): Pr
     ok: !failed,
     op,
     changeSummary,
+    ...(previewChangeSummary ? { previewChangeSummary } : {}),
     outputs,
     ...(failed ? { error: errors.join("") || `pulumi ${op} exited with ${code}` } : {}),
     engineOutput: `${stdout}${stderr}`,

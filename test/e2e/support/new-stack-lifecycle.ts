@@ -1,10 +1,12 @@
 /**
- * A program's first stack, in the order users run the CLI: a preview of the
- * new stack (nothing exists yet), up, a preview that shows no change,
- * destroy. The program declares one agent; each operation runs through a
- * stack driver (test/support/stack-driver.ts), whatever path the language
- * takes (the CLI in a program directory: `cliDriver`, or the Automation
- * API), and the service is asked what exists after each.
+ * A program's first stack, in the order users run the CLI: up, whose own
+ * preview of the new stack (nothing exists yet) runs first, a preview that
+ * shows no change, destroy; with `firstPreview`, a `pulumi preview` of the
+ * new stack before the up too, as a README that lists it has users run it.
+ * The program declares one agent; each operation runs through a stack
+ * driver (test/support/stack-driver.ts), whatever path the language takes
+ * (the CLI in a program directory: `cliDriver`, or the Automation API), and
+ * the service is asked what exists after each.
  */
 import { expect } from "vitest";
 import type { AgentHostingClient } from "../../../src/client/client";
@@ -16,17 +18,17 @@ type LiveAgent = Awaited<ReturnType<AgentHostingClient["getAgent"]>>;
 
 /**
  * Runs the new stack's operations in order with `driver` on `stack` and checks each against the service:
- * the preview plans the stack and the agent and creates nothing; up creates both, the agent `agentName`
- * is ready and the outputs are `expectedOutputs(live agent)`; the second preview changes nothing;
- * destroy leaves no agent. Returns every text, error and output the operations gave, for the caller's
- * own checks.
+ * the first preview (the up's own, and with `firstPreview` the one before it, which creates nothing)
+ * plans the stack and the agent; up creates both, the agent `agentName` is ready and the outputs are
+ * `expectedOutputs(live agent)`; the second preview changes nothing; destroy leaves no agent. Returns
+ * every text, error and output the operations gave, for the caller's own checks.
  */
 export async function runNewStack(
   driver: StackDriver,
   stack: DriverStack,
   service: { control: EmulatorControl; client: AgentHostingClient },
   expectedOutputs: (live: LiveAgent) => Record<string, unknown>,
-  agentName = "voice-bot",
+  options: { firstPreview?: boolean; agentName?: string } = {},
 ): Promise<string[]> {
   const texts: string[] = [];
   const step = async (op: StackOp) => {
@@ -35,13 +37,16 @@ export async function runNewStack(
     expect(result.error ?? "", result.engineOutput).toBe("");
     return result;
   };
-  const preview = await step("preview");
-  expect(preview.changeSummary["create"]).toBe(2); // the stack and the agent
-  expect((await service.control.listAgents()).agents).toEqual([]);
+  if (options.firstPreview) {
+    const preview = await step("preview");
+    expect(preview.changeSummary["create"]).toBe(2); // the stack and the agent
+    expect((await service.control.listAgents()).agents).toEqual([]);
+  }
 
   const up = await step("up");
+  expect(up.previewChangeSummary?.["create"], "the up's own preview of the new stack").toBe(2);
   expect(up.changeSummary["create"]).toBe(2);
-  const live = await service.client.getAgent(agentName);
+  const live = await service.client.getAgent(options.agentName ?? "voice-bot");
   expect(live.ready).toBe(true);
   expect(up.outputs).toEqual(expectedOutputs(live));
 
@@ -82,8 +87,9 @@ const YES_ARGS = (op: StackOp): string[] => (op === "preview" ? ["preview"] : [o
  * The driver of a program run with the CLI in its directory (the stack's work directory, with the
  * stack's environment): `setup` (stack init, config, each as `pulumi` arguments) once before the first
  * operation, then each operation's arguments (`pulumi preview`, `up --yes`, `destroy --yes` unless
- * `argsOf` says otherwise); the change counts from the CLI's summary lines, the outputs after an up
- * from `pulumi stack output --json --show-secrets`.
+ * `argsOf` says otherwise); the change counts from the CLI's summary lines (an up's own preview's from
+ * its output up to the update's "Updating (dev):"), the outputs after an up from
+ * `pulumi stack output --json --show-secrets`.
  */
 export function cliDriver(language: string, setup: readonly (readonly string[])[], argsOf: (op: StackOp) => string[] = YES_ARGS): StackDriver {
   let ready = false;
@@ -98,7 +104,9 @@ export function cliDriver(language: string, setup: readonly (readonly string[])[
       const { code, out } = await cli.run(...argsOf(op));
       let outputs: Record<string, unknown> = {};
       if (op === "up" && code === 0) outputs = JSON.parse((await cli.run("stack", "output", "--json", "--show-secrets")).out) as Record<string, unknown>;
-      return { ok: code === 0, op, changeSummary: changeCounts(out), outputs, engineOutput: out, ...(code === 0 ? {} : { error: out }) };
+      const [previewed, updated] = out.split(/^Updating \(/m);
+      const summaries = op === "up" && updated !== undefined ? { previewChangeSummary: changeCounts(previewed ?? ""), changeSummary: changeCounts(updated) } : { changeSummary: changeCounts(out) };
+      return { ok: code === 0, op, ...summaries, outputs, engineOutput: out, ...(code === 0 ? {} : { error: out }) };
     },
   };
 }

@@ -1,8 +1,11 @@
 /**
  * Program blocks of a Markdown file (README.md, docs/_index.md) run as
  * written, as users paste them: each against a new emulator, on a new stack,
- * in the CLI's order: a preview of the new stack (nothing exists yet), then
- * up (which previews first), then destroy. Only placeholders change:
+ * in the CLI's order: up, whose own preview of the new stack (nothing
+ * exists yet) runs first and is checked, then destroy. A separate `pulumi
+ * preview` before the up would run that same preview again; that a preview
+ * creates nothing is shown in each language by examples.test.ts, whose
+ * READMEs list it. Only placeholders change:
  * `<your-service-host>` and `<other-host>` become the emulator's address, and
  * the config a program reads (`otherKey`) is set. After up, the API key is in
  * no output, engine text or file of the stack.
@@ -14,8 +17,8 @@
  * (./yaml-language.ts). Java, which has no Automation API here, runs as users
  * run it too: the block is src/main/java/myproject/App.java of examples/java's
  * layout in the stack's directory, the SDK from a Maven repository built from
- * sdk/java as the release builds it, and the CLI runs preview, up and destroy
- * there through pulumi-language-java (./java-cli-op.ts).
+ * sdk/java as the release builds it, and the CLI runs up and destroy there
+ * through pulumi-language-java (./java-cli-op.ts).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -32,6 +35,7 @@ import type { CodeBlock } from "../../support/readme-blocks";
 import { javaCliDriver } from "./java-cli-op";
 import { javaExampleProgram, releasedSdkRepository } from "./java-example";
 import { yamlProgramEnv } from "./yaml-language";
+import { changeCounts } from "./new-stack-lifecycle";
 import { runPulumi } from "./pulumi-command";
 
 const API_KEY = "docs-SECRET-key-4e7b21";
@@ -102,10 +106,13 @@ function yamlRunner(block: CodeBlock, url: string): StackDriver {
       }
       const { code, stdout, stderr } = await pulumi("up", "--yes");
       if (code !== 0) return result(code, `${stdout}${stderr}`, {}, {});
-      // What the update did, as the stack's history records it, and its outputs.
+      // What the up's own preview planned (its output up to the update's "Updating (dev):"); what the update
+      // did, as the stack's history records it; and its outputs.
+      const previewed = stdout.split(/^Updating \(/m);
       const [last] = JSON.parse((await pulumi("stack", "history", "--json")).stdout) as { resourceChanges?: Record<string, number> }[];
       const outputs = JSON.parse((await pulumi("stack", "output", "--json")).stdout) as Record<string, unknown>;
-      return result(code, `${stdout}${stderr}`, last?.resourceChanges ?? {}, outputs);
+      const up = result(code, `${stdout}${stderr}`, last?.resourceChanges ?? {}, outputs);
+      return previewed.length > 1 ? { ...up, previewChangeSummary: changeCounts(previewed[0] ?? "") } : up;
     },
   };
 }
@@ -150,7 +157,7 @@ function countProviders(code: string): number {
   return (code.match(/\bProvider\(/g) ?? []).length;
 }
 
-/** One describe per program block: preview on a new stack, then up, then destroy, against a new emulator. */
+/** One describe per program block: up (its own preview of the new stack first), then destroy, against a new emulator. */
 export function describeProgramBlocks(file: string, programs: CodeBlock[]): void {
   afterAll(() => {
     if (javaWork) rmSync(javaWork, { recursive: true, force: true });
@@ -181,16 +188,13 @@ export function describeProgramBlocks(file: string, programs: CodeBlock[]): void
       await emulator?.close();
     });
 
-    it("previews on a new stack, then up creates its agents and its outputs, then destroy removes them", async () => {
+    it("up, after its preview of the new stack, creates its agents and its outputs, then destroy removes them", async () => {
       const record = (r: OpResult) => (texts.push(r.engineOutput, r.error ?? ""), r);
-      const preview = record(await driver.run("preview", stack));
-      expect(preview.error ?? "", preview.engineOutput).toBe("");
-      expect(preview.changeSummary["create"]).toBeGreaterThan(1);
-      expect((await control.listAgents()).agents).toEqual([]);
-
       const up = record(await driver.run("up", stack));
       expect(up.error ?? "", up.engineOutput).toBe("");
-      expect(up.changeSummary["create"]).toBe(preview.changeSummary["create"]);
+      const planned = up.previewChangeSummary?.["create"];
+      expect(planned, "creates the up's own preview of the new stack planned").toBeGreaterThan(1);
+      expect(up.changeSummary["create"]).toBe(planned);
       expect((await control.listAgents()).agents.length).toBe(up.changeSummary["create"]! - 1 - countProviders(block.code));
       expect(Object.keys(up.outputs).length).toBeGreaterThan(0);
       for (const [name, value] of Object.entries(up.outputs)) expect(value, `output ${name}`).not.toBeUndefined();

@@ -11,7 +11,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { goBinary, goEnv, GOPROXY_DIR } from "../../support/project-scripts";
 import { GO_MODULE } from "../../../src/hosts/grpc/package-schema";
-import { PULUMI_VERSION, copyGoDriver } from "../../languages/support/drivers";
+import { copyGoDriver } from "../../languages/support/drivers";
 import { asGoDriverProgram } from "../../support/program-runners";
 
 export interface GoBuild {
@@ -35,19 +35,6 @@ function build(source: string, env: NodeJS.ProcessEnv, binary: string): GoBuild 
   execFileSync(goBinary(), ["build", "-trimpath", "-o", binary, "."], { cwd: source, env, stdio: ["ignore", "ignore", "pipe"] });
   const sdk = JSON.parse(execFileSync(goBinary(), ["list", "-m", "-json", GO_MODULE], { cwd: source, env, encoding: "utf8" })) as GoBuild["sdk"];
   return { binary, sdk };
-}
-
-/** Builds the Go driver (test/languages/go) in `dir` against the released SDK `v<version>`. */
-export function buildAgainstRelease(releaseDir: string, version: string, dir: string): GoBuild {
-  const env = releasedGoEnv(releaseDir, dir);
-  const source = join(dir, "program");
-  mkdirSync(source, { recursive: true });
-  copyGoDriver(source);
-  writeFileSync(
-    join(source, "go.mod"),
-    ["module example.com/released-agents", "", "go 1.25.11", "", "require (", `\t${GO_MODULE} v${version}`, `\tgithub.com/pulumi/pulumi/sdk/v3 v${PULUMI_VERSION}`, ")", ""].join("\n"),
-  );
-  return build(source, env, join(dir, "released-agents"));
 }
 
 /**

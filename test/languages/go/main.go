@@ -3,7 +3,8 @@
 // (github.com/pulumi/pulumi/sdk/v3/go/auto) and the real pulumi CLI.
 //
 // Usage: go-stack <up|preview|refresh|destroy> <work-dir> <params-json>
-// Prints one JSON line: { ok, op, changeSummary, outputs, error, engineOutput }.
+// Prints one JSON line: { ok, op, changeSummary, outputs, error, engineOutput,
+// agentOperations, previewChangeSummary }; `up` previews first, as `pulumi up` does.
 // The program is described by the params (see programParams); the stack's
 // backend, passphrase and PULUMI_HOME come from the environment.
 // The protocol (operations, params, answer) of every stack driver is written
@@ -72,6 +73,8 @@ type result struct {
 	EngineOutput  string         `json:"engineOutput"`
 	// For up: what its preview and its update did to each agent.
 	AgentOperations map[string]map[string][]string `json:"agentOperations,omitempty"`
+	// For up: the change summary of the preview it ran first.
+	PreviewChangeSummary map[string]int `json:"previewChangeSummary,omitempty"`
 }
 
 // readmeProgram, when set (by a README block built beside this file), is the program run instead of the params'.
@@ -201,10 +204,15 @@ func run(op, workDir string, p programParams) result {
 		previewed, previewEvents := agentOperations()
 		applied, updateEvents := agentOperations()
 		res.AgentOperations = map[string]map[string][]string{"preview": previewed.ops, "update": applied.ops}
-		_, err = stack.Preview(ctx, optpreview.ProgressStreams(&out), optpreview.ErrorProgressStreams(&out), optpreview.EventStreams(previewEvents))
+		pr, e := stack.Preview(ctx, optpreview.ProgressStreams(&out), optpreview.ErrorProgressStreams(&out), optpreview.EventStreams(previewEvents))
 		previewed.wait()
-		if err != nil {
+		if e != nil {
+			err = e
 			break
+		}
+		res.PreviewChangeSummary = map[string]int{}
+		for k, v := range pr.ChangeSummary {
+			res.PreviewChangeSummary[string(k)] = v
 		}
 		r, e := stack.Up(ctx, optup.ProgressStreams(&out), optup.ErrorProgressStreams(&out), optup.EventStreams(updateEvents))
 		applied.wait()

@@ -4,8 +4,9 @@ Pulumi's Python Automation API and the real pulumi CLI.
 
 Usage: python stack_op.py <up|preview|refresh|destroy> <work-dir> <params-json>
 Prints one JSON line: { ok, op, changeSummary, outputs, error, engineOutput,
-agentOperations }. `up` previews first, as `pulumi up` does; agentOperations
-holds what the preview and the update did to each agent.
+agentOperations, previewChangeSummary }. `up` previews first, as `pulumi up`
+does; agentOperations holds what the preview and the update did to each
+agent, previewChangeSummary the preview's change summary.
 The params describe the program (the same shape as the Go driver's); the
 stack's backend, passphrase and PULUMI_HOME come from the environment.
 The protocol (operations, params, answer) of every stack driver is written
@@ -115,7 +116,8 @@ def run(op, work_dir, params):
             previewed, on_preview_event = agent_operations()
             applied, on_update_event = agent_operations()
             result["agentOperations"] = {"preview": previewed, "update": applied}
-            stack.preview(on_output=on_output, on_event=on_preview_event)
+            previewed_changes = stack.preview(on_output=on_output, on_event=on_preview_event).change_summary
+            result["previewChangeSummary"] = summary(previewed_changes)
             r = stack.up(on_output=on_output, on_event=recording(on_update_event))
             result["changeSummary"] = summary(r.summary.resource_changes)
             result["outputs"] = {k: v.value for k, v in r.outputs.items()}
