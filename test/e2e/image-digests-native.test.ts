@@ -130,4 +130,44 @@ describe("a YAML program's native Agents with pinning on", () => {
     expect(everything).not.toContain(closed.password);
     expect(everything).not.toContain(API_KEY);
   });
+
+  // The state a version without pinning writes: this version with pinning off (the tests' default,
+  // vitest.config.ts, an environment variable, so the provider's config does not change) sends the tag and
+  // records no digest, as 0.1.0 did. Then pinning is on, as it is after an upgrade.
+  it("upgrading: a stack deployed without pinning previews with no change; the first up records the digest; a later push is an update", async () => {
+    const first = await open.pushImage("voice/old", "main");
+    const image = `${proxy.host}/voice/old:main`;
+    const old = stackDir("image-digests-native-upgrade");
+    const dir = { cwd: old.workDir, env: { ...env, PULUMI_BACKEND_URL: old.env["PULUMI_BACKEND_URL"], PULUMI_HOME: old.env["PULUMI_HOME"] } };
+    const upgraded = { ...dir, env: { ...dir.env, AGENT_HOSTING_PIN_IMAGE_DIGESTS: "true" } };
+    let where = dir;
+    const stack = pulumiCommands(() => where);
+    try {
+      writeFileSync(
+        join(old.workDir, "Pulumi.yaml"),
+        `name: digests-upgrade\nruntime: yaml\nresources:\n  old:\n    type: agent-hosting:index:Agent\n    properties:\n      serviceName: native-digest-old\n      image: ${image}\n`,
+      );
+      await initStackWithConfig(stack, fx.emulator);
+      await stack.ok("up", "--yes");
+      expect((await sentImages())["native-digest-old"]).toBe(image);
+
+      const deployments = async () => (await fx.control.listAgents()).agents.find((a) => a.name === "native-digest-old")?.deployments.length;
+      const before = await deployments();
+
+      where = upgraded;
+      await stack.ok("preview", "--expect-no-changes");
+      await stack.ok("up", "--yes");
+      // Nothing was sent: no new deployment.
+      expect(await deployments()).toBe(before);
+      const moved = await open.pushImage("voice/old", "main");
+      const review = await stack.ok("preview", "--diff");
+      expect(review).toMatch(new RegExp(`~ imageDigest\\s*: "${first}" => "${moved}"`));
+      await stack.ok("up", "--yes");
+      expect((await sentImages())["native-digest-old"]).toBe(`${proxy.host}/voice/old@${moved}`);
+      await stack.ok("destroy", "--yes");
+      expect(stack.seen.join("\n")).not.toContain(API_KEY);
+    } finally {
+      old.remove();
+    }
+  });
 });
