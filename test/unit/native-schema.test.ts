@@ -41,15 +41,26 @@ describe("the package schema", () => {
     }
   });
 
-  it("has the Agent, its two functions and a provider whose apiKey is secret", () => {
+  it("has the Agent, its three functions and a provider whose apiKey and registryAuth are secret", () => {
     const schema = buildSchema(version);
     const agent = (schema["resources"] as Json)["agent-hosting:index:Agent"] as Json;
     expect(agent["requiredInputs"]).toEqual(["serviceName", "image"]);
-    expect(Object.keys(agent["properties"] as Json)).toEqual(expect.arrayContaining(["activeDeploymentId", "manifest", "serviceName"]));
-    expect(Object.keys(schema["functions"] as Json).sort()).toEqual(["agent-hosting:index:getAgentLogs", "agent-hosting:index:getSecretSet"]);
+    expect(Object.keys(agent["properties"] as Json)).toEqual(expect.arrayContaining(["activeDeploymentId", "manifest", "serviceName", "imageDigest"]));
+    expect((agent["inputProperties"] as Json)["pinImageDigest"]).toMatchObject({ type: "boolean" });
+    expect(agent["inputProperties"] as Json).not.toHaveProperty("imageDigest");
+    expect(Object.keys(schema["functions"] as Json).sort()).toEqual([
+      "agent-hosting:index:getAgentLogs",
+      "agent-hosting:index:getImageDigest",
+      "agent-hosting:index:getSecretSet",
+    ]);
     const provider = schema["provider"] as Json;
-    expect((provider["inputProperties"] as Json)["apiKey"]).toMatchObject({ type: "string", secret: true });
-    expect(((schema["config"] as Json)["variables"] as Json)["apiKey"]).toMatchObject({ secret: true });
+    const variables = (schema["config"] as Json)["variables"] as Json;
+    for (const secret of ["apiKey", "registryAuth"]) {
+      expect((provider["inputProperties"] as Json)[secret]).toMatchObject({ type: "string", secret: true });
+      expect(variables[secret]).toMatchObject({ secret: true });
+    }
+    expect((provider["inputProperties"] as Json)["pinImageDigests"]).toMatchObject({ type: "boolean" });
+    expect(variables["pinImageDigests"]).not.toHaveProperty("secret");
   });
 
   it("the Agent and both functions carry an example in TypeScript, Python, Go, Java and YAML; the Agent an Import section", () => {
