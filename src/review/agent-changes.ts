@@ -57,11 +57,10 @@ const CARRIED_OUTPUTS = new Set<string>(AGENT_OUTPUTS.map((output) => output.nam
 /**
  * Whether an input is shown: not the dynamic provider's reserved `__` keys
  * (its serialized code `__provider` and the provider's bookkeeping) and not
- * an output carried among the inputs (`imageDigest` among them: its move
- * shows as the new-build line, new-build.ts).
+ * an output carried among the inputs.
  */
 function shown(name: string): boolean {
-  return !name.startsWith("__") && !CARRIED_OUTPUTS.has(name) && name !== IMAGE_DIGEST;
+  return !name.startsWith("__") && !CARRIED_OUTPUTS.has(name);
 }
 
 const REPLACE_STEPS = new Set(["replace", "create-replacement", "delete-replaced", "read-replacement", "import-replacement"]);
@@ -149,8 +148,10 @@ function agentChange(urn: string, allSteps: readonly PreviewStep[]): AgentChange
     }
     names = [...candidates];
   }
+  const build = operation === "update" || operation === "replace" ? newBuild(oldState, newState) : undefined;
   const properties = names
-    .filter(shown)
+    // A moved digest shows as the new-build line; one it cannot read (secret) shows as a property.
+    .filter((name) => shown(name) || (name === IMAGE_DIGEST && build === undefined && (operation === "update" || operation === "replace")))
     .sort(propertyOrder)
     .map((name): PropertyChange => {
       const change: PropertyChange = {
@@ -182,7 +183,6 @@ function agentChange(urn: string, allSteps: readonly PreviewStep[]): AgentChange
   const refreshed = allSteps.some((step) => step.op === "refresh");
   const liveSessions = liveSessionsCut(operation, { old: oldState, new: newState }, properties, { refreshed, secret });
   if (liveSessions) change.liveSessions = liveSessions;
-  const build = operation === "update" || operation === "replace" ? newBuild(oldState, newState) : undefined;
   if (build) change.newBuild = build;
   return change;
 }

@@ -84,13 +84,19 @@ describe("the review of an update whose tag names a new build", () => {
     expect(retagged.summary).toContain(`- \`image\`: \`${IMAGE}\` → \`registry.example.com/voice-bot:v2\``);
   });
 
-  it("masks a secret image and still names both digests", () => {
+  it("a secret image, whose digest is secret too: no new-build line, imageDigest masked among the changes the diff names", () => {
     const document = JSON.parse(pinned("update", "bot-a", OLD, NEW)) as { steps: Step[] };
     for (const step of stepsOf(document, "bot-a")) {
-      for (const state of [step.oldState, step.newState]) if (state?.inputs) state.inputs["image"] = "[secret]";
+      for (const state of [step.oldState, step.newState]) {
+        if (state?.inputs) Object.assign(state.inputs, { image: "[secret]", imageDigest: "[secret]" });
+        if (state?.outputs) Object.assign(state.outputs, { image: "[secret]", imageDigest: "[secret]" });
+      }
+      if (step.op === "update") step["detailedDiff"] = { imageDigest: { kind: "update", inputDiff: false } };
     }
-    const { summary } = reviewPreview(JSON.stringify(document));
-    expect(summary).toContain(`- new build of \`[secret]\`: \`sha256:${"a1".repeat(6)}\` → \`sha256:${"b2".repeat(6)}\``);
+    const { summary, agents } = reviewPreview(JSON.stringify(document));
+    expect(agents.find((a) => a.resource === "bot-a")?.newBuild).toBeUndefined();
+    expect(summary).not.toContain("new build");
+    expect(summary).toContain("- `imageDigest`: `[secret]` → `[secret]`\n");
     expect(summary).not.toContain(IMAGE);
   });
 
