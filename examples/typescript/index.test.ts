@@ -6,9 +6,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 const valueOf = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
 
 let program: typeof import("./index");
+// The digest the image's tag names, as the registry would answer it: the agent runs the image pinned to it.
+const DIGEST = `sha256:${"4".repeat(64)}`;
 
 beforeAll(async () => {
-  const mocks = agentHostingMocks({ logs: { "voice-bot": ["Starting container agent", "Agent ready: accepting sessions"] } });
+  const mocks = agentHostingMocks({
+    logs: { "voice-bot": ["Starting container agent", "Agent ready: accepting sessions"] },
+    imageDigests: { "registry.example.com/voice-bot:1.4.2": DIGEST },
+  });
   await pulumi.runtime.setMocks(mocks, "example", "dev", false);
   program = await import("./index");
 });
@@ -19,7 +24,7 @@ describe("the voice agent", () => {
     expect(await valueOf(program.ready)).toBe(true);
     expect(await valueOf(program.deploymentId)).toMatch(/^dep-[0-9a-f]{12}$/);
     const manifest = await valueOf(program.manifest);
-    expect(manifest?.spec).toMatchObject({ image: "registry.example.com/voice-bot:1.4.2", autoScaling: { minReplicas: 1, maxReplicas: 5 }, noiseModels: { enabled: true } });
+    expect(manifest?.spec).toMatchObject({ image: `registry.example.com/voice-bot@${DIGEST}`, autoScaling: { minReplicas: 1, maxReplicas: 5 }, noiseModels: { enabled: true } });
   });
 
   it("reads the newest log lines, newest first", async () => {

@@ -16,10 +16,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class AppTest {
+    // The digest the image's tag names, as the registry would answer it: the agent runs the image pinned to it.
+    private static final String DIGEST = "sha256:" + "4".repeat(64);
+
     private static final AgentHostingMocks MOCKS = new AgentHostingMocks(
         Map.of("voice-bot-secrets", List.of("OPENAI_API_KEY", "SIP_PASSWORD")),
         Map.of("voice-bot", List.of(MockLogs.Line.of("Starting container agent"), MockLogs.Line.of("Agent ready: accepting sessions"))),
-        null);
+        null).withImageDigests(Map.of("registry.example.com/voice-bot:1.4.2", DIGEST));
 
     // pulumi-java's test support keeps one deployment per JVM: each test ends it.
     @AfterEach
@@ -32,10 +35,10 @@ class AppTest {
     }
 
     @Test
-    void theAgentRunsTheDeclaredImageOnADeployment() {
+    void theAgentRunsTheDeclaredImagePinnedToItsDigest() {
         var result = PulumiTest.withMocks(MOCKS).runTest(App::stack);
         assertEquals(0, result.exitCode(), String.join("\n", result.errors()));
-        assertEquals("registry.example.com/voice-bot:1.4.2", output(result, "deployedImage"));
+        assertEquals("registry.example.com/voice-bot@" + DIGEST, output(result, "deployedImage"));
         assertTrue(((String) output(result, "deploymentId")).startsWith("dep-"));
     }
 
