@@ -49,13 +49,20 @@ describe("check pins a tag-form image", () => {
   it.each([
     ["pinImageDigest false", { image: IMAGE, pinImageDigest: false }, true],
     ["a digest-form image", { image: `registry.example.com/voice/bot@${D1}` }, true],
-    ["an image unknown in a preview", { image: UNKNOWN_VALUE }, true],
     ["the stack's pinImageDigests false", { image: IMAGE }, false],
   ])("asks nothing and records no digest for %s", async (_case, news, byDefault) => {
     const digests = lookup({}, byDefault);
     const checked = await check(news, digests);
     expect(checked.failures).toEqual([]);
     expect(checked.inputs["imageDigest"]).toBeUndefined();
+    expect(digests.asked).toEqual([]);
+  });
+
+  it("an image unknown in a preview asks nothing; its digest is unknown too, unless pinning is off", async () => {
+    const digests = lookup({});
+    expect((await check({ image: UNKNOWN_VALUE }, digests)).inputs["imageDigest"]).toBe(UNKNOWN_VALUE);
+    expect((await check({ image: UNKNOWN_VALUE, pinImageDigest: false }, digests)).inputs["imageDigest"]).toBeUndefined();
+    expect((await check({ image: IMAGE, pinImageDigest: UNKNOWN_VALUE }, digests)).inputs["imageDigest"]).toBe(UNKNOWN_VALUE);
     expect(digests.asked).toEqual([]);
   });
 

@@ -43,17 +43,17 @@ function failureReason(name: string, error: ImageRegistryError, secretImage: boo
 
 /**
  * Pins the checked inputs' image in place: `imageDigest` set to the digest
- * its tag names now (unknown while whether to pin is), or removed (a digest
- * form, pinning off, no lookup, an image unknown in a preview). A registry
+ * its tag names now, unknown while the image or whether to pin is (a
+ * preview), or removed (a digest form, pinning off, no lookup). A registry
  * that cannot answer is a failure on `image`; nothing is sent.
  */
 export async function pinCheckedImage(inputs: Props, lookup: ImageDigestLookup | undefined, secretInputs: readonly string[]): Promise<RuleFailure[]> {
   delete inputs[IMAGE_DIGEST];
   const image = inputs["image"];
-  if (lookup === undefined || typeof image !== "string" || image === UNKNOWN_VALUE || !isTagForm(image)) return [];
+  if (lookup === undefined || typeof image !== "string" || (image !== UNKNOWN_VALUE && !isTagForm(image))) return [];
   const pin = pins(inputs, lookup);
-  if (pin === undefined) inputs[IMAGE_DIGEST] = UNKNOWN_VALUE;
-  if (pin !== true) return [];
+  if (pin === undefined || (pin && image === UNKNOWN_VALUE)) inputs[IMAGE_DIGEST] = UNKNOWN_VALUE;
+  if (pin !== true || image === UNKNOWN_VALUE) return [];
   try {
     inputs[IMAGE_DIGEST] = (await lookup.resolve(image)).digest;
     return [];
