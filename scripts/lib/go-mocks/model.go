@@ -7,8 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"math"
-	"sort"
 	"strings"
 )
 
@@ -88,108 +86,6 @@ var model = func() mockModel {
 type Failure struct {
 	Property string
 	Reason   string
-}
-
-func isInteger(v interface{}) bool {
-	f, ok := v.(float64)
-	return ok && f == math.Trunc(f) && !math.IsInf(f, 0)
-}
-
-func hasType(kind string, v interface{}) bool {
-	switch kind {
-	case "string":
-		_, ok := v.(string)
-		return ok
-	case "boolean":
-		_, ok := v.(bool)
-		return ok
-	case "integer":
-		return isInteger(v)
-	case "number":
-		f, ok := v.(float64)
-		return ok && !math.IsNaN(f)
-	}
-	return false
-}
-
-func sortedKeys(record map[string]interface{}) []string {
-	keys := make([]string, 0, len(record))
-	for key := range record {
-		keys = append(keys, key)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-// fieldFailures is the failures of a declared value of the field: its rules, as the field table states them.
-func fieldFailures(f modelField, value interface{}) []Failure {
-	if reason, failed := firstFailure(f.Rules.Tests, value); failed {
-		return []Failure{{f.Name, reason}}
-	}
-	var failures []Failure
-	if f.Rules.Object != nil {
-		failures = append(failures, objectFailures(f.Name, f.Rules.Object, value)...)
-	}
-	if f.Rules.List != nil {
-		failures = append(failures, listFailures(f.Name, f.Rules.List, value)...)
-	}
-	return failures
-}
-
-func objectFailures(name string, rules *objectRules, value interface{}) []Failure {
-	record, ok := value.(map[string]interface{})
-	if !ok {
-		return []Failure{{name, rules.NotObject}}
-	}
-	var failures []Failure
-	members := map[string]bool{}
-	for _, m := range rules.Members {
-		members[m.Name] = true
-	}
-	for _, key := range sortedKeys(record) {
-		if !members[key] {
-			failures = append(failures, Failure{name, strings.ReplaceAll(rules.UnknownKey, "{key}", key)})
-		}
-	}
-	failed := map[string]bool{}
-	for _, m := range rules.Members {
-		given, present := record[m.Name]
-		reason, bad := rules.Missing, !present
-		if present {
-			reason, bad = firstFailure(m.Tests, given)
-		}
-		if bad {
-			failed[m.Name] = true
-			failures = append(failures, Failure{name + "." + m.Name, reason})
-		}
-	}
-	for _, r := range rules.Relations {
-		if !failed[r.Member] && !failed[r.AtMost] && record[r.Member].(float64) > record[r.AtMost].(float64) {
-			failures = append(failures, Failure{name + "." + r.Member, r.Reason})
-		}
-	}
-	return failures
-}
-
-func listFailures(name string, rules *listRules, value interface{}) []Failure {
-	items, ok := value.([]interface{})
-	if !ok {
-		return []Failure{{name, rules.NotList}}
-	}
-	var failures []Failure
-	seen := map[string]bool{}
-	for i, item := range items {
-		reason, bad := firstFailure(rules.Items, item)
-		if text, isString := item.(string); !bad && isString && seen[text] {
-			reason, bad = strings.ReplaceAll(rules.Duplicate, "{item}", text), true
-		}
-		if bad {
-			failures = append(failures, Failure{fmt.Sprintf("%s[%d]", name, i), reason})
-		} else if text, isString := item.(string); isString {
-			seen[text] = true
-		}
-	}
-	return failures
 }
 
 // CheckAgent applies the rules the field table states as data, then (with secretSets given) the secret sets the
