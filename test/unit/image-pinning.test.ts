@@ -11,7 +11,8 @@ import type { ImageDigestLookup } from "../../src/core/image-digest-lookup";
 import { marksOf, withRecordedImageDigest, withoutReserved } from "../../src/core/state-marks";
 import { ImageRegistryError } from "../../src/image-registry";
 import { checkVerb, diffAgent } from "../../src/resources/agent/preview-verbs";
-import { asInputs, asState, createBody, inputsFromAgent, outputProps, toOutputs } from "../../src/resources/agent/state";
+import { lastReadyOf, rolledBackInputs } from "../../src/resources/agent/rollout";
+import { asInputs, asState, createBody, inputsFromAgent, outputProps, toOutputs, updateBody } from "../../src/resources/agent/state";
 import type { ServiceAgent } from "../../src/resources/agent/state";
 
 const D1 = `sha256:${"1".repeat(64)}`;
@@ -160,6 +161,13 @@ describe("what is sent and what is recorded", () => {
     const inputs = asInputs(checkedNews(undefined));
     expect(createBody(inputs).image).toBe(IMAGE);
     expect(outputProps(toOutputs(inputs, live(IMAGE)), [])["imageDigest"]).toBeUndefined();
+  });
+
+  it("a rollback sends the digest that was ready, not what the tag names since", () => {
+    const lastReady = lastReadyOf(asState(pinnedOutputs), false);
+    expect(lastReady?.inputs).toMatchObject({ image: IMAGE, imageDigest: D1 });
+    const back = rolledBackInputs(asInputs(checkedNews(D2)), lastReady?.inputs ?? asInputs(checkedNews(D1)));
+    expect(updateBody(back, undefined).image).toBe(`registry.example.com/voice/bot@${D1}`);
   });
 
   it("refresh rebuilds the tag and the digest the service runs; an adopted agent keeps the digest form", () => {

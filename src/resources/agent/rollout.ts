@@ -31,6 +31,7 @@ import type { Call, CreateRequest, Marks, Props, Stored, UpdateRequest } from ".
 import { withMarks } from "../../core/state-marks";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentField } from "./fields";
+import { checkedDigest, IMAGE_DIGEST } from "./image-pinning";
 import type { AgentInputs } from "./inputs-outputs";
 import { checkReferencesBeforeSending, diffAgent } from "./preview-verbs";
 import { deleteDraining, getAgent } from "./read";
@@ -127,6 +128,9 @@ export function rolledBackInputs(wanted: AgentInputs, lastReady: AgentInputs): A
     const value = field.change === "local" ? now[field.name] : then[field.name];
     if (value !== undefined) merged[field.name] = value;
   }
+  // The build that was ready: its digest, so a tag pushed since is not what the rollback sends.
+  const digest = checkedDigest(lastReady);
+  if (digest !== undefined) merged[IMAGE_DIGEST] = digest;
   return asInputs(merged);
 }
 
@@ -134,7 +138,8 @@ export function rolledBackInputs(wanted: AgentInputs, lastReady: AgentInputs): A
 export function lastReadyOf(olds: AgentState, pending: boolean): LastReady | undefined {
   const deploymentId = olds.agent.activeDeploymentId;
   if (pending || deploymentId === "") return undefined;
-  return { inputs: asInputs(olds.inputs), deploymentId };
+  const digest = olds.imageDigest === undefined ? {} : { [IMAGE_DIGEST]: olds.imageDigest };
+  return { inputs: asInputs({ ...olds.inputs, ...digest }), deploymentId };
 }
 
 /**
