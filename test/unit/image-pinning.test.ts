@@ -116,6 +116,14 @@ describe("diff of a pinned image", () => {
     expect(diff(unpinned, checkedNews(D1))).toMatchObject({ changes: false, changed: [] });
   });
 
+  it("upgrading: a scaling change of an agent whose digest is not recorded yet sends its image pinned, a new deployment", () => {
+    const { imageDigest: _none, ...unpinned } = pinnedOutputs;
+    const scaled = diff({ ...unpinned, autoScaling: { minReplicas: 1, maxReplicas: 1 } }, { ...checkedNews(D1), autoScaling: { minAgents: 1, maxAgents: 2 } });
+    expect(scaled).toMatchObject({ changes: true, changed: ["autoScaling"], stables: ["name", "serviceName", "createdAt"] });
+    const pinnedScaled = diff({ ...pinnedOutputs, autoScaling: { minReplicas: 1, maxReplicas: 1 } }, { ...checkedNews(D1), autoScaling: { minAgents: 1, maxAgents: 2 } });
+    expect(pinnedScaled.stables).toContain("activeDeploymentId");
+  });
+
   it("after a step without changes, the digest the inputs recorded is the one compared", () => {
     const { imageDigest: _none, ...unpinned } = pinnedOutputs;
     expect(diff(unpinned, checkedNews(D1), D1)).toMatchObject({ changes: false });

@@ -155,7 +155,9 @@ export function diffAgent(olds: AgentState, news: Props, marks: { olds: Marks; n
   const replaces = fields.filter((f) => f.change === "replace").map((f) => f.name);
   const secretsChanged = !sameJson(marks.olds.secretInputs, marks.news.secretInputs);
   const localOnly = !image.digestMoved && fields.every((f) => f.change === "local");
-  const deploymentKept = !image.digestMoved && fields.every((f) => f.change === "local" || f.newDeployment === false);
+  // An update of an agent deployed before pinning sends its image pinned for the first time: a new spec.
+  const pinsFirst = image.before === undefined && typeof news[IMAGE_DIGEST] === "string";
+  const deploymentKept = !image.digestMoved && !pinsFirst && fields.every((f) => f.change === "local" || f.newDeployment === false);
   const stables = replaces.length > 0 ? [] : ["name", "serviceName", "createdAt"];
   if (replaces.length === 0 && deploymentKept) stables.push("activeDeploymentId", "deployment");
   return {
