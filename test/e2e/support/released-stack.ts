@@ -49,6 +49,8 @@ export function releasedStack(label: string, cliDir: string, releaseUrl: string)
     // Only a plugin the engine fetched, never one on PATH.
     PULUMI_IGNORE_AMBIENT_PLUGINS: "true",
     PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride(releaseUrl),
+    // The emulator's images are in no registry: image pinning stays as the test run sets it (off, vitest.config.ts).
+    AGENT_HOSTING_PIN_IMAGE_DIGESTS: process.env["AGENT_HOSTING_PIN_IMAGE_DIGESTS"] ?? "false",
   };
   return { workDir, stateDir, pulumiHome, env, remove: () => rmSync(workDir, { recursive: true, force: true }) };
 }
