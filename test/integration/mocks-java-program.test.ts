@@ -3,7 +3,8 @@
  * SDK's Agent and functions runs with PulumiTest.withMocks(new
  * AgentHostingMocks(...)), compiled with javac against sdk/java's sources and
  * com.pulumi:pulumi 1.16.0. Its outputs are the mocks' (a ready agent, its
- * manifest, the secret set's fields, the newest log lines first), and a
+ * manifest, the secret set's fields, the newest log lines first, the image
+ * pinned to the digest given for it, getImageDigest's answer), and a
  * requiredSecrets field the mocked set lacks fails the run with the preview's
  * reason.
  */
@@ -12,6 +13,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { derivedDigest } from "../../src/testing/mock-image-digests";
 
 const SDK = join(__dirname, "../../sdk/java/src/main");
 
@@ -20,6 +22,7 @@ import com.github.agent_hosting.agenthosting.AgentArgs;
 import com.github.agent_hosting.agenthosting.AgenthostingFunctions;
 import com.github.agent_hosting.agenthosting.inputs.AgentAutoScalingArgs;
 import com.github.agent_hosting.agenthosting.inputs.GetAgentLogsArgs;
+import com.github.agent_hosting.agenthosting.inputs.GetImageDigestArgs;
 import com.github.agent_hosting.agenthosting.inputs.GetSecretSetArgs;
 import com.github.agent_hosting.agenthosting.testing.AgentHostingMocks;
 import com.github.agent_hosting.agenthosting.testing.MockLogs;
@@ -33,7 +36,7 @@ public class MockedProgram {
         var mocks = new AgentHostingMocks(
             Map.of("voice-bot-secrets", List.of("OPENAI_API_KEY", "SIP_PASSWORD")),
             Map.of("voice-bot", List.of(MockLogs.Line.of("Starting container agent"), MockLogs.Line.of("Agent ready: accepting sessions"))),
-            null);
+            null).withImageDigests(Map.of("registry.example.com/voice-bot:1.4.2", "sha256:${"e".repeat(64)}"));
         var result = PulumiTest.withMocks(mocks).runTest(ctx -> {
             var bot = new Agent("bot", AgentArgs.builder()
                 .serviceName("voice-bot")
@@ -47,9 +50,13 @@ public class MockedProgram {
             ctx.export("minReplicas", bot.manifest().applyValue(m -> m.get().spec().get().autoScaling().get().minReplicas()));
             ctx.export("secretFields", secrets.applyValue(s -> String.join(",", s.fieldNames())));
             ctx.export("newestLogLines", logs.applyValue(l -> l.logs().stream().map(e -> e.log()).collect(Collectors.joining("|"))));
+            ctx.export("imageDigest", bot.imageDigest().applyValue(d -> d.orElse("")));
+            ctx.export("deployedImage", bot.manifest().applyValue(m -> m.get().spec().get().image().get()));
+            var other = AgenthostingFunctions.getImageDigest(GetImageDigestArgs.builder().image("registry.example.com/other:2").build());
+            ctx.export("otherPinned", other.applyValue(d -> d.pinnedImage()));
         });
         System.out.println("exit=" + result.exitCode());
-        for (var key : List.of("ready", "minReplicas", "secretFields", "newestLogLines")) System.out.println(key + "=" + PulumiTest.extractValue(result.output(key)));
+        for (var key : List.of("ready", "minReplicas", "secretFields", "newestLogLines", "imageDigest", "deployedImage", "otherPinned")) System.out.println(key + "=" + PulumiTest.extractValue(result.output(key)));
         var refused = PulumiTest.withMocks(mocks).runTest(ctx -> new Agent("strict", AgentArgs.builder()
             .serviceName("strict-bot").image("bot:1").secretSet("voice-bot-secrets").requiredSecrets("TWILIO_TOKEN").build()));
         System.out.println("refused exit=" + refused.exitCode() + " " + String.join(" ", refused.errors()).replace("\\n", " "));
@@ -100,6 +107,12 @@ describe("the Java mocks under PulumiTest.withMocks", () => {
     expect(out).toContain("minReplicas=2\n");
     expect(out).toContain("secretFields=OPENAI_API_KEY,SIP_PASSWORD\n");
     expect(out).toContain("newestLogLines=Agent ready: accepting sessions|Starting container agent\n");
+  });
+
+  it("pin the image to the digest given for it, and answer getImageDigest with one derived from an image not given", () => {
+    expect(out).toContain(`imageDigest=sha256:${"e".repeat(64)}\n`);
+    expect(out).toContain(`deployedImage=registry.example.com/voice-bot@sha256:${"e".repeat(64)}\n`);
+    expect(out).toContain(`otherPinned=registry.example.com/other@${derivedDigest("registry.example.com/other:2")}\n`);
   });
 
   it("fail the run on a requiredSecrets field the mocked set lacks, with the preview's reason", () => {
