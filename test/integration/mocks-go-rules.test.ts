@@ -16,7 +16,7 @@ import { REGISTRY } from "../../src/registry";
 import { agentHostingMocks } from "../../src/testing";
 import { BAD_INPUTS } from "../support/bad-inputs";
 import { goBinary } from "../support/project-scripts";
-import { CHECK_CASES, SETS, VALID_INPUTS, typescriptFailures } from "./support/mock-rule-cases";
+import { CHECK_CASES, DIGEST_CASES, SETS, VALID_INPUTS, typescriptDigests, typescriptFailures } from "./support/mock-rule-cases";
 
 const AGENT = REGISTRY.resources.find((r) => r.name === "Agent")!;
 
@@ -35,6 +35,10 @@ type request struct {
 		Sets map[string][]string    \`json:"sets"\`
 	} \`json:"checks"\`
 	Outputs []map[string]interface{} \`json:"outputs"\`
+	Digests struct {
+		Given  map[string]string \`json:"given"\`
+		Images []string          \`json:"images"\`
+	} \`json:"digests"\`
 }
 
 func main() {
@@ -55,7 +59,11 @@ func main() {
 		id, state := agenthostingtest.AgentOutputs(args)
 		outputs = append(outputs, [2]interface{}{id, state})
 	}
-	_ = json.NewEncoder(os.Stdout).Encode(map[string]interface{}{"checks": checks, "outputs": outputs})
+	digests := []interface{}{}
+	for _, image := range req.Digests.Images {
+		digests = append(digests, agenthostingtest.ImageDigest(image, req.Digests.Given))
+	}
+	_ = json.NewEncoder(os.Stdout).Encode(map[string]interface{}{"checks": checks, "outputs": outputs, "digests": digests})
 }
 `;
 
@@ -63,7 +71,7 @@ const work = mkdtempSync(join(tmpdir(), "agent-hosting-go-mocks-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The Go mocks' verdicts and outputs, from one run of the probe built in a copy of sdk/go. */
-function go(request: object): { checks: [string, string][][]; outputs: [string, Record<string, unknown>][] } {
+function go(request: object): { checks: [string, string][][]; outputs: [string, Record<string, unknown>][]; digests: unknown[] } {
   const module = join(work, "sdk-go");
   cpSync(join(__dirname, "../../sdk/go"), module, { recursive: true });
   mkdirSync(join(module, "cmd", "probe"), { recursive: true });
@@ -74,7 +82,13 @@ function go(request: object): { checks: [string, string][][]; outputs: [string, 
   return JSON.parse(out);
 }
 
-const answers = go({ checks: CHECK_CASES.map((c) => ({ args: c.args, sets: c.sets })), outputs: VALID_INPUTS });
+const answers = go({ checks: CHECK_CASES.map((c) => ({ args: c.args, sets: c.sets })), outputs: VALID_INPUTS, digests: DIGEST_CASES });
+
+describe("the Go mocks' getImageDigest", () => {
+  it("answers as the TypeScript mocks': the digest given, a derived one, a digest-form image's own", async () => {
+    expect(answers.digests).toEqual(await typescriptDigests());
+  });
+});
 
 describe("the Go mocks' generated rules against the provider's check", () => {
   it.each(CHECK_CASES.map((c, i) => [c.label, c, i] as const))("%s: the same fields and reasons", async (_label, c, i) => {

@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { REGISTRY } from "../../src/registry";
 import { agentHostingMocks } from "../../src/testing";
 import { BAD_INPUTS } from "../support/bad-inputs";
-import { CHECK_CASES, SETS, VALID_INPUTS, typescriptFailures } from "./support/mock-rule-cases";
+import { CHECK_CASES, DIGEST_CASES, SETS, VALID_INPUTS, typescriptDigests, typescriptFailures } from "./support/mock-rule-cases";
 
 const AGENT = REGISTRY.resources.find((r) => r.name === "Agent")!;
 const PACKAGE = join(__dirname, "../../sdk/java/src/main/java/com/github/agent_hosting/agenthosting/testing");
@@ -57,7 +57,10 @@ public final class Probe {
             Map.Entry<String, Map<String, Object>> created = MockOutputs.agentOutputs(args);
             outputs.add(List.of(created.getKey(), created.getValue()));
         }
-        System.out.println(new Gson().toJson(Map.of("checks", checks, "outputs", outputs)));
+        List<Object> digests = new ArrayList<>();
+        Map<String, Object> digestCases = (Map<String, Object>) request.get("digests");
+        for (String image : (List<String>) digestCases.get("images")) digests.add(MockDigests.imageDigest(image, (Map<String, String>) digestCases.get("given")));
+        System.out.println(new Gson().toJson(Map.of("checks", checks, "outputs", outputs, "digests", digests)));
     }
 }
 `;
@@ -66,7 +69,7 @@ const work = mkdtempSync(join(tmpdir(), "agent-hosting-java-mocks-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The Java mocks' verdicts and outputs, from one run of the probe. */
-function java(request: object): { checks: [string, string][][]; outputs: [string, Record<string, unknown>][] } {
+function java(request: object): { checks: [string, string][][]; outputs: [string, Record<string, unknown>][]; digests: unknown[] } {
   writeFileSync(join(work, "pom.xml"), POM);
   execFileSync("mvn", ["-q", "-B", "dependency:copy-dependencies", `-DoutputDirectory=${join(work, "lib")}`], { cwd: work, stdio: ["ignore", "ignore", "pipe"] });
   const sources = join(work, "src");
@@ -83,7 +86,13 @@ function java(request: object): { checks: [string, string][][]; outputs: [string
   return JSON.parse(out);
 }
 
-const answers = java({ checks: CHECK_CASES.map((c) => ({ args: c.args, sets: c.sets })), outputs: VALID_INPUTS });
+const answers = java({ checks: CHECK_CASES.map((c) => ({ args: c.args, sets: c.sets })), outputs: VALID_INPUTS, digests: DIGEST_CASES });
+
+describe("the Java mocks' getImageDigest", () => {
+  it("answers as the TypeScript mocks': the digest given, a derived one, a digest-form image's own", async () => {
+    expect(answers.digests).toEqual(await typescriptDigests());
+  });
+});
 
 describe("the Java mocks' generated rules against the provider's check", () => {
   it.each(CHECK_CASES.map((c, i) => [c.label, c, i] as const))("%s: the same fields and reasons", async (_label, c, i) => {

@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { REGISTRY } from "../../src/registry";
 import { agentHostingMocks } from "../../src/testing";
 import { BAD_INPUTS } from "../support/bad-inputs";
-import { CHECK_CASES, SETS, VALID_INPUTS, secret, typescriptFailures } from "./support/mock-rule-cases";
+import { CHECK_CASES, DIGEST_CASES, SETS, VALID_INPUTS, secret, typescriptDigests, typescriptFailures } from "./support/mock-rule-cases";
 
 const AGENT = REGISTRY.resources.find((r) => r.name === "Agent")!;
 const PACKAGE_DIR = join(__dirname, "../../sdk/python/pulumi_agent_hosting");
@@ -22,18 +22,29 @@ const PACKAGE_DIR = join(__dirname, "../../sdk/python/pulumi_agent_hosting");
 type Failure = [string, string];
 
 /** The generated Python model's verdicts and outputs, in one python3 run. */
-function python(request: { checks: { args: object; sets: object | null }[]; outputs: object[] }): { checks: Failure[][]; outputs: [string, Record<string, unknown>][] } {
+function python(request: { checks: { args: object; sets: object | null }[]; outputs: object[]; digests?: typeof DIGEST_CASES }): {
+  checks: Failure[][];
+  outputs: [string, Record<string, unknown>][];
+  digests: unknown[];
+} {
   const script = [
     "import json, sys",
     `sys.path.insert(0, ${JSON.stringify(PACKAGE_DIR)})`,
     "import _mock_model as m",
     "req = json.load(sys.stdin)",
-    "print(json.dumps({'checks': [m.check_agent(c['args'], c['sets']) for c in req['checks']], 'outputs': [m.agent_outputs(a) for a in req['outputs']]}))",
+    "digests = req.get('digests') or {'images': [], 'given': {}}",
+    "print(json.dumps({'checks': [m.check_agent(c['args'], c['sets']) for c in req['checks']], 'outputs': [m.agent_outputs(a) for a in req['outputs']], 'digests': [m.image_digest(i, digests['given']) for i in digests['images']]}))",
   ].join("\n");
   return JSON.parse(execFileSync("python3", ["-c", script], { input: JSON.stringify(request), encoding: "utf8" }));
 }
 
-const answers = python({ checks: CHECK_CASES.map((c) => ({ args: c.args, sets: c.sets })), outputs: VALID_INPUTS });
+const answers = python({ checks: CHECK_CASES.map((c) => ({ args: c.args, sets: c.sets })), outputs: VALID_INPUTS, digests: DIGEST_CASES });
+
+describe("the Python mocks' getImageDigest", () => {
+  it("answers as the TypeScript mocks': the digest given, a derived one, a digest-form image's own", async () => {
+    expect(answers.digests).toEqual(await typescriptDigests());
+  });
+});
 
 describe("the Python mocks' generated rules against the provider's check", () => {
   it.each(CHECK_CASES.map((c, i) => [c.label, c, i] as const))("%s: the same fields and reasons", async (_label, c, i) => {

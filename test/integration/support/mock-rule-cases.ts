@@ -6,6 +6,7 @@
  */
 import { REGISTRY } from "../../../src/registry";
 import { SECRET_SIGNATURE, SIGNATURE_KEY } from "../../../src/core/engine-sentinels";
+import { agentHostingMocks } from "../../../src/testing";
 import { plainInputs } from "../../../src/testing/plain-inputs";
 import { BAD_INPUTS } from "../../support/bad-inputs";
 
@@ -87,6 +88,19 @@ export const VALID_INPUTS = [
   { ...base, pinImageDigest: true, image: "bot:latest" },
   ...SECRET_INPUTS,
 ];
+
+/** getImageDigest's cases: images with a digest given, without one, in digest form, with a registry port. */
+export const DIGEST_CASES = {
+  given: { "registry.example.com/bot:1.0": `sha256:${"f".repeat(64)}` },
+  images: ["registry.example.com/bot:1.0", "registry.example.com:5000/team/bot:2", `registry.example.com/bot@sha256:${"0".repeat(64)}`, "bot"],
+};
+
+/** The TypeScript mocks' answers to getImageDigest for DIGEST_CASES. */
+export async function typescriptDigests(): Promise<unknown[]> {
+  const mocks = agentHostingMocks({ imageDigests: DIGEST_CASES.given });
+  const token = REGISTRY.functions.find((f) => f.name === "getImageDigest")!.token;
+  return Promise.all(DIGEST_CASES.images.map((image) => mocks.call({ token, inputs: { image } })));
+}
 
 /** The provider's check of `args` as the engine hands them to it: plain values, the secret inputs listed. */
 export const typescriptFailures = async (args: Record<string, unknown>, sets?: Record<string, string[]>): Promise<[string, string][]> => {
