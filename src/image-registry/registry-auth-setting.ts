@@ -12,9 +12,9 @@ import type { RegistryCredential } from "./registry-credentials";
 const EXAMPLE = `[{"server": "ghcr.io", "username": "USER", "password": "TOKEN"}]`;
 
 function refuse(settingName: string, what: string): ConfigurationError {
-  return new ConfigurationError(
-    `${settingName}: ${what}; expected a list such as ${EXAMPLE}, set with \`pulumi config set --secret ${settingName} '<json>'\``,
-  );
+  // A stack setting is set with the CLI; the environment variable (AGENT_HOSTING_REGISTRY_AUTH) as a variable.
+  const how = settingName.includes(":") ? `set with \`pulumi config set --secret ${settingName} '<json>'\`` : `as the value of ${settingName}`;
+  return new ConfigurationError(`${settingName}: ${what}; expected a list such as ${EXAMPLE}, ${how}`);
 }
 
 /** The entries of the setting (none when it is unset or empty); throws naming the first mistake. */

@@ -42,7 +42,8 @@ export function imageDigestLookup(config?: ConfigSource, env: NodeJS.ProcessEnv 
       return { image, digest, pinnedImage };
     },
     async close() {
-      if (resolver !== undefined) await (await resolver).close();
+      // A resolver never made (its settings refused) has nothing to close.
+      if (resolver !== undefined) await resolver.then((made) => made.close(), () => undefined);
     },
   };
 }
