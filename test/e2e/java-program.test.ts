@@ -4,9 +4,12 @@
  * SDK from the release's Maven repository (a file:// repository in the pom),
  * the native plugin installed from its tarball, pulumi-language-java on PATH
  * beside the CLI, and the CLI run as
- * commands in that directory: stack init, config, the first preview of the
- * new stack, up (which previews first), a no-op preview, refresh, import of
- * an agent made outside Pulumi (the CLI prints Java code), destroy. The
+ * commands in that directory: stack init, config, up, whose own preview of
+ * the new stack runs first and is checked, a no-op preview, refresh, import
+ * of an agent made outside Pulumi (the CLI prints Java code), destroy. (A
+ * separate `pulumi preview` before the up would run that same preview again;
+ * examples.test.ts runs examples/java's, which its README lists, and shows
+ * that it creates nothing.) The
  * program declares an agent through the default provider and one through an
  * explicit provider, and calls getSecretSet and getAgentLogs in their Output
  * and plain forms. The API key never shows in any output, the state or any
@@ -60,20 +63,20 @@ afterAll(() => {
 });
 
 describe("a Java program with the CLI in its directory", () => {
-  it("runs the user's commands in order: first preview, up, no-op preview, refresh, import, destroy", async () => {
+  it("runs the user's commands in order: up after its preview of the new stack, no-op preview, refresh, import, destroy", async () => {
     await initStackWithConfig(cli, fx.emulator);
     await ok("config", "set", "otherUrl", fx.emulator.url);
     await ok("config", "set", "--secret", "otherKey", API_KEY);
 
-    // The first preview of the new stack: nothing exists beyond the agent made outside.
-    const preview = await ok("preview");
+    // The up's own preview of the new stack (its output up to the update's "Updating (dev):") plans both agents and the explicit provider.
+    const up = await ok("up", "--yes");
+    const [preview = "", update] = up.split(/^Updating \(/m);
+    expect(update, "the up's update after its preview").toBeDefined();
     expect(preview).toMatch(/\+ +agent-hosting:index:Agent +bot +create/);
     expect(preview).toMatch(/\+ +agent-hosting:index:Agent +other-bot +create/);
     expect(preview).toMatch(/\+ +pulumi:providers:agent-hosting +other +create/);
-    expect((await fx.control.listAgents()).agents.map((a) => a.name)).toEqual(["java-seed"]);
-
-    const up = await ok("up", "--yes");
-    expect(up).toContain("4 created");
+    expect(preview).toContain("4 to create");
+    expect(update).toContain("4 created");
     const outputs = JSON.parse(await ok("stack", "output", "--json")) as Record<string, unknown>;
     const live = await fx.client.getAgent("java-bot");
     expect(live.ready).toBe(true);
