@@ -262,6 +262,12 @@ export interface FunctionEntry {
   /** Its example programs (under schema-docs/examples/), which its schema description carries. */
   examples?: readonly SchemaExample[];
   handler(args: Props, client: AgentHostingClient, context?: FunctionContext): Promise<InvokeOutcome>;
+  /**
+   * Set for a function that asks image registries only (getImageDigest): the
+   * native plugin answers it with this, from its image digests, without the
+   * service's settings or client.
+   */
+  registryHandler?(args: Props, context: FunctionContext): Promise<InvokeOutcome>;
 }
 
 /** What a function asks besides the service: the provider's image digests, one registry request per reference for its life. */

@@ -62,7 +62,7 @@ async function getAgentLogs(args: Props, client: AgentHostingClient): Promise<In
   return { result: { total: result.total, logs: result.logs }, failures: [] };
 }
 
-async function getImageDigest(args: Props, _client: AgentHostingClient, context?: FunctionContext): Promise<InvokeOutcome> {
+async function getImageDigest(args: Props, context: FunctionContext | undefined): Promise<InvokeOutcome> {
   const failures = unknownArgs(args, argNamesOf("getImageDigest"));
   const image = args["image"];
   if (typeof image !== "string" || image === "") failures.push({ property: "image", reason: "is required and must be a non-empty string" });
@@ -85,4 +85,8 @@ function entry(name: FunctionDoc["name"], handler: FunctionEntry["handler"]): Fu
 
 export const GET_SECRET_SET = entry("getSecretSet", getSecretSet);
 export const GET_AGENT_LOGS = entry("getAgentLogs", getAgentLogs);
-export const GET_IMAGE_DIGEST = entry("getImageDigest", getImageDigest);
+/** getImageDigest asks registries only: the hosts answer it without the service's settings (registryHandler). */
+export const GET_IMAGE_DIGEST: FunctionEntry = {
+  ...entry("getImageDigest", (args, _client, context) => getImageDigest(args, context)),
+  registryHandler: (args, context) => answering(() => getImageDigest(args, context)),
+};

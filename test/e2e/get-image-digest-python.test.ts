@@ -5,8 +5,9 @@
  * credential, with the registry, repository, tag, status and fix; with
  * agent-hosting:registryAuth set as the docs set it (`pulumi config set
  * --path`, the password `--secret`), the digest crane reads, and after the
- * tag is pushed again, the new one. The registry's password is in
- * no engine output and no file of the stack.
+ * tag is pushed again, the new one. The stack sets nothing of the service
+ * (no key, no base URL): the function asks the registry only. The
+ * registry's password is in no engine output and no file of the stack.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,8 +20,6 @@ import { startImageRegistry } from "../support/image-registry-fixture";
 import type { RunningImageRegistry } from "../support/image-registry-fixture";
 import { pythonRunner } from "../support/program-runners";
 import { runPulumi } from "./support/pulumi-command";
-
-const API_KEY = "get-image-digest-SECRET-key-81c2f0";
 
 let registry: RunningImageRegistry;
 let stack: StackDir;
@@ -38,11 +37,8 @@ const program = (image: string): string =>
     "",
   ].join("\n");
 
-/** The service's settings: the plugin's invokes need them (no agent is declared, nothing is sent). */
-const config: StackConfig = {
-  "agent-hosting:baseUrl": { value: "http://127.0.0.1:9/v1" },
-  "agent-hosting:apiKey": { value: API_KEY, secret: true },
-};
+/** No setting of the service: getImageDigest asks the registry only. */
+const config: StackConfig = {};
 
 /** agent-hosting:registryAuth as docs/installation-configuration.md sets it, on the driver's stack "dev". */
 async function setRegistryAuth(): Promise<void> {
@@ -110,12 +106,10 @@ describe("getImageDigest in Python, through the native plugin", () => {
 
     for (const text of texts) {
       expect(text).not.toContain(registry.password);
-      expect(text).not.toContain(API_KEY);
     }
     for (const file of filesUnder(join(stack.workDir, ".state", "backend"))) {
       const content = readFileSync(file, "utf8");
       expect(content, file).not.toContain(registry.password);
-      expect(content, file).not.toContain(API_KEY);
     }
   });
 });
