@@ -45,19 +45,30 @@ function fieldModel(field, requiredReason) {
 
 /**
  * How the provider marks an Agent's outputs secret, read from the TypeScript
- * mocks' create (the provider's own): the key listing the inputs the program
- * declared secret, and the outputs made secret when a sent input is secret,
- * beyond the fields the service reports at the top of its answer, each
- * secret when its own input is.
+ * mocks' creates (the provider's own): the key listing the inputs the program
+ * declared secret; the outputs made secret when any sent input is secret
+ * (beyond the fields the service reports at the top of its answer, each
+ * secret when its own input is), probed with a secret `enableNoise`; and,
+ * for each other sent input, the outputs beyond those made secret with it
+ * alone (the image's digest with the image).
  */
 async function secretMarks(agentHostingMocks, agent, valid, sentinels) {
   const secret = (value) => ({ [sentinels.SIGNATURE_KEY]: sentinels.SECRET_SIGNATURE, value });
   const isSecret = (value) => typeof value === "object" && value !== null && value[sentinels.SIGNATURE_KEY] === sentinels.SECRET_SIGNATURE;
-  const { state } = await agentHostingMocks().newResource({ type: agent.nativeType, name: "probe", inputs: { ...valid, image: secret(valid.image) } });
-  const listKey = Object.keys(state).find((key) => key.startsWith("__") && Array.isArray(state[key]) && state[key].includes("image"));
-  if (listKey === undefined) throw new Error("mock model: the mocks' outputs list no secret inputs");
-  const whenSentSecret = Object.keys(state).filter((key) => isSecret(state[key]) && !agent.fields.some((f) => f.name === key));
-  return { inputsKey: listKey, whenSentSecret };
+  const secretOutputs = async (inputs) => {
+    const { state } = await agentHostingMocks().newResource({ type: agent.nativeType, name: "probe", inputs: { ...valid, ...inputs } });
+    return { state, keys: Object.keys(state).filter((key) => isSecret(state[key]) && !agent.fields.some((f) => f.name === key)) };
+  };
+  const probe = await secretOutputs({ enableNoise: secret(true) });
+  const inputsKey = Object.keys(probe.state).find((key) => key.startsWith("__") && Array.isArray(probe.state[key]) && probe.state[key].includes("enableNoise"));
+  if (inputsKey === undefined) throw new Error("mock model: the mocks' outputs list no secret inputs");
+  const withInput = {};
+  for (const name of Object.keys(valid)) {
+    const { keys } = await secretOutputs({ [name]: secret(valid[name]) });
+    const own = keys.filter((key) => !probe.keys.includes(key));
+    if (own.length > 0) withInput[name] = own;
+  }
+  return { inputsKey, whenSentSecret: probe.keys, withInput };
 }
 
 /** The model, from the built package (run `npm run build` first). */

@@ -91,7 +91,8 @@ func hideSecretValues(failures []Failure, secret []string) []Failure {
 }
 
 // withSecretMarks marks the outputs as the provider does: a field the service reports at the top of its answer
-// secret when its input is, the answer's deployment and manifest when a sent input is, the secret inputs listed.
+// secret when its input is, an output derived from an input (the image's digest) when that input is, the
+// answer's deployment and manifest when a sent input is, the secret inputs listed.
 func withSecretMarks(outputs map[string]interface{}, secret []string) map[string]interface{} {
 	if len(secret) == 0 {
 		return outputs
@@ -107,8 +108,17 @@ func withSecretMarks(outputs map[string]interface{}, secret []string) map[string
 			outputs[f.Name] = asSecret(outputs[f.Name])
 		}
 	}
-	for _, key := range model.Secrets.WhenSentSecret {
-		if sent && outputs[key] != nil {
+	var keys []string
+	for name, derived := range model.Secrets.WithInput {
+		if isSecret[name] {
+			keys = append(keys, derived...)
+		}
+	}
+	if sent {
+		keys = append(keys, model.Secrets.WhenSentSecret...)
+	}
+	for _, key := range keys {
+		if outputs[key] != nil {
 			outputs[key] = asSecret(outputs[key])
 		}
 	}

@@ -252,8 +252,9 @@ def _as_secret(value: Any) -> Dict[str, Any]:
 
 
 def _with_secret_marks(outputs: Dict[str, Any], secret: Sequence[str]) -> Dict[str, Any]:
-    """The outputs marked as the provider marks them: a reported field secret when its input is, the answer's
-    deployment and manifest when a sent input is, and the secret inputs listed."""
+    """The outputs marked as the provider marks them: a reported field secret when its input is, an output derived
+    from an input (the image's digest) when that input is, the answer's deployment and manifest when a sent input
+    is, and the secret inputs listed."""
     if not secret:
         return outputs
     marks = MODEL["secrets"]
@@ -261,7 +262,8 @@ def _with_secret_marks(outputs: Dict[str, Any], secret: Sequence[str]) -> Dict[s
     for field in MODEL["fields"]:
         if field.get("reportedAtTop") and field["name"] in secret and outputs.get(field["name"]) is not None:
             outputs[field["name"]] = _as_secret(outputs[field["name"]])
-    for key in marks["whenSentSecret"] if sent else []:
+    keys = [key for name, derived in marks["withInput"].items() if name in secret for key in derived]
+    for key in keys + (marks["whenSentSecret"] if sent else []):
         if outputs.get(key) is not None:
             outputs[key] = _as_secret(outputs[key])
     outputs[marks["inputsKey"]] = list(secret)

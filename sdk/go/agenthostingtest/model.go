@@ -65,8 +65,9 @@ type mockModel struct {
 		Output string `json:"output"`
 	} `json:"pinning"`
 	Secrets struct {
-		InputsKey      string   `json:"inputsKey"`
-		WhenSentSecret []string `json:"whenSentSecret"`
+		InputsKey      string              `json:"inputsKey"`
+		WhenSentSecret []string            `json:"whenSentSecret"`
+		WithInput      map[string][]string `json:"withInput"`
 	} `json:"secrets"`
 	Engine struct {
 		SignatureKey string `json:"signatureKey"`

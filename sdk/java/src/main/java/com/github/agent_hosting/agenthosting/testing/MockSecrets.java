@@ -77,7 +77,8 @@ final class MockSecrets {
 
     /**
      * The outputs marked as the provider marks them: a field the service reports at the top of its answer secret
-     * when its input is, the answer's deployment and manifest when a sent input is, the secret inputs listed.
+     * when its input is, an output derived from an input (the image's digest) when that input is, the answer's
+     * deployment and manifest when a sent input is, the secret inputs listed.
      */
     static Map<String, Object> withSecretMarks(Map<String, Object> outputs, List<String> secret) {
         if (secret.isEmpty()) return outputs;
@@ -88,8 +89,11 @@ final class MockSecrets {
             sent = sent || "service".equals(field.get("sentTo"));
             if (Boolean.TRUE.equals(field.get("reportedAtTop")) && outputs.get(name) != null) outputs.put(name, asSecret(outputs.get(name)));
         }
-        List<String> whenSentSecret = MockRules.at(MockRules.MODEL, "secrets", "whenSentSecret");
-        for (String key : whenSentSecret) if (sent && outputs.get(key) != null) outputs.put(key, asSecret(outputs.get(key)));
+        List<String> keys = new ArrayList<>();
+        Map<String, List<String>> withInput = MockRules.at(MockRules.MODEL, "secrets", "withInput");
+        for (Map.Entry<String, List<String>> e : withInput.entrySet()) if (secret.contains(e.getKey())) keys.addAll(e.getValue());
+        if (sent) keys.addAll(MockRules.at(MockRules.MODEL, "secrets", "whenSentSecret"));
+        for (String key : keys) if (outputs.get(key) != null) outputs.put(key, asSecret(outputs.get(key)));
         outputs.put(MockRules.at(MockRules.MODEL, "secrets", "inputsKey"), new ArrayList<>(secret));
         return outputs;
     }
