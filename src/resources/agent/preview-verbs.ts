@@ -12,18 +12,30 @@
  * previous outputs record each input as the service reports it (so drift
  * shows), in input form (asState: the scaling's live
  * `{ minReplicas, maxReplicas }` as `{ minAgents, maxAgents }`).
+ *
+ * Image pinning (the registry's side is src/image-registry): at check, a
+ * tag-form image of an agent that pins (its `pinImageDigest`, else the
+ * stack's agent-hosting:pinImageDigests, on by default) is resolved to the
+ * digest its tag names now, carried by the checked inputs as `imageDigest`,
+ * so a tag pushed again is a change the preview shows and the service runs
+ * the build previewed. Diff compares it with the digest the state recorded
+ * (the outputs', else the previous inputs', which a step without changes
+ * records alone): another digest is an update naming both; none recorded (a
+ * state written before pinning) is no change, and the first `up` records it.
  */
 import { sameJson } from "../../client/same-json";
 import { secretSetNameProblem } from "../../client/service-names";
 import { UNKNOWN_VALUE } from "../../core/engine-sentinels";
 import type { RuleFailure } from "../../client/field-rules";
 import type { CheckRequest, CheckResult, DiffRequest, DiffResult, Marks, Props, SecretSetLookup } from "../../core/resource-entry";
+import type { ImageDigestLookup } from "../../core/image-digest-lookup";
 import { isReservedKey } from "../../core/state-marks";
+import { isTagForm, readBackReference } from "../../image-registry/reference-parts";
+import { ImageRegistryError, UNPINNED_FIX } from "../../image-registry/registry-errors";
 import { validateFields } from "../../client/validate-fields";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentField } from "./fields";
-import { compareImages, IMAGE_DIGEST, pinCheckedImage } from "./image-pinning";
-import { shownImage } from "./state";
+import { IMAGE_DIGEST, shownImage } from "./state";
 import type { AgentState, RecordedInputs } from "./state";
 
 const SET_FIELDS = ["imagePullSecretSet", "secretSet"] as const;
@@ -108,9 +120,45 @@ export function checkAgent({ news, secretInputs }: CheckRequest): CheckResult {
   return { inputs, failures };
 }
 
+/** Whether the agent pins: its own `pinImageDigest` when it gives one, else the stack's setting; undefined while unknown. */
+function pins(inputs: Props, lookup: ImageDigestLookup): boolean | undefined {
+  const own = inputs["pinImageDigest"];
+  if (own === UNKNOWN_VALUE) return undefined;
+  return typeof own === "boolean" ? own : lookup.pinByDefault;
+}
+
+/** Why the digest could not be found; for a secret image, without the reference, which would name it. */
+function failureReason(name: string, error: ImageRegistryError, secretImage: boolean): string {
+  if (!secretImage) return `agent "${name}": nothing was sent: ${error.message}`;
+  const status = error.status === undefined ? "" : ` (HTTP ${error.status})`;
+  return `agent "${name}": nothing was sent: the digest of the image (a secret) could not be resolved: ${error.kind}${status}; ${UNPINNED_FIX}`;
+}
+
+/**
+ * Pins the checked inputs' image in place: `imageDigest` set to the digest
+ * its tag names now, unknown while the image or whether to pin is (a
+ * preview), or removed (a digest form, pinning off, no lookup). A registry
+ * that cannot answer is a failure on `image`; nothing is sent.
+ */
+async function pinCheckedImage(inputs: Props, lookup: ImageDigestLookup | undefined, secretInputs: readonly string[]): Promise<RuleFailure[]> {
+  delete inputs[IMAGE_DIGEST];
+  const image = inputs["image"];
+  if (lookup === undefined || typeof image !== "string" || (image !== UNKNOWN_VALUE && !isTagForm(image))) return [];
+  const pin = pins(inputs, lookup);
+  if (pin === undefined || (pin && image === UNKNOWN_VALUE)) inputs[IMAGE_DIGEST] = UNKNOWN_VALUE;
+  if (pin !== true || image === UNKNOWN_VALUE) return [];
+  try {
+    inputs[IMAGE_DIGEST] = (await lookup.resolve(image)).digest;
+    return [];
+  } catch (error) {
+    if (!(error instanceof ImageRegistryError)) throw error;
+    return [{ property: "image", reason: failureReason(String(inputs["serviceName"]), error, secretInputs.includes("image")) }];
+  }
+}
+
 /**
  * The check verb: the rules (checkAgent), then, when they pass for them, the
- * image pinned to the digest its tag names now (image-pinning.ts) and the
+ * image pinned to the digest its tag names now and the
  * secret sets the inputs name, looked up at the service (referenceFailures).
  */
 export async function checkVerb(request: CheckRequest): Promise<CheckResult> {
@@ -142,7 +190,7 @@ function fieldChanged(field: AgentField, recorded: RecordedInputs, news: Props):
 
 /**
  * The diff of the inputs, and whether the secret marks changed (which only
- * the state records). The image compares as image-pinning.ts reads it back;
+ * the state records). The image compares as the state reads it back;
  * a tag that names another digest than the one recorded is a change of
  * `imageDigest`, right after `image`, which makes a new deployment.
  */
@@ -168,6 +216,30 @@ export function diffAgent(olds: AgentState, news: Props, marks: { olds: Marks; n
     localOnly,
     deleteBeforeReplace: false,
   };
+}
+
+/** What diff compares of the image: whether the image changed, and whether its tag moved to another digest. */
+interface ImageComparison {
+  imageChanged: boolean;
+  digestMoved: boolean;
+  /** The digest recorded before, when there is one. */
+  before?: string;
+}
+
+/**
+ * Compares the recorded image (and the digest the outputs or the previous
+ * inputs recorded) with the checked inputs. An image recorded in digest form
+ * (an import, or an outside update) that the tag now names is no change of
+ * the image; its digest is the one recorded.
+ */
+function compareImages(recordedImage: unknown, recordedDigest: string | undefined, news: Props): ImageComparison {
+  const image = news["image"];
+  const digest = news[IMAGE_DIGEST];
+  const { image: readBack, digest: fromImage } = readBackReference(recordedImage, image);
+  const before = recordedDigest ?? fromImage;
+  const imageChanged = image === UNKNOWN_VALUE || readBack !== image;
+  const digestMoved = !imageChanged && typeof digest === "string" && before !== undefined && digest !== before;
+  return before === undefined ? { imageChanged, digestMoved } : { imageChanged, digestMoved, before };
 }
 
 const UNFINISHED = { create: "create", update: "update", rollback: "rollback to the last ready spec" } as const;

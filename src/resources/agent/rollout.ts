@@ -31,13 +31,12 @@ import type { Call, CreateRequest, Marks, Props, Stored, UpdateRequest } from ".
 import { withMarks } from "../../core/state-marks";
 import { AGENT_FIELDS } from "./fields";
 import type { AgentField } from "./fields";
-import { checkedDigest, IMAGE_DIGEST } from "./image-pinning";
 import type { AgentInputs } from "./inputs-outputs";
 import { checkReferencesBeforeSending, diffAgent } from "./preview-verbs";
 import { deleteDraining, getAgent } from "./read";
 import { finish, incompleteError, KEEP_NOTE, pendingProperties, startStep } from "./rollout-wait";
 import type { DeploymentFailure, LastReady, Step } from "./rollout-wait";
-import { asInputs, createBody, inputValues, outputProps, pendingDeploymentOf, reportedValues, shownImage, toOutputs, updateBody, wantedDeploymentOf, watchedAgent, withInputs } from "./state";
+import { asInputs, checkedDigest, createBody, IMAGE_DIGEST, inputValues, outputProps, pendingDeploymentOf, reportedValues, shownImage, toOutputs, updateBody, wantedDeploymentOf, watchedAgent, withInputs } from "./state";
 import type { AgentState, ServiceAgent } from "./state";
 
 /** The fields `answer` still reports although `body` left them out to clear them. */

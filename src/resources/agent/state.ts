@@ -20,12 +20,12 @@ import type { ServiceAgent } from "../../client/answer-types";
 import type { CreateAgentBody, UpdateAgentBody } from "../../client/bodies";
 import type { AgentHostingClient } from "../../client/client";
 import { retryReason } from "../../client/retry";
-import { asSecret } from "../../core/engine-sentinels";
+import { asSecret, UNKNOWN_VALUE } from "../../core/engine-sentinels";
 import type { Watched } from "../../core/readiness";
 import type { Call, Props } from "../../core/resource-entry";
+import { isTagForm, pinImage, readBackReference as readBackImage } from "../../image-registry/reference-parts";
 import { AGENT_FIELDS, SERVICE_FIELDS } from "./fields";
 import type { AgentField, AgentFieldName } from "./fields";
-import { checkedDigest, IMAGE_DIGEST, readBackImage, sentImage } from "./image-pinning";
 import type { AgentInputs } from "./inputs-outputs";
 export type { AgentAutoScalingStatus as Replicas, Deployment, Manifest, ManifestSpec, ServiceAgent } from "../../client/answer-types";
 
@@ -83,7 +83,22 @@ function bodyOf(inputs: Record<string, unknown>, live: ServiceAgent | undefined,
   return body;
 }
 
-/** POST /agents: the agent's whole spec, its image pinned when the inputs pin it (image-pinning.ts). */
+/** The checked input and the output that carry the digest a tag-form image is pinned to (preview-verbs.ts resolves it). */
+export const IMAGE_DIGEST = "imageDigest";
+
+/** The digest checked inputs carry, when they pin. */
+export function checkedDigest(inputs: AgentInputs | Props): string | undefined {
+  const digest = (inputs as Props)[IMAGE_DIGEST];
+  return typeof digest === "string" && digest !== UNKNOWN_VALUE ? digest : undefined;
+}
+
+/** The image the service is sent: `name@sha256:…` when the inputs pin a tag-form image, so it runs the build previewed. */
+function sentImage(inputs: AgentInputs): string {
+  const digest = checkedDigest(inputs);
+  return digest !== undefined && isTagForm(inputs.image) ? pinImage(inputs.image, digest) : inputs.image;
+}
+
+/** POST /agents: the agent's whole spec, its image pinned when the inputs pin it. */
 export function createBody(inputs: AgentInputs): CreateAgentBody {
   return { ...bodyOf({ ...inputs }, undefined, true), serviceName: inputs.serviceName, image: sentImage(inputs) };
 }
@@ -270,7 +285,7 @@ export function asInputs(props: Props): AgentInputs {
     if (value !== undefined) inputs[field.name] = value;
   }
   if (!isAgentInputs(inputs)) throw new Error(`agent inputs lack serviceName or image: ${Object.keys(inputs).join(", ")}`);
-  // The digest check pinned the image to travels with the inputs to create and update (image-pinning.ts).
+  // The digest check pinned the image to travels with the inputs to create and update (preview-verbs.ts).
   const digest = checkedDigest(props);
   if (digest !== undefined) inputs[IMAGE_DIGEST] = digest;
   return inputs;
