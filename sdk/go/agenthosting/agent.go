@@ -110,7 +110,7 @@ type Agent struct {
 	Ready pulumi.BoolOutput `pulumi:"ready"`
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
 	ReadyTimeoutSeconds pulumi.Float64Output `pulumi:"readyTimeoutSeconds"`
-	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
 	RedeployTrigger pulumi.StringPtrOutput `pulumi:"redeployTrigger"`
 	// Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
 	RequiredSecrets pulumi.StringArrayOutput `pulumi:"requiredSecrets"`
@@ -208,7 +208,7 @@ type agentArgs struct {
 	PinImageDigest *bool `pulumi:"pinImageDigest"`
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
 	ReadyTimeoutSeconds *float64 `pulumi:"readyTimeoutSeconds"`
-	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
 	RedeployTrigger *string `pulumi:"redeployTrigger"`
 	// Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
 	RequiredSecrets []string `pulumi:"requiredSecrets"`
@@ -242,7 +242,7 @@ type AgentArgs struct {
 	PinImageDigest pulumi.BoolPtrInput
 	// Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
 	ReadyTimeoutSeconds pulumi.Float64PtrInput
-	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+	// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
 	RedeployTrigger pulumi.StringPtrInput
 	// Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
 	RequiredSecrets pulumi.StringArrayInput
@@ -396,7 +396,7 @@ func (o AgentOutput) ReadyTimeoutSeconds() pulumi.Float64Output {
 	return o.ApplyT(func(v *Agent) pulumi.Float64Output { return v.ReadyTimeoutSeconds }).(pulumi.Float64Output)
 }
 
-// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+// Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
 func (o AgentOutput) RedeployTrigger() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Agent) pulumi.StringPtrOutput { return v.RedeployTrigger }).(pulumi.StringPtrOutput)
 }

@@ -50,7 +50,7 @@ class AgentArgs:
         :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
         :param pulumi.Input[_builtins.bool] pin_image_digest: Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
-        :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+        :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] required_secrets: Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
         :param pulumi.Input[_builtins.str] secret_set: Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.bool] wait_for_ready: Provider setting, never sent: wait until the agent and its deployment are ready before the step completes. Defaults to `true`.
@@ -232,7 +232,7 @@ class AgentArgs:
     @pulumi.getter(name="redeployTrigger")
     def redeploy_trigger(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+        Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
         """
         return pulumi.get(self, "redeploy_trigger")
 
@@ -347,7 +347,7 @@ class Agent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] on_failure: Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. Defaults to `"keep"`.
         :param pulumi.Input[_builtins.bool] pin_image_digest: Provider setting: whether a tag-form `image` is resolved at preview to the digest its tag names now (the registry's OCI distribution API) and sent as `name@sha256:…`, so that a tag pushed again is an update the preview shows (`imageDigest`). Left out, the stack's `agent-hosting:pinImageDigests` decides (default true). `false` sends the image as written and asks no registry; a digest-form image is always sent as written.
         :param pulumi.Input[_builtins.float] ready_timeout_seconds: Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. Defaults to `600`.
-        :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+        :param pulumi.Input[_builtins.str] redeploy_trigger: Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] required_secrets: Provider setting, never sent: field names `secretSet` must hold (each non-empty, no duplicates; needs `secretSet`). The preview reads the set (`GET /secrets/{name}`, once per set and run) and fails on a missing field, naming the fields the set has.
         :param pulumi.Input[_builtins.str] secret_set: Secret set whose fields the agent loads as environment variables (3 to 63 characters, a lowercase DNS subdomain).
         :param pulumi.Input[_builtins.str] service_name: Name of the agent at the service: lowercase letters, digits and hyphens, starting and ending with a letter or digit, 1 to 54 characters. Changing it replaces the agent.
@@ -700,7 +700,7 @@ class Agent(pulumi.CustomResource):
     @pulumi.getter(name="redeployTrigger")
     def redeploy_trigger(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+        Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
         """
         return pulumi.get(self, "redeploy_trigger")
 

@@ -178,7 +178,7 @@ export const AGENT_FIELDS = fieldTable([
     type: "string",
     tsType: "string",
     description:
-      "Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.",
+      "Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).",
     required: false,
     sentTo: "provider",
     change: "update",

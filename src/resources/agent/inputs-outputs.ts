@@ -21,7 +21,7 @@ export interface AgentInputs {
   waitForReady: boolean;
   /** Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. */
   readyTimeoutSeconds: number;
-  /** Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`. */
+  /** Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`). */
   redeployTrigger?: string;
   /** Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. */
   onFailure: "keep" | "rollback";

@@ -38,7 +38,7 @@ export interface AgentArgs {
   waitForReady?: pulumi.Input<boolean>;
   /** Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. */
   readyTimeoutSeconds?: pulumi.Input<number>;
-  /** Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`. */
+  /** Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`). */
   redeployTrigger?: pulumi.Input<string>;
   /** Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. */
   onFailure?: pulumi.Input<"keep" | "rollback">;
@@ -70,7 +70,7 @@ export interface AgentOutputProperties {
   readonly waitForReady: pulumi.Output<boolean>;
   /** Provider setting, never sent: how long to wait for readiness, 1 to 3600 seconds. */
   readonly readyTimeoutSeconds: pulumi.Output<number>;
-  /** Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`. */
+  /** Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`). */
   readonly redeployTrigger: pulumi.Output<string | undefined>;
   /** Provider setting, never sent: what happens when a new deployment is not ready within the wait or fails its health check. `"keep"` leaves it in place (the next `up` checks on it again); `"rollback"` updates the agent back to the last ready spec (or deletes an agent whose create failed), then fails the step. */
   readonly onFailure: pulumi.Output<"keep" | "rollback">;

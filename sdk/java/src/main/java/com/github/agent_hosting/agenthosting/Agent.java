@@ -374,14 +374,14 @@ public class Agent extends com.pulumi.resources.CustomResource {
         return this.readyTimeoutSeconds;
     }
     /**
-     * Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+     * Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
      * 
      */
     @Export(name="redeployTrigger", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> redeployTrigger;
 
     /**
-     * @return Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+     * @return Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
      * 
      */
     public Output<Optional<String>> redeployTrigger() {

@@ -174,14 +174,14 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+     * Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
      * 
      */
     @Import(name="redeployTrigger")
     private @Nullable Output<String> redeployTrigger;
 
     /**
-     * @return Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+     * @return Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
      * 
      */
     public Optional<Output<String>> redeployTrigger() {
@@ -497,7 +497,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param redeployTrigger Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+         * @param redeployTrigger Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
          * 
          * @return builder
          * 
@@ -508,7 +508,7 @@ public final class AgentArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param redeployTrigger Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). Use it to roll out a new push to a mutable tag such as `:latest`.
+         * @param redeployTrigger Provider setting, never sent: any string; changing it makes a new deployment of the same spec (an update in place). With pinning on (the default), a tag pushed again is already an update; use it to roll out a new deployment of the same build, or a new push to a tag of an agent that does not pin (`pinImageDigest: false`).
          * 
          * @return builder
          * 
