@@ -24,6 +24,7 @@ export const HEAVIEST_FIRST = [
   "test/e2e/packed-package.test.ts",
   "test/e2e/campaign.test.ts",
   "test/e2e/lifecycle.test.ts",
+  "test/e2e/image-digests.test.ts",
   "test/e2e/readme-programs.test.ts",
   "test/e2e/java-program.test.ts",
   "test/e2e/docs-programs.test.ts",
