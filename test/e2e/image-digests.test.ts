@@ -8,11 +8,12 @@
  * service was sent is read from the emulator's deployments; what the
  * registry was asked, from a counting proxy in front of it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useEmulator } from "../support/emulator-fixture";
+import { startEmu, useEmulator } from "../support/emulator-fixture";
+import type { Emu } from "../support/emulator-fixture";
 import { startImageRegistry } from "../support/image-registry-fixture";
 import type { RegistryProxy, RunningImageRegistry } from "../support/image-registry-fixture";
 import { e2eStack, exportedState } from "./support/stack";
@@ -21,6 +22,9 @@ import { succeeded } from "./support/succeeded";
 
 const API_KEY = "e2e-SECRET-image-digests-7d21";
 const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 100 });
+const PRE_PINNING_STATE = join(__dirname, "fixtures/pre-pinning-state");
+/** The key scripts/write-pre-pinning-state.mjs deployed the fixture's stack with: its export holds it only encrypted. */
+const PRE_PINNING_API_KEY = "pre-pinning-SECRET-key-5e1b";
 let scratch: string;
 
 beforeAll(() => {
@@ -37,6 +41,14 @@ function config(extra: Record<string, { value: string; secret?: boolean }> = {})
   };
 }
 
+/** The fixture of a stack deployed before pinning, its placeholders ({{NAME}}) filled, written under the scratch directory. */
+function prePinningFile(name: string, values: Record<string, string>): string {
+  const text = readFileSync(join(PRE_PINNING_STATE, name), "utf8");
+  const path = join(mkdtempSync(join(scratch, "pre-pinning-")), name);
+  writeFileSync(path, text.replace(/\{\{([A-Z_]+)\}\}/g, (_, key: string) => values[key] ?? `{{${key}}}`));
+  return path;
+}
+
 /** A docker config directory with nothing in it, so no test reads the machine's own logins. */
 function emptyDockerConfig(): string {
   const dir = mkdtempSync(join(scratch, "docker-empty-"));
@@ -45,8 +57,8 @@ function emptyDockerConfig(): string {
 }
 
 /** The image each agent's newest deployment runs at the emulator: what the service was sent. */
-async function sentImages(): Promise<Record<string, string | undefined>> {
-  const { agents } = await fx.control.listAgents();
+async function sentImages(emu: Emu = fx): Promise<Record<string, string | undefined>> {
+  const { agents } = await emu.control.listAgents();
   return Object.fromEntries(agents.map((a) => [a.name, a.deployments.at(-1)?.image]));
 }
 
@@ -148,30 +160,40 @@ describe("an anonymous registry: pinning, a moved tag, and what asks nothing", (
     }
   });
 
-  // The state a version without pinning writes: this version with pinning off (the tests' default,
-  // vitest.config.ts) sends the tag and records no digest, input or output, as 0.1.0 did.
-  it("upgrading: a stack deployed without pinning previews clean and sends nothing; the first up records the digest; a later push is an update", async () => {
+  // A stack deployed by the package before pinning (commit ee07798, which records no digest and sends the tag),
+  // imported as its export and its emulator's state file: test/e2e/fixtures/pre-pinning-state/README.md.
+  it("upgrading: a stack deployed by the package before pinning previews clean and sends nothing; the first up records the digest; a later push is an update", async () => {
+    for (const name of ["stack-export.json", "emulator-state.json", "params.json"]) {
+      expect(readFileSync(join(PRE_PINNING_STATE, name), "utf8")).not.toContain(PRE_PINNING_API_KEY);
+    }
     const first = await registry.pushImage("voice/old", "main");
     const image = `${proxy.host}/voice/old:main`;
-    const params = { agents: [{ resource: "old", args: { serviceName: "digest-old", image } }] };
-    const stack = e2eStack("image-digests-upgrade", { baseUrl: fx.emulator.url, apiKey: API_KEY });
+    const emu = await startEmu({
+      apiKey: PRE_PINNING_API_KEY,
+      readyAfterMs: 100,
+      stateFile: prePinningFile("emulator-state.json", { REGISTRY_HOST: proxy.host }),
+    });
+    const filled = { REGISTRY_HOST: proxy.host, EMULATOR_URL: emu.emulator.url };
+    const params = JSON.parse(readFileSync(prePinningFile("params.json", filled), "utf8")) as unknown;
+    expect(params).toEqual({ agents: [{ resource: "old", args: { serviceName: "digest-old", image } }] });
+    const stack = e2eStack("image-digests-upgrade", { baseUrl: emu.emulator.url, apiKey: PRE_PINNING_API_KEY });
     const pinning = { DOCKER_CONFIG: emptyDockerConfig(), AGENT_HOSTING_PIN_IMAGE_DIGESTS: "true" };
-    const posts = async () => (await fx.control.requests()).requests.filter((r) => r.method === "POST" && r.path.startsWith("/v1/agents")).length;
+    const writes = async () => (await emu.control.requests()).requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
     const texts: string[] = [];
     try {
-      expect(ran(await stack.run("up", { params }), texts).error).toBeUndefined();
-      expect((await sentImages())["digest-old"]).toBe(image);
+      expect(ran(await stack.run("import-state", { stateFile: prePinningFile("stack-export.json", filled) }), texts).error).toBeUndefined();
+      expect((await sentImages(emu))["digest-old"]).toBe(image);
       expect((await stateOf(stack, "old")).inputs["imageDigest"]).toBeUndefined();
-      const sentBefore = await posts();
 
       const preview = ran(await stack.run("preview", { params, env: pinning }), texts);
       expect(preview.error).toBeUndefined();
       expect(preview.changeSummary).toEqual({ same: 2 });
+      expect(await writes()).toEqual([]);
       const up = ran(await stack.run("up", { params, env: pinning }), texts);
       expect(up.error).toBeUndefined();
       expect(up.changeSummary).toEqual({ same: 2 });
-      expect(await posts()).toBe(sentBefore);
-      expect((await sentImages())["digest-old"]).toBe(image);
+      expect(await writes()).toEqual([]);
+      expect((await sentImages(emu))["digest-old"]).toBe(image);
       // The step without changes recorded the digest in the state's inputs.
       expect((await stateOf(stack, "old")).inputs["imageDigest"]).toBe(first);
 
@@ -180,12 +202,14 @@ describe("an anonymous registry: pinning, a moved tag, and what asks nothing", (
       expect(review.changeSummary).toEqual({ same: 1, update: 1 });
       expect(review.engineOutput).toMatch(new RegExp(`imageDigest\\s*: "${first}" => "${moved}"`));
       expect(ran(await stack.run("up", { params, env: pinning }), texts).error).toBeUndefined();
-      expect((await sentImages())["digest-old"]).toBe(`${proxy.host}/voice/old@${moved}`);
+      expect((await sentImages(emu))["digest-old"]).toBe(`${proxy.host}/voice/old@${moved}`);
       expect((await stateOf(stack, "old")).outputs).toMatchObject({ image, imageDigest: moved });
       succeeded(ran(await stack.run("destroy", { env: pinning }), texts));
-      expect(texts.join("\n")).not.toContain(API_KEY);
+      texts.push(JSON.stringify(await exportedState(stack)));
+      expect(texts.join("\n")).not.toContain(PRE_PINNING_API_KEY);
     } finally {
       stack.remove();
+      await emu.close();
     }
   });
 
