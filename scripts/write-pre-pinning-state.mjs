@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Writes test/e2e/fixtures/pre-pinning-state/: a stack deployed by the
+// Writes test/e2e/fixtures/pre-pinning-state/: two stacks deployed by the
 // package as it was before image pinning (commit PRE_PINNING_COMMIT, the last
-// one before pinning landed), for the upgrade test of
-// test/e2e/image-digests.test.ts.
+// one before pinning landed), for the upgrade tests of
+// test/e2e/image-digests.test.ts (dynamic) and
+// test/e2e/image-digests-native.test.ts (native).
 //
 //   node scripts/write-pre-pinning-state.mjs
 //
@@ -12,12 +13,13 @@
 // node_modules into it (the package itself linked to the extracted tree),
 // builds it with tsc, starts that commit's emulator with a state file, and
 // runs that commit's own scripts/stack-op.mjs `up` of its
-// test/e2e/programs/agents.cjs under the real CLI: one Agent on a tag-form
-// image. The old package makes no registry request, so the image names a
-// placeholder registry host. It saves what `pulumi stack export` printed and
-// the emulator's state file, with the registry host and the emulator's
-// address replaced by placeholders the test fills in, after checking that
-// neither file holds the API key or a temporary path.
+// test/e2e/programs/agents.cjs under the real CLI (one Agent on a tag-form
+// image), then `pulumi up` of a YAML program on that commit's plugin (the
+// same, native). The old package makes no registry request, so the image
+// names a placeholder registry host. It saves what `pulumi stack export`
+// printed for each and the emulator's state file, with the registry host and
+// the emulator's address replaced by placeholders the tests fill in, after
+// checking that no file holds the API key, a temporary path or an address.
 import { execFile, execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -25,6 +27,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { pulumiCliDir } from "./lib/pulumi-env.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(join(repoRoot, "package.json"));
@@ -34,6 +37,8 @@ const OUT_DIR = join(repoRoot, "test/e2e/fixtures/pre-pinning-state");
 /** The registry host the old stack's image names; the fixture holds {{REGISTRY_HOST}} in its place. */
 const MADE_WITH_REGISTRY = "127.0.0.1:47999";
 const API_KEY = "pre-pinning-SECRET-key-5e1b";
+/** The native stack's YAML program: the test runs it again, its registry host filled in. */
+const NATIVE_PROGRAM = `name: digests-upgrade\nruntime: yaml\nresources:\n  old:\n    type: agent-hosting:index:Agent\n    properties:\n      serviceName: native-digest-old\n      image: ${MADE_WITH_REGISTRY}/voice/old:main\n`;
 /** The program's parameters: what the test's program must be given again for a clean preview. */
 const PARAMS = { agents: [{ resource: "old", args: { serviceName: "digest-old", image: `${MADE_WITH_REGISTRY}/voice/old:main` } }] };
 
@@ -54,6 +59,51 @@ function extractTree() {
   return dir;
 }
 
+const run = promisify(execFile);
+
+/**
+ * The native stack: the old commit's plugin, packed by its own
+ * scripts/pack-plugin.mjs and installed with `pulumi plugin install` as a
+ * user installs it, runs NATIVE_PROGRAM with Pulumi YAML's language host
+ * (scripts/pulumi-yaml.sh) and the cached CLI; returns its export.
+ */
+async function deployNative(tree, emulator) {
+  // The extracted tree is no git repository: the archive entries' time is the commit's, given as SOURCE_DATE_EPOCH.
+  const commitTime = execFileSync("git", ["-C", repoRoot, "log", "-1", "--format=%ct", PRE_PINNING_COMMIT], { encoding: "utf8" }).trim();
+  const packed = await run(process.execPath, [join(tree, "scripts/pack-plugin.mjs"), join(tree, "plugin-out")], {
+    cwd: tree,
+    env: { ...process.env, SOURCE_DATE_EPOCH: commitTime },
+    encoding: "utf8",
+  });
+  const tarball = packed.stdout.trim().split("\n").at(-1);
+  const dir = join(tree, ".e2e-work", "native");
+  const stateDir = join(dir, ".state");
+  mkdirSync(join(stateDir, "backend"), { recursive: true });
+  mkdirSync(join(stateDir, "pulumi-home"), { recursive: true });
+  writeFileSync(join(dir, "Pulumi.yaml"), NATIVE_PROGRAM);
+  const yamlHostDir = execFileSync("bash", [join(repoRoot, "scripts/pulumi-yaml.sh")], { encoding: "utf8" }).trim().split("\n").at(-1);
+  const path = (process.env.PATH ?? "").split(":").filter((entry) => !entry.includes("node_modules"));
+  const env = {
+    ...process.env,
+    PULUMI_BACKEND_URL: `file://${join(stateDir, "backend")}`,
+    PULUMI_CONFIG_PASSPHRASE: "agent-hosting-local-passphrase",
+    PULUMI_HOME: join(stateDir, "pulumi-home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_SKIP_CONFIRMATIONS: "true",
+    PATH: [yamlHostDir, pulumiCliDir(), ...path].join(":"),
+  };
+  delete env.AGENT_HOSTING_PIN_IMAGE_DIGESTS;
+  const version = JSON.parse(readFileSync(join(tree, "package.json"), "utf8")).version;
+  const pulumi = (...args) => run("pulumi", args, { cwd: dir, env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  await pulumi("plugin", "install", "resource", "agent-hosting", version, "--file", tarball);
+  await pulumi("stack", "init", "dev");
+  await pulumi("config", "set", "agent-hosting:baseUrl", emulator.url);
+  await pulumi("config", "set", "--secret", "agent-hosting:apiKey", API_KEY);
+  await pulumi("up", "--yes");
+  return JSON.parse((await pulumi("stack", "export")).stdout);
+}
+
 /**
  * Runs the old commit's stack-op.mjs without blocking this process (its
  * emulator answers the provider meanwhile); returns the JSON of its last
@@ -62,14 +112,14 @@ function extractTree() {
 async function stackOp(tree, op, args) {
   const env = { ...process.env };
   delete env.AGENT_HOSTING_PIN_IMAGE_DIGESTS;
-  const run = await promisify(execFile)(process.execPath, [join(tree, "scripts/stack-op.mjs"), op, ...args], {
+  const done = await run(process.execPath, [join(tree, "scripts/stack-op.mjs"), op, ...args], {
     cwd: tree,
     env,
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
   }).catch((error) => error);
-  const result = JSON.parse(String(run.stdout).trim().split("\n").at(-1));
-  if (!result.ok) throw new Error(`stack-op ${op} failed: ${result.error}\n${run.stderr}`);
+  const result = JSON.parse(String(done.stdout).trim().split("\n").at(-1));
+  if (!result.ok) throw new Error(`stack-op ${op} failed: ${result.error}\n${done.stderr}`);
   return result;
 }
 
@@ -108,9 +158,11 @@ async function main() {
       JSON.stringify({ "agent-hosting:baseUrl": { value: emulator.url }, "agent-hosting:apiKey": { value: API_KEY, secret: true } }),
     ];
     let exported;
+    let nativeExported;
     try {
       await stackOp(tree, "up", [...common, "--params", JSON.stringify(PARAMS)]);
       exported = withoutSourcePositions((await stackOp(tree, "export", common)).deployment);
+      nativeExported = withoutSourcePositions(await deployNative(tree, emulator));
     } finally {
       await emulator.close();
     }
@@ -119,7 +171,10 @@ async function main() {
       [emulator.url, "{{EMULATOR_URL}}"],
     ];
     const files = {
+      "params.json": replaceAll(`${JSON.stringify(PARAMS, null, 2)}\n`, replacements),
       "stack-export.json": replaceAll(`${JSON.stringify(exported, null, 2)}\n`, replacements),
+      "native-stack-export.json": replaceAll(`${JSON.stringify(nativeExported, null, 2)}\n`, replacements),
+      "native-Pulumi.yaml": replaceAll(NATIVE_PROGRAM, replacements),
       "emulator-state.json": replaceAll(readFileSync(stateFile, "utf8"), replacements),
     };
     for (const [name, text] of Object.entries(files)) {
@@ -130,8 +185,7 @@ async function main() {
     }
     mkdirSync(OUT_DIR, { recursive: true });
     for (const [name, text] of Object.entries(files)) writeFileSync(join(OUT_DIR, name), text);
-    writeFileSync(join(OUT_DIR, "params.json"), `${replaceAll(JSON.stringify(PARAMS, null, 2), replacements)}\n`);
-    console.error(`wrote ${Object.keys(files).join(", ")} and params.json to ${OUT_DIR}`);
+    console.error(`wrote ${Object.keys(files).join(", ")} to ${OUT_DIR}`);
   } finally {
     rmSync(tree, { recursive: true, force: true });
   }

@@ -8,13 +8,15 @@
  * over the variable that turns pinning off for every other test
  * (vitest.config.ts).
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stackDir, type StackDir } from "../languages/support/stack-env";
-import { useEmulator } from "../support/emulator-fixture";
+import { startEmu, useEmulator } from "../support/emulator-fixture";
+import type { Emu } from "../support/emulator-fixture";
 import { startImageRegistry } from "../support/image-registry-fixture";
 import type { RegistryProxy, RunningImageRegistry } from "../support/image-registry-fixture";
+import { PRE_PINNING_API_KEY, PRE_PINNING_FILES, prePinningFile, prePinningText } from "./support/pre-pinning-state";
 import { initStackWithConfig, pulumiCommands } from "./support/pulumi-command";
 import { yamlProgramEnv } from "./support/yaml-language";
 
@@ -49,8 +51,8 @@ function writeProgram(adopted?: string): void {
 }
 
 /** The image each agent's newest deployment runs at the emulator: what the service was sent. */
-async function sentImages(): Promise<Record<string, string | undefined>> {
-  const { agents } = await fx.control.listAgents();
+async function sentImages(emu: Emu = fx): Promise<Record<string, string | undefined>> {
+  const { agents } = await emu.control.listAgents();
   return Object.fromEntries(agents.map((a) => [a.name, a.deployments.at(-1)?.image]));
 }
 
@@ -131,42 +133,51 @@ describe("a YAML program's native Agents with pinning on", () => {
     expect(everything).not.toContain(API_KEY);
   });
 
-  // The state a version without pinning writes: this version with pinning off (the tests' default,
-  // vitest.config.ts, an environment variable, so the provider's config does not change) sends the tag and
-  // records no digest, as 0.1.0 did. Then pinning is on, as it is after an upgrade.
-  it("upgrading: a stack deployed without pinning previews with no change; the first up records the digest; a later push is an update", async () => {
+  // A stack deployed by the package before pinning (commit ee07798's plugin, which records no digest and sends the
+  // tag), imported as its export with its emulator's state file: test/e2e/fixtures/pre-pinning-state/README.md.
+  // Pinning is then on, as it is after the upgrade.
+  it("upgrading: a stack deployed by the package before pinning previews with no change; the first up records the digest; a later push is an update", async () => {
+    for (const name of PRE_PINNING_FILES) expect(prePinningText(name)).not.toContain(PRE_PINNING_API_KEY);
     const first = await open.pushImage("voice/old", "main");
     const image = `${proxy.host}/voice/old:main`;
     const old = stackDir("image-digests-native-upgrade");
-    const dir = { cwd: old.workDir, env: { ...env, PULUMI_BACKEND_URL: old.env["PULUMI_BACKEND_URL"], PULUMI_HOME: old.env["PULUMI_HOME"] } };
-    const upgraded = { ...dir, env: { ...dir.env, AGENT_HOSTING_PIN_IMAGE_DIGESTS: "true" } };
-    let where = dir;
-    const stack = pulumiCommands(() => where);
+    const emu = await startEmu({
+      apiKey: PRE_PINNING_API_KEY,
+      readyAfterMs: 100,
+      stateFile: prePinningFile("emulator-state.json", { REGISTRY_HOST: proxy.host }, old.workDir),
+    });
+    const filled = { REGISTRY_HOST: proxy.host, EMULATOR_URL: emu.emulator.url };
+    const upgraded = {
+      cwd: old.workDir,
+      env: { ...env, PULUMI_BACKEND_URL: old.env["PULUMI_BACKEND_URL"], PULUMI_HOME: old.env["PULUMI_HOME"], AGENT_HOSTING_PIN_IMAGE_DIGESTS: "true" },
+    };
+    const stack = pulumiCommands(() => upgraded);
+    const writes = async () => (await emu.control.requests()).requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
     try {
-      writeFileSync(
-        join(old.workDir, "Pulumi.yaml"),
-        `name: digests-upgrade\nruntime: yaml\nresources:\n  old:\n    type: agent-hosting:index:Agent\n    properties:\n      serviceName: native-digest-old\n      image: ${image}\n`,
-      );
-      await initStackWithConfig(stack, fx.emulator);
-      await stack.ok("up", "--yes");
-      expect((await sentImages())["native-digest-old"]).toBe(image);
+      copyFileSync(prePinningFile("native-Pulumi.yaml", filled, old.workDir), join(old.workDir, "Pulumi.yaml"));
+      expect(readFileSync(join(old.workDir, "Pulumi.yaml"), "utf8")).toContain(`image: ${image}\n`);
+      await initStackWithConfig(stack, emu.emulator);
+      await stack.ok("stack", "import", "--file", prePinningFile("native-stack-export.json", filled, old.workDir));
+      expect((await sentImages(emu))["native-digest-old"]).toBe(image);
 
-      const deployments = async () => (await fx.control.listAgents()).agents.find((a) => a.name === "native-digest-old")?.deployments.length;
+      const deployments = async () => (await emu.control.listAgents()).agents.find((a) => a.name === "native-digest-old")?.deployments.length;
       const before = await deployments();
 
-      where = upgraded;
       await stack.ok("preview", "--expect-no-changes");
+      expect(await writes()).toEqual([]);
       await stack.ok("up", "--yes");
-      // Nothing was sent: no new deployment.
+      // Nothing was sent: no new deployment, no write at all.
       expect(await deployments()).toBe(before);
+      expect(await writes()).toEqual([]);
       const moved = await open.pushImage("voice/old", "main");
       const review = await stack.ok("preview", "--diff");
       expect(review).toMatch(new RegExp(`~ imageDigest\\s*: "${first}" => "${moved}"`));
       await stack.ok("up", "--yes");
-      expect((await sentImages())["native-digest-old"]).toBe(`${proxy.host}/voice/old@${moved}`);
+      expect((await sentImages(emu))["native-digest-old"]).toBe(`${proxy.host}/voice/old@${moved}`);
       await stack.ok("destroy", "--yes");
-      expect(stack.seen.join("\n")).not.toContain(API_KEY);
+      expect(stack.seen.join("\n")).not.toContain(PRE_PINNING_API_KEY);
     } finally {
+      await emu.close();
       old.remove();
     }
   });

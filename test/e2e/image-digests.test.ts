@@ -16,15 +16,13 @@ import { startEmu, useEmulator } from "../support/emulator-fixture";
 import type { Emu } from "../support/emulator-fixture";
 import { startImageRegistry } from "../support/image-registry-fixture";
 import type { RegistryProxy, RunningImageRegistry } from "../support/image-registry-fixture";
+import { PRE_PINNING_API_KEY, PRE_PINNING_FILES, prePinningFile, prePinningText } from "./support/pre-pinning-state";
 import { e2eStack, exportedState } from "./support/stack";
 import type { OpResult, StackHandle } from "./support/stack";
 import { succeeded } from "./support/succeeded";
 
 const API_KEY = "e2e-SECRET-image-digests-7d21";
 const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 100 });
-const PRE_PINNING_STATE = join(__dirname, "fixtures/pre-pinning-state");
-/** The key scripts/write-pre-pinning-state.mjs deployed the fixture's stack with: its export holds it only encrypted. */
-const PRE_PINNING_API_KEY = "pre-pinning-SECRET-key-5e1b";
 let scratch: string;
 
 beforeAll(() => {
@@ -39,14 +37,6 @@ function config(extra: Record<string, { value: string; secret?: boolean }> = {})
     "agent-hosting:pinImageDigests": { value: "true" },
     ...extra,
   };
-}
-
-/** The fixture of a stack deployed before pinning, its placeholders ({{NAME}}) filled, written under the scratch directory. */
-function prePinningFile(name: string, values: Record<string, string>): string {
-  const text = readFileSync(join(PRE_PINNING_STATE, name), "utf8");
-  const path = join(mkdtempSync(join(scratch, "pre-pinning-")), name);
-  writeFileSync(path, text.replace(/\{\{([A-Z_]+)\}\}/g, (_, key: string) => values[key] ?? `{{${key}}}`));
-  return path;
 }
 
 /** A docker config directory with nothing in it, so no test reads the machine's own logins. */
@@ -163,25 +153,23 @@ describe("an anonymous registry: pinning, a moved tag, and what asks nothing", (
   // A stack deployed by the package before pinning (commit ee07798, which records no digest and sends the tag),
   // imported as its export and its emulator's state file: test/e2e/fixtures/pre-pinning-state/README.md.
   it("upgrading: a stack deployed by the package before pinning previews clean and sends nothing; the first up records the digest; a later push is an update", async () => {
-    for (const name of ["stack-export.json", "emulator-state.json", "params.json"]) {
-      expect(readFileSync(join(PRE_PINNING_STATE, name), "utf8")).not.toContain(PRE_PINNING_API_KEY);
-    }
+    for (const name of PRE_PINNING_FILES) expect(prePinningText(name)).not.toContain(PRE_PINNING_API_KEY);
     const first = await registry.pushImage("voice/old", "main");
     const image = `${proxy.host}/voice/old:main`;
     const emu = await startEmu({
       apiKey: PRE_PINNING_API_KEY,
       readyAfterMs: 100,
-      stateFile: prePinningFile("emulator-state.json", { REGISTRY_HOST: proxy.host }),
+      stateFile: prePinningFile("emulator-state.json", { REGISTRY_HOST: proxy.host }, scratch),
     });
     const filled = { REGISTRY_HOST: proxy.host, EMULATOR_URL: emu.emulator.url };
-    const params = JSON.parse(readFileSync(prePinningFile("params.json", filled), "utf8")) as unknown;
+    const params = JSON.parse(readFileSync(prePinningFile("params.json", filled, scratch), "utf8")) as unknown;
     expect(params).toEqual({ agents: [{ resource: "old", args: { serviceName: "digest-old", image } }] });
     const stack = e2eStack("image-digests-upgrade", { baseUrl: emu.emulator.url, apiKey: PRE_PINNING_API_KEY });
     const pinning = { DOCKER_CONFIG: emptyDockerConfig(), AGENT_HOSTING_PIN_IMAGE_DIGESTS: "true" };
     const writes = async () => (await emu.control.requests()).requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
     const texts: string[] = [];
     try {
-      expect(ran(await stack.run("import-state", { stateFile: prePinningFile("stack-export.json", filled) }), texts).error).toBeUndefined();
+      expect(ran(await stack.run("import-state", { stateFile: prePinningFile("stack-export.json", filled, scratch) }), texts).error).toBeUndefined();
       expect((await sentImages(emu))["digest-old"]).toBe(image);
       expect((await stateOf(stack, "old")).inputs["imageDigest"]).toBeUndefined();
 
