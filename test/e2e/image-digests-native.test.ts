@@ -138,6 +138,8 @@ describe("a YAML program's native Agents with pinning on", () => {
   // Pinning is then on, as it is after the upgrade.
   it("upgrading: a stack deployed by the package before pinning previews with no change; the first up records the digest; a later push is an update", async () => {
     for (const name of PRE_PINNING_FILES) expect(prePinningText(name)).not.toContain(PRE_PINNING_API_KEY);
+    // Written before pinning: the state records no digest.
+    expect(prePinningText("native-stack-export.json")).not.toContain("imageDigest");
     const first = await open.pushImage("voice/old", "main");
     const image = `${proxy.host}/voice/old:main`;
     const old = stackDir("image-digests-native-upgrade");
