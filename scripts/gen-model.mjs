@@ -27,7 +27,7 @@ const readmePath = join(root, "README.md");
 const files = {};
 for (const resource of REGISTRY.resources) {
   const folder = join(root, "src", "resources", resource.name.toLowerCase());
-  files[join(folder, "inputs-outputs.ts")] = renderModelTypes(resource);
+  files[join(folder, "inputs-outputs.ts")] = renderModelTypes(resource, [...answerModels().values()]);
   files[join(folder, "resource-args.ts")] = renderResourceTypes(resource);
 }
 const agent = REGISTRY.resources.find((r) => r.name === "Agent");

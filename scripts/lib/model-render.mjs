@@ -32,26 +32,36 @@ const capitalized = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 /**
  * inputs-outputs.ts: resolved inputs (after check) and outputs.
  * @param {ResourceTables} resource
+ * @param {readonly ObjectModel[]} [answerModels] the service's answers (src/client/answer-model.ts), whose members an output may pick
  * @returns {string}
  */
-export function renderModelTypes({ name, fields: AGENT_FIELDS, outputs: AGENT_OUTPUTS }) {
+export function renderModelTypes({ name, fields: AGENT_FIELDS, outputs: AGENT_OUTPUTS }, answerModels = []) {
   const inputs = AGENT_FIELDS.map((f) => {
     const optional = f.required || f.default !== undefined ? "" : "?";
     return `${doc(f.description, "  ")}  ${f.name}${optional}: ${f.tsType};`;
   });
   const inputNames = new Set(AGENT_FIELDS.map((f) => f.name));
-  const outputs = AGENT_OUTPUTS.map((o) => {
+  // An output declared exactly as the service's answer (`Service<Name>`) declares that member is picked from it, not written again.
+  const answer = answerModels.find((m) => m.name === `Service${name}`);
+  const answerLines = new Map((answer?.members ?? []).map((m) => [m.name, answerMemberLine(m)]));
+  const picked = [];
+  const outputs = [];
+  for (const o of AGENT_OUTPUTS) {
     const optional = o.reliedOn || o.tsType.includes("null") ? "" : "?";
-    return `${doc(o.description, "  ")}  ${o.name}${optional}: ${o.tsType};`;
-  });
+    const line = `${doc(o.description, "  ")}  ${o.name}${optional}: ${o.tsType};`;
+    if (answerLines.get(o.name) === line) picked.push(JSON.stringify(o.name));
+    else outputs.push(line);
+  }
   const omitted = AGENT_OUTPUTS.filter((o) => inputNames.has(o.name)).map((o) => JSON.stringify(o.name));
+  const imported = ["Deployment", "Manifest", ...(picked.length > 0 ? [`Service${name}`] : [])].sort();
+  const bases = [`Omit<${name}Inputs, ${omitted.join(" | ") || "never"}>`, ...(picked.length > 0 ? [`Pick<Service${name}, ${picked.join(" | ")}>`] : [])];
   return (
     header(name) +
-    'import type { Deployment, Manifest } from "../../client/answer-types";\n\n' +
+    `import type { ${imported.join(", ")} } from "../../client/answer-types";\n\n` +
     `/** The inputs of ${name} after \`check\`: defaults applied, every value known. */\n` +
     `export interface ${name}Inputs {\n${inputs.join("\n")}\n}\n\n` +
-    `/** The outputs of ${name}: every input as the service reports it, and the service's answer. */\n` +
-    `export interface ${name}Outputs extends Omit<${name}Inputs, ${omitted.join(" | ") || "never"}> {\n${outputs.join("\n")}\n}\n`
+    `/** The outputs of ${name}: every input as the service reports it, and the service's answer${picked.length > 0 ? ` (the members declared as Service${name} declares them picked from it)` : ""}. */\n` +
+    `export interface ${name}Outputs extends ${bases.join(", ")} {\n${outputs.join("\n")}\n}\n`
   );
 }
 
@@ -186,18 +196,24 @@ function modelTsType(type) {
 }
 
 /**
+ * A member of an answer model as src/client/answer-types.ts declares it, doc comment included.
+ * @param {ObjectModel["members"][number]} m
+ */
+function answerMemberLine(m) {
+  const type = modelTsType(m.type) + (m.nullable ? " | null" : "");
+  const integer = m.type.kind === "integer" ? (m.checked ? " An integer (checked)." : " An integer.") : "";
+  const note = m.checked ? "" : " Not checked: kept as the service sent it (the type is the service document's).";
+  return `${doc(m.description + integer + note, "  ")}  ${m.name}${m.required ? "" : "?"}: ${type};`;
+}
+
+/**
  * src/client/answer-types.ts: one interface per answer model (src/client/answer-model.ts).
  * @param {readonly ObjectModel[]} models
  * @returns {string}
  */
 export function renderAnswerTypes(models) {
   const blocks = models.map((model) => {
-    const members = model.members.map((m) => {
-      const type = modelTsType(m.type) + (m.nullable ? " | null" : "");
-      const integer = m.type.kind === "integer" ? (m.checked ? " An integer (checked)." : " An integer.") : "";
-      const note = m.checked ? "" : " Not checked: kept as the service sent it (the type is the service document's).";
-      return `${doc(m.description + integer + note, "  ")}  ${m.name}${m.required ? "" : "?"}: ${type};`;
-    });
+    const members = model.members.map(answerMemberLine);
     if (model.open) members.push("  /** Members the service sends beyond those listed, as it sent them. */\n  [extra: string]: unknown;");
     return `${doc(model.description, "")}export interface ${model.name} {\n${members.join("\n")}\n}\n`;
   });

@@ -15,7 +15,7 @@ if (!logs) throw new Error("the registry has no getAgentLogs");
 
 describe("files generated from the registry", () => {
   it("src/resources/agent/inputs-outputs.ts", () => {
-    expect(read("src", "resources", "agent", "inputs-outputs.ts")).toBe(renderModelTypes(agent));
+    expect(read("src", "resources", "agent", "inputs-outputs.ts")).toBe(renderModelTypes(agent, [...answerModels().values()]));
   });
 
   it("src/resources/agent/resource-args.ts: AgentArgs and the documented outputs of Agent", () => {
