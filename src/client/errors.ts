@@ -6,9 +6,11 @@
  * path; never a header, so never the API key. `toJSON` keeps
  * `JSON.stringify(error)` to the same safe fields.
  *
- * An error's `name` is its class's name, written once in the table at the end
- * of this file: the root's constructor sets it, so a class that only names a
- * kind of failure is one line.
+ * An error's `name` is its class's name, set by the root's constructor from
+ * the table at the end of this file (a bundler may rename classes, the table
+ * keeps the names). A class that has no subclass declares its name's literal
+ * type, so a program can narrow on `error.name`; test/unit/error-names.test.ts
+ * holds each declared type to the name the class gets.
  */
 
 export interface ApiErrorDetails {
@@ -79,18 +81,19 @@ export class ApiError extends AgentHostingError {
 }
 
 /** An answer with status 400. */
-export class BadRequestError extends ApiError {}
+export class BadRequestError extends ApiError { declare readonly name: "BadRequestError"; }
 /** An answer with status 401 or 403: the service refused the API key. */
-export class AuthenticationError extends ApiError {}
+export class AuthenticationError extends ApiError { declare readonly name: "AuthenticationError"; }
 /** An answer with status 404. */
-export class NotFoundError extends ApiError {}
+export class NotFoundError extends ApiError { declare readonly name: "NotFoundError"; }
 /** An answer with status 409. */
-export class ConflictError extends ApiError {}
+export class ConflictError extends ApiError { declare readonly name: "ConflictError"; }
 /** An answer with a status of 500 or more. */
-export class ServerError extends ApiError {}
+export class ServerError extends ApiError { declare readonly name: "ServerError"; }
 
 /** An answer with status 429. */
 export class RateLimitError extends ApiError {
+  declare readonly name: "RateLimitError";
   /** Seconds the service asked to wait (Retry-After), when it said. */
   readonly retryAfterSeconds: number | undefined;
 
@@ -102,6 +105,7 @@ export class RateLimitError extends ApiError {
 
 /** The request never got an answer: refused, reset, or closed mid-response. */
 export class ConnectionError extends AgentHostingError {
+  declare readonly name: "ConnectionError";
   /** True when the request was provably never sent (for example ECONNREFUSED). */
   readonly notSent: boolean;
   readonly method: string;
@@ -120,6 +124,7 @@ export class ConnectionError extends AgentHostingError {
 }
 
 export class TimeoutError extends AgentHostingError {
+  declare readonly name: "TimeoutError";
   readonly method: string;
   readonly path: string;
 
@@ -132,6 +137,7 @@ export class TimeoutError extends AgentHostingError {
 
 /** The answer did not have the documented shape. */
 export class ResponseValidationError extends AgentHostingError {
+  declare readonly name: "ResponseValidationError";
   readonly path: string;
   /** Dotted paths of the fields that broke the contract. */
   readonly fields: string[];
@@ -145,6 +151,7 @@ export class ResponseValidationError extends AgentHostingError {
 
 /** Input that breaks a rule of the model, found before any request is sent. */
 export class InputValidationError extends AgentHostingError {
+  declare readonly name: "InputValidationError";
   readonly failures: { property: string; reason: string }[];
 
   constructor(failures: { property: string; reason: string }[]) {
@@ -154,7 +161,7 @@ export class InputValidationError extends AgentHostingError {
 }
 
 /** A missing or malformed setting (API key, base URL). */
-export class ConfigurationError extends AgentHostingError {}
+export class ConfigurationError extends AgentHostingError { declare readonly name: "ConfigurationError"; }
 
 /**
  * An agent that exists at the service but whose create or update did not
@@ -177,20 +184,21 @@ export class AgentIncompleteError extends AgentHostingError {
 }
 
 /** The agent was created or updated but did not become ready within readyTimeoutSeconds. */
-export class AgentNotReadyError extends AgentIncompleteError {}
+export class AgentNotReadyError extends AgentIncompleteError { declare readonly name: "AgentNotReadyError"; }
 
 /** A new deployment became ready but its health check (`healthCheck`) found a line; with onFailure "keep" the agent stays as it is, in the state. */
-export class AgentUnhealthyError extends AgentIncompleteError {}
+export class AgentUnhealthyError extends AgentIncompleteError { declare readonly name: "AgentUnhealthyError"; }
 
 /**
  * A new deployment failed (not ready within the wait, or its health check
  * found a line) and, with onFailure "rollback", the agent was updated back
  * to its last ready spec: the outputs it carries describe that deployment.
  */
-export class AgentRolledBackError extends AgentIncompleteError {}
+export class AgentRolledBackError extends AgentIncompleteError { declare readonly name: "AgentRolledBackError"; }
 
 /** A create whose deployment failed, with onFailure "rollback": the agent was deleted, and nothing stays in the state. */
 export class AgentCreateRolledBackError extends AgentHostingError {
+  declare readonly name: "AgentCreateRolledBackError";
   readonly serviceName: string;
 
   constructor(message: string, serviceName: string) {
@@ -201,6 +209,7 @@ export class AgentCreateRolledBackError extends AgentHostingError {
 
 /** `Agent.get` (or an import) named an agent the service does not have. */
 export class AgentNotFoundError extends AgentHostingError {
+  declare readonly name: "AgentNotFoundError";
   readonly serviceName: string;
 
   constructor(serviceName: string, cause: ApiError) {

@@ -4,7 +4,7 @@
  * stack's first line carry, and a subclass written outside the package takes
  * the name of the nearest class it extends.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import * as errors from "../../src/client/errors";
 
 const details: errors.ApiErrorDetails = { status: 409, code: "CONFLICT", message: "taken", method: "POST", path: "/v1/agents" };
@@ -59,10 +59,35 @@ describe("error names", () => {
 
   it("a subclass of the package's error takes the name of the class it extends, or its own", () => {
     class BusyAgentError extends errors.ConflictError {}
-    class NamedError extends errors.ConflictError {
+    // A class with subclasses (ApiError) declares `name: string`, so a subclass may name itself.
+    class NamedError extends errors.ApiError {
       override readonly name = "NamedError";
     }
     expect(new BusyAgentError(details).name).toBe("ConflictError");
     expect(new NamedError(details).name).toBe("NamedError");
+  });
+
+  it("a class without subclasses declares its name's literal type, the name it gets", () => {
+    // Checked by the compiler (npm run typecheck): a declared literal that differs from the table's name fails there.
+    type Named<K extends keyof typeof errors> = (typeof errors)[K] extends abstract new (...args: never[]) => { name: infer N } ? N : never;
+    expectTypeOf<Named<"BadRequestError">>().toEqualTypeOf<"BadRequestError">();
+    expectTypeOf<Named<"AuthenticationError">>().toEqualTypeOf<"AuthenticationError">();
+    expectTypeOf<Named<"NotFoundError">>().toEqualTypeOf<"NotFoundError">();
+    expectTypeOf<Named<"ConflictError">>().toEqualTypeOf<"ConflictError">();
+    expectTypeOf<Named<"ServerError">>().toEqualTypeOf<"ServerError">();
+    expectTypeOf<Named<"RateLimitError">>().toEqualTypeOf<"RateLimitError">();
+    expectTypeOf<Named<"ConnectionError">>().toEqualTypeOf<"ConnectionError">();
+    expectTypeOf<Named<"TimeoutError">>().toEqualTypeOf<"TimeoutError">();
+    expectTypeOf<Named<"ResponseValidationError">>().toEqualTypeOf<"ResponseValidationError">();
+    expectTypeOf<Named<"InputValidationError">>().toEqualTypeOf<"InputValidationError">();
+    expectTypeOf<Named<"ConfigurationError">>().toEqualTypeOf<"ConfigurationError">();
+    expectTypeOf<Named<"AgentNotReadyError">>().toEqualTypeOf<"AgentNotReadyError">();
+    expectTypeOf<Named<"AgentUnhealthyError">>().toEqualTypeOf<"AgentUnhealthyError">();
+    expectTypeOf<Named<"AgentRolledBackError">>().toEqualTypeOf<"AgentRolledBackError">();
+    expectTypeOf<Named<"AgentCreateRolledBackError">>().toEqualTypeOf<"AgentCreateRolledBackError">();
+    expectTypeOf<Named<"AgentNotFoundError">>().toEqualTypeOf<"AgentNotFoundError">();
+    expectTypeOf<Named<"ApiError">>().toEqualTypeOf<string>();
+    // And at run time, each is the name the instance gets.
+    for (const [name, error] of Object.entries(INSTANCES)) expect(error.name).toBe(name);
   });
 });
