@@ -32,7 +32,11 @@ export interface ServiceAgent {
   desiredDeploymentId?: string;
   available?: boolean;
   autoScaling?: unknown;
-  /** The image of the deployment that serves. */
+  /**
+   * The image of the deployment the agent converges to: the pending one while an update rolls out (or never
+   * validates), else the one that serves. The state's `image` records the same (src/resources/agent/read.ts:
+   * mid-rollout, the manifest describes the pending deployment).
+   */
   activeImage?: string;
 }
 
@@ -50,7 +54,7 @@ export async function serviceAgents(emu: Emu): Promise<Map<string, ServiceAgent>
       ...(typeof answer["desiredDeploymentId"] === "string" ? { desiredDeploymentId: answer["desiredDeploymentId"] } : {}),
       ...(typeof answer["available"] === "boolean" ? { available: answer["available"] } : {}),
       autoScaling: answer["autoScaling"],
-      ...imageOf(summary.deployments.find((d) => d.id === summary.activeDeploymentId)?.image),
+      ...imageOf(summary.deployments.find((d) => d.id === (typeof answer["desiredDeploymentId"] === "string" ? answer["desiredDeploymentId"] : summary.activeDeploymentId))?.image),
     });
   }
   return found;
