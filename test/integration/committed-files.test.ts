@@ -110,7 +110,7 @@ describe("committed results", () => {
     expect(results.figures.map((f) => f.id)).toEqual(groups.flatMap((g) => g.figures));
 
     const runs = new Map(
-      groups.flatMap((g) => g.figures.map((id) => [id, g.id.endsWith(`-${whole.sizes.large}`) ? whole.largePairs : whole.pairs] as const)),
+      groups.flatMap((g) => g.figures.map((id) => [id, g.samples ?? (g.id.endsWith(`-${whole.sizes.large}`) ? whole.largePairs : whole.pairs)] as const)),
     );
     for (const figure of results.figures) {
       // Readiness: each of its delays is created in every run.
