@@ -281,4 +281,28 @@ describe.concurrent.each(READING_MATRIX)("failed deployments through the provide
       expect(await c.imageAtService()).toBe(GOOD);
       expect(again.kept).toMatchObject({ image: GOOD, activeDeploymentId: summary?.activeDeploymentId });
     }));
+
+  it("a cancelled update whose agent is rescaled outside Pulumi meanwhile: the next update finds its deployment ready and sends the program's scaling again", () =>
+    withCase(cell, "rescaled-bot", async (c) => {
+      const scaling = { minAgents: 2, maxAgents: 4 };
+      const base = { serviceName: "rescaled-bot", image: GOOD, autoScaling: scaling, readyTimeoutSeconds: 30 };
+      const first = await c.ready(base);
+      const next = await c.p.check({ ...base, image: "registry.example.com/bot:2" });
+      const running = c.p.update("rescaled-bot", first, next);
+      while (((await c.summary())?.deployments.length ?? 0) < 2) await new Promise((r) => setTimeout(r, 20));
+      c.p.cancel("SIGINT");
+      const { kept } = await failed(running);
+      expect(kept).toMatchObject({ image: "registry.example.com/bot:2", __pending: "update" });
+      // The campaign's outside-scale (test/campaign/compound-steps.ts): the same image, other scaling, applied to the pending deployment in place.
+      await c.emu.raw("POST", "/v1/agents/rescaled-bot", { json: { image: "registry.example.com/bot:2", autoScaling: { minAgents: 1, maxAgents: 4 } } });
+      const after = providerSession(c.emu.url, API_KEY);
+      const { outs } = await after.update("rescaled-bot", kept ?? {}, next);
+      expect(after.messages().join("\n")).toContain("but its autoScaling at the service differ from the program (changed outside Pulumi since); sending the program's spec");
+      const live = await c.emu.client.getAgent("rescaled-bot");
+      expect(live.autoScaling).toEqual({ minReplicas: 2, maxReplicas: 4 });
+      expect(live.ready).toBe(true);
+      expect(outs).toMatchObject({ image: "registry.example.com/bot:2", autoScaling: { minReplicas: 2, maxReplicas: 4 }, activeDeploymentId: live.activeDeploymentId });
+      expect(outs["__pending"]).toBeUndefined();
+      expect((await after.diff("rescaled-bot", outs, next)).changes).toBe(false);
+    }));
 });

@@ -287,7 +287,7 @@ describe("update", () => {
   });
 
   it("a create left pending by an earlier up is waited for, not sent again", async () => {
-    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot" }), JSON_REPLY);
+    api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(200, agentJson({ name: "voice-bot", image: "bot:1" }), JSON_REPLY);
     const pending = { ...olds, autoScaling: undefined, [PENDING_KEY]: "create" };
     const { outs } = await impl.update("voice-bot", pending, await inputs({ serviceName: "voice-bot", image: "bot:1" }));
     expect(requests()).toEqual(["GET /v1/agents/voice-bot"]);
@@ -296,7 +296,7 @@ describe("update", () => {
 
   it("a pending create whose agent never appeared is posted again", async () => {
     api().intercept({ path: "/v1/agents/voice-bot", method: "GET" }).reply(404, { error: "nope", code: "NOT_FOUND" }, JSON_REPLY);
-    api().intercept({ path: "/v1/agents", method: "POST" }).reply(201, agentJson({ name: "voice-bot" }), JSON_REPLY);
+    api().intercept({ path: "/v1/agents", method: "POST" }).reply(201, agentJson({ name: "voice-bot", image: "bot:1" }), JSON_REPLY);
     const pending = { ...olds, autoScaling: undefined, [PENDING_KEY]: "create" };
     await impl.update("voice-bot", pending, await inputs({ serviceName: "voice-bot", image: "bot:1" }));
     expect(requests()).toEqual(["GET /v1/agents/voice-bot", "POST /v1/agents"]);

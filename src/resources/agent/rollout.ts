@@ -5,7 +5,9 @@
  * /agents/{name} with the full body, then the wait; a change only to
  * settings the provider keeps in the state sends nothing; a create or update
  * an earlier `up` sent that did not finish is resumed: read and waited for,
- * not sent again (a create whose agent never appeared is posted again). A
+ * not sent again (a create whose agent never appeared is posted again; one
+ * that ends serving a spec changed outside Pulumi is followed by the
+ * program's spec). A
  * field the program no longer declares is left out of the update, which
  * clears it at a service that replaces the spec; a service that merges
  * updates keeps it, so the field is sent once more as null.
@@ -301,14 +303,47 @@ export async function updateVerb(request: UpdateRequest<AgentInputs, AgentState>
   const lastReady = lastReadyBefore(olds, oldMarks);
   if (diff.localOnly && pending !== undefined) {
     const wanted = recordedWanted(olds, lastReady);
-    if (pending === "create") return resume(startStep("create", inputs, secretInputs, request), wanted);
-    // An unfinished rollback is waited for as the rollback it is: not health-checked, not rolled back again.
-    const resumed = startStep("update", inputs, secretInputs, request, pending === "update" ? lastReady : undefined);
-    if (pending === "rollback") resumed.rollback = true;
-    return resume(resumed, wanted);
+    if (pending === "rollback") {
+      // An unfinished rollback is waited for as the rollback it is: not health-checked, not rolled back again.
+      const back = startStep("update", inputs, secretInputs, request);
+      back.rollback = true;
+      return resume(back, wanted);
+    }
+    const step = pending === "create" ? startStep("create", inputs, secretInputs, request) : startStep("update", inputs, secretInputs, request, lastReady);
+    return rejoinProgram(request, await resume(step, wanted));
   }
+  return sendUpdate(request, olds, diff, lastReady);
+}
+
+/**
+ * A resumed create or update that ended on its deployment serving, but with
+ * a spec other than the program's: changed outside Pulumi while the step was
+ * unfinished (a scaling change applies to the serving deployment in place).
+ * The program's spec is sent, so that the `up` ends with the service running
+ * the program and the next preview shows no change.
+ */
+async function rejoinProgram(request: UpdateRequest<AgentInputs, AgentState>, resumed: Stored<AgentState>): Promise<Stored<AgentState>> {
+  const { agent } = resumed.outputs;
+  if (agent.activeDeploymentId === "" || agent.activeDeploymentId !== wantedDeploymentOf(agent)) return resumed;
+  const live = diffAgent(resumed.outputs, inputValues(request.inputs), { olds: resumed.marks, news: request.marks });
+  if (live.localOnly) return resumed;
+  await request.log.info(
+    `agent "${request.inputs.serviceName}": the step an earlier \`pulumi up\` left unfinished is ready (deployment ${agent.activeDeploymentId}), ` +
+      `but its ${live.changed.join(", ")} at the service differ from the program (changed outside Pulumi since); sending the program's spec`,
+  );
+  return sendUpdate(request, resumed.outputs, live, lastReadyOf(resumed.outputs, false));
+}
+
+/** POST /agents/{name} with the program's spec, then the wait; `olds` is the agent as last recorded, `lastReady` what onFailure "rollback" returns to. */
+async function sendUpdate(
+  request: UpdateRequest<AgentInputs, AgentState>,
+  olds: AgentState,
+  diff: { changed: string[] },
+  lastReady: LastReady | undefined,
+): Promise<Stored<AgentState>> {
+  const { id, inputs, marks } = request;
   await checkReferencesBeforeSending(inputs.serviceName, inputValues(inputs), request.secretSets);
-  const step = startStep("update", inputs, secretInputs, request, lastReady);
+  const step = startStep("update", inputs, marks.secretInputs, request, lastReady);
   const options = { signal: signalWithin(request, step.deadline, "update"), onRetry: request.log.retry };
   let live: ServiceAgent | undefined;
   let answer: ServiceAgent;
