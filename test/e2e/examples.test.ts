@@ -34,7 +34,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { delimiter, join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goBinary, mavenCoordinates, hostTarget, mavenArtifactPaths, MAVEN_DIR, npmTarballName, pluginTarballName } from "../support/project-scripts";
@@ -141,10 +142,50 @@ interface Installed {
 /** Installs the copied example as its README says. */
 type Install = (dir: string, stack: ReleasedStack) => Installed;
 
+/**
+ * The node_modules an example's `npm install` with the release's tarball made, by what it installed (the
+ * tarball and package.json's dependencies): hard-linked snapshots under the OS temp dir, kept until the
+ * file ends, since each example's own directory goes with its stack.
+ */
+const installedModules = new Map<string, string>();
+let snapshotsDir: string | undefined;
+afterAll(() => {
+  if (snapshotsDir) rmSync(snapshotsDir, { recursive: true, force: true });
+});
+
+/** What an example's `npm install` with `tarball` installs: the tarball, and package.json's dependencies and devDependencies. */
+function installKey(dir: string, tarball: string): string {
+  const { dependencies, devDependencies } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, unknown>;
+  return JSON.stringify({ tarball, dependencies, devDependencies });
+}
+
+/**
+ * The README's `npm install`, with the release's tarball for the package, which is on no registry here. The
+ * first example of the file installs; one whose package.json names the same dependencies (examples/typescript
+ * and examples/typescript-native) takes a hard-linked copy of that node_modules: the same command would install
+ * the same tree, and npm's resolution of ~200 packages costs more CPU than the rest of its stack's operations.
+ */
+function npmInstall(dir: string, tarball: string): void {
+  const key = installKey(dir, tarball);
+  const installed = installedModules.get(key);
+  if (installed) {
+    execFileSync("cp", ["-al", installed, join(dir, "node_modules")]);
+    return;
+  }
+  execFileSync("npm", ["install", "--no-save", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: dir, env: userNpmEnv(), stdio: ["ignore", "ignore", "pipe"] });
+  snapshotsDir ??= mkdtempSync(join(tmpdir(), "agent-hosting-example-modules-"));
+  const snapshot = join(snapshotsDir, String(installedModules.size));
+  execFileSync("cp", ["-al", join(dir, "node_modules"), snapshot]);
+  installedModules.set(key, snapshot);
+}
+
 /** `npm install` with the release's tarball for the package, a typecheck, then the program through the Automation API from its directory. */
 const installTypescript: Install = (dir, stack) => {
   const tarball = join(release().dir, npmTarballName(release().version));
-  execFileSync("npm", ["install", "--no-save", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: dir, env: userNpmEnv(), stdio: ["ignore", "ignore", "pipe"] });
+  npmInstall(dir, tarball);
+  // The package in the example's node_modules is the release's tarball (npm's record of what it installed).
+  const lock = JSON.parse(readFileSync(join(dir, "node_modules", ".package-lock.json"), "utf8")) as { packages: Record<string, { integrity?: string }> };
+  expect(lock.packages["node_modules/pulumi-agent-hosting"]?.integrity).toBe(`sha512-${createHash("sha512").update(readFileSync(tarball)).digest("base64")}`);
   execFileSync(join(dir, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", "."], { cwd: dir, env: userNpmEnv(), encoding: "utf8" });
   const runner = join(dir, "pulumi-runner.cjs");
   copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), runner);
