@@ -20,6 +20,7 @@ import sys
 import pulumi
 import pulumi_agent_hosting as agent_hosting
 from pulumi import automation as auto
+from up_with_preview import previewing_up, up_phases
 from workspace_shortcuts import cli_command, set_config_once, stack_exists, trim_after_operation
 
 
@@ -111,14 +112,19 @@ def run(op, work_dir, params):
             set_config_once(stack, config, work_dir)
         recording = trim_after_operation(stack)
         if op == "up":
-            # `pulumi up` previews first and updates only after that preview succeeded;
+            # `pulumi up` previews first and updates only after that preview succeeded (up_with_preview.py);
             # the caller compares what each did to the agents.
             previewed, on_preview_event = agent_operations()
             applied, on_update_event = agent_operations()
             result["agentOperations"] = {"preview": previewed, "update": applied}
-            previewed_changes = stack.preview(on_output=on_output, on_event=on_preview_event).change_summary
-            result["previewChangeSummary"] = summary(previewed_changes)
-            r = stack.up(on_output=on_output, on_event=recording(on_update_event))
+            handlers = {"preview": on_preview_event, "update": on_update_event}
+            phases, on_event = up_phases(lambda phase, event: handlers[phase](event))
+            previewing_up(stack)
+            try:
+                r = stack.up(on_output=on_output, on_event=recording(on_event))
+            finally:
+                if "previewSummary" in phases:
+                    result["previewChangeSummary"] = summary(phases["previewSummary"])
             result["changeSummary"] = summary(r.summary.resource_changes)
             result["outputs"] = {k: v.value for k, v in r.outputs.items()}
         elif op == "preview":
