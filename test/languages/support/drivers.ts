@@ -6,7 +6,7 @@
  * repository, keyed by a hash of what it is made from.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SCRIPT, cachedVenv, cacheRoot, goProgram, sourceHash } from "../../support/project-scripts";
@@ -47,14 +47,16 @@ function pythonVenv(): string {
   });
 }
 
-/** Copies the Go driver's source files (test/languages/go, without its go.mod and go.sum) into `dir`. */
+/** Copies the Go driver's source files (test/languages/go's .go files, without its go.mod and go.sum) into `dir`. */
 export function copyGoDriver(dir: string): void {
-  for (const file of ["main.go", "workspace_shortcuts.go"]) copyFileSync(join(repoRoot, "test/languages/go", file), join(dir, file));
+  const driver = join(repoRoot, "test/languages/go");
+  for (const file of readdirSync(driver).filter((name) => name.endsWith(".go"))) copyFileSync(join(driver, file), join(dir, file));
 }
 
 /** The Python driver's files (stack_op.py and the module it imports), copied into `dir` for a program outside the repository; the script's path. */
 export function copyPythonDriver(dir: string): string {
-  for (const file of ["stack_op.py", "workspace_shortcuts.py"]) copyFileSync(join(repoRoot, "test/languages/python", file), join(dir, file));
+  const driver = join(repoRoot, "test/languages/python");
+  for (const file of readdirSync(driver).filter((name) => name.endsWith(".py"))) copyFileSync(join(driver, file), join(dir, file));
   return join(dir, "stack_op.py");
 }
 
