@@ -17,11 +17,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/agent-hosting/pulumi-agent-hosting/sdk/go/agenthosting"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto"
-	"github.com/pulumi/pulumi/sdk/v3/go/auto/events"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optdestroy"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optpreview"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optrefresh"
@@ -157,35 +155,11 @@ func summary(changes *map[string]int) map[string]int {
 	return *changes
 }
 
-// operationLog collects { urn: [op, ...] } of the Agents from an operation's engine events.
-type operationLog struct {
-	ops  map[string][]string
-	done chan struct{}
-}
-
-func agentOperations() (*operationLog, chan events.EngineEvent) {
-	log := &operationLog{ops: map[string][]string{}, done: make(chan struct{})}
-	ch := make(chan events.EngineEvent)
-	go func() {
-		defer close(log.done)
-		for e := range ch {
-			if e.ResourcePreEvent == nil || !strings.HasSuffix(e.ResourcePreEvent.Metadata.Type, ":Agent") {
-				continue
-			}
-			meta := e.ResourcePreEvent.Metadata
-			log.ops[meta.URN] = append(log.ops[meta.URN], string(meta.Op))
-		}
-	}()
-	return log, ch
-}
-
-// wait returns once the Automation API has closed the event channel.
-func (l *operationLog) wait() { <-l.done }
-
 func run(op, workDir string, p programParams) result {
 	ctx := context.Background()
 	res := result{Op: op, ChangeSummary: map[string]int{}, Outputs: map[string]any{}}
-	stack, err := openStack(ctx, "dev", "agent-hosting-go", program(p), workDir)
+	up := newUpLog()
+	stack, err := openStack(ctx, "dev", "agent-hosting-go", program(p), workDir, up)
 	if err != nil {
 		res.Error = err.Error()
 		return res
@@ -199,23 +173,11 @@ func run(op, workDir string, p programParams) result {
 	var out bytes.Buffer
 	switch op {
 	case "up":
-		// `pulumi up` previews first and updates only after that preview succeeded;
+		// `pulumi up` previews first and updates only after that preview succeeded (up_with_preview.go);
 		// the caller compares what each did to the agents.
-		previewed, previewEvents := agentOperations()
-		applied, updateEvents := agentOperations()
-		res.AgentOperations = map[string]map[string][]string{"preview": previewed.ops, "update": applied.ops}
-		pr, e := stack.Preview(ctx, optpreview.ProgressStreams(&out), optpreview.ErrorProgressStreams(&out), optpreview.EventStreams(previewEvents))
-		previewed.wait()
-		if e != nil {
-			err = e
-			break
-		}
-		res.PreviewChangeSummary = map[string]int{}
-		for k, v := range pr.ChangeSummary {
-			res.PreviewChangeSummary[string(k)] = v
-		}
-		r, e := stack.Up(ctx, optup.ProgressStreams(&out), optup.ErrorProgressStreams(&out), optup.EventStreams(updateEvents))
-		applied.wait()
+		r, e := stack.Up(ctx, optup.ProgressStreams(&out), optup.ErrorProgressStreams(&out))
+		res.AgentOperations = map[string]map[string][]string{"preview": up.preview, "update": up.update}
+		res.PreviewChangeSummary = up.previewSummary
 		err = e
 		res.ChangeSummary = summary(r.Summary.ResourceChanges)
 		for k, v := range r.Outputs {

@@ -166,8 +166,8 @@ func stackExists(project, stack string) bool {
 }
 
 // openStack selects the stack of the inline program in workDir, or creates it, as
-// auto.UpsertStackInlineSource does, through a shortcutWorkspace.
-func openStack(ctx context.Context, stackName, projectName string, program pulumi.RunFunc, workDir string) (auto.Stack, error) {
+// auto.UpsertStackInlineSource does, through a shortcutWorkspace whose `up` previews first into up (up_with_preview.go).
+func openStack(ctx context.Context, stackName, projectName string, program pulumi.RunFunc, workDir string, up *upLog) (auto.Stack, error) {
 	cli, err := cliCommand()
 	if err != nil {
 		return auto.Stack{}, err
@@ -177,7 +177,7 @@ func openStack(ctx context.Context, stackName, projectName string, program pulum
 		return auto.Stack{}, err
 	}
 	project := workspace.Project{Name: tokens.PackageName(projectName), Runtime: workspace.NewProjectRuntimeInfo("go", nil), Main: cwd}
-	local, err := auto.NewLocalWorkspace(ctx, auto.Program(program), auto.WorkDir(workDir), auto.Project(project), auto.Pulumi(cli))
+	local, err := auto.NewLocalWorkspace(ctx, auto.Program(program), auto.WorkDir(workDir), auto.Project(project), auto.Pulumi(previewingCLI{cli: cli, up: up}))
 	if err != nil {
 		return auto.Stack{}, err
 	}
