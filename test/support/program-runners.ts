@@ -10,7 +10,7 @@
  * (test/support/stack-driver.ts) with the program fixed (`withProgram`).
  */
 import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { SCRIPT, cacheRoot, goProgram, sourceHash } from "./project-scripts";
@@ -54,17 +54,57 @@ export function asGoDriverProgram(code: string, label: string): string {
   return program;
 }
 
-/** A Go program: its `func main() { pulumi.Run(f) }` becomes the Go driver's readmeProgram, built beside it (project GO_PROJECT). */
+/**
+ * sdk/go copied to a directory named by its content, once: the go.mod of a
+ * program built against it names that directory, so the program's source,
+ * and the build goProgram caches by it, is the same in every clone of the
+ * repository (a go.mod naming the clone's own sdk/go made each fresh clone
+ * build every Go program again).
+ */
+function goSdkByContent(): string {
+  const sdk = join(repoRoot, "sdk/go");
+  const dir = join(cacheRoot, "go-sdk", sourceHash([sdk]));
+  if (existsSync(join(dir, "go.mod"))) return dir;
+  const partial = `${dir}.${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  cpSync(sdk, partial, { recursive: true });
+  renameIntoPlace(partial, dir, join(dir, "go.mod"));
+  return dir;
+}
+
+/** Renames `partial` to `dir`; when another process made `dir` first (`complete` exists), drops `partial`. */
+function renameIntoPlace(partial: string, dir: string, complete: string): void {
+  try {
+    renameSync(partial, dir);
+  } catch (error) {
+    if (!existsSync(complete)) throw error;
+    rmSync(partial, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A Go program: its `func main() { pulumi.Run(f) }` becomes the Go driver's
+ * readmeProgram, built beside it (project GO_PROJECT) once per content of the
+ * program, the driver and sdk/go, into the cache outside the repository.
+ */
 export function goRunner(code: string, config: StackConfig, label: string): StackDriver {
   const program = asGoDriverProgram(code, label);
   const driver = join(repoRoot, "test/languages/go");
-  const source = join(cacheRoot, `${label}-src`, createHash("sha256").update(sourceHash([driver])).update(program).digest("hex").slice(0, 16));
-  mkdirSync(source, { recursive: true });
-  copyGoDriver(source);
-  for (const file of ["go.mod", "go.sum"]) cpSync(join(driver, file), join(source, file));
-  const mod = readFileSync(join(source, "go.mod"), "utf8").replace("=> ../../../sdk/go", `=> ${join(repoRoot, "sdk/go")}`);
-  writeFileSync(join(source, "go.mod"), mod);
-  writeFileSync(join(source, "readme_program.go"), program);
-  const binary = goProgram(label, source, [join(repoRoot, "sdk/go")]);
+  const sdk = goSdkByContent();
+  const source = join(cacheRoot, `${label}-src`, createHash("sha256").update(sourceHash([driver])).update(sdk).update(program).digest("hex").slice(0, 16));
+  if (!existsSync(join(source, "readme_program.go"))) {
+    // Written under another name and renamed, so a process building the same source never reads a file half written.
+    const partial = `${source}.${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    mkdirSync(partial, { recursive: true });
+    copyGoDriver(partial);
+    for (const file of ["go.mod", "go.sum"]) cpSync(join(driver, file), join(partial, file));
+    const mod = readFileSync(join(partial, "go.mod"), "utf8").replace("=> ../../../sdk/go", `=> ${sdk}`);
+    writeFileSync(join(partial, "go.mod"), mod);
+    writeFileSync(join(partial, "readme_program.go"), program);
+    renameIntoPlace(partial, source, join(source, "readme_program.go"));
+  }
+  // The source names sdk's directory, itself named by its content: the source's hash covers both.
+  const binary = goProgram(label, source);
   return withProgram(argvDriver("Go", () => binary), { config });
 }
