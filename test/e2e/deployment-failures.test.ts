@@ -33,11 +33,16 @@ describe("a rolling service", () => {
 
   const one = (args: Record<string, unknown>) => ({ agents: [{ resource: "bot", args }] });
 
-  /** An up as `pulumi up` runs it: the CLI's preview, which must pass, then the update; that preview's summary and the up's result. */
-  async function previewThenUp(stack: StackHandle, params: unknown): Promise<{ preview: { changeSummary: Record<string, number> }; up: OpResult }> {
+  /**
+   * An up as `pulumi up` runs it: the CLI's preview, which must pass, then the update; that preview's
+   * summary, its part of the engine's output (up to the update's "Updating (dev):"), and the up's result.
+   */
+  async function previewThenUp(stack: StackHandle, params: unknown): Promise<{ preview: { changeSummary: Record<string, number>; output: string }; up: OpResult }> {
     const up = await stack.run("up", { params });
     expect(up.previewChangeSummary, `the up's preview failed: ${up.error}`).toBeDefined();
-    return { preview: { changeSummary: up.previewChangeSummary ?? {} }, up };
+    const [output = "", update] = up.engineOutput.split(/^Updating \(/m);
+    expect(update, `no update after the up's preview:\n${up.engineOutput}`).toBeDefined();
+    return { preview: { changeSummary: up.previewChangeSummary ?? {}, output }, up };
   }
 
   /** The Agent's outputs as the stack's state holds them; undefined when the state holds no Agent (a failed export throws). */
@@ -152,11 +157,10 @@ describe("a rolling service", () => {
       expect(after?.activeDeploymentId).toBe(first?.id);
       expect(up.error).toContain(`onFailure "keep": deployment ${failed?.id} stays wanted at the service, which keeps serving deployment ${first?.id}`);
       expect(await stateOf(stack)).toMatchObject({ image: NEVER_READY, activeDeploymentId: first?.id, desiredDeploymentId: failed?.id, available: true, __pending: "update" });
-      // The next preview shows the unfinished update on the pending deployment (its row, without the diff's view); the next up waits for it again and fails again.
-      const row = await stack.run("preview", { params: one({ ...base, image: NEVER_READY }), noDiff: true });
-      expect(row.engineOutput).toContain(`the update of an earlier \`pulumi up\` did not finish (deployment ${failed?.id}, image ${NEVER_READY})`);
+      // The next up's own preview shows the unfinished update on the pending deployment (its row, in the CLI's default display); the up waits for it again and fails again.
       const again = await previewThenUp(stack, one({ ...base, image: NEVER_READY }));
       expect(again.preview.changeSummary).toMatchObject({ update: 1 });
+      expect(again.preview.output).toContain(`the update of an earlier \`pulumi up\` did not finish (deployment ${failed?.id}, image ${NEVER_READY})`);
       expect(again.up.ok).toBe(false);
       expect(again.up.error).toMatch(/did not become ready/);
       expect(again.up.error).toContain(`Back-off restarting failed container agent in deployment ${failed?.id}`);
@@ -198,8 +202,8 @@ describe("a rolling service", () => {
   });
 
   /**
-   * A ready agent of `base` (with onFailure: rollback) made by a preview and an up, then the update to a
-   * never-ready image previewed and upped, its provider sent SIGINT once the service holds `deployments`
+   * A ready agent of `base` (with onFailure: rollback) made by an up, then the up of the update to a
+   * never-ready image (its own preview checked), its provider sent SIGINT once the service holds `deployments`
    * deployments of the agent (`beforeSignal` runs just before): the update's params and the failed up.
    */
   async function interruptedUpdate(
@@ -210,14 +214,14 @@ describe("a rolling service", () => {
   ): Promise<{ params: ReturnType<typeof one>; interrupted: OpResult }> {
     succeeded((await previewThenUp(stack, one(base))).up);
     const params = one({ ...base, image: NEVER_READY });
-    const preview = await stack.run("preview", { params });
-    expect(preview.changeSummary, `${preview.error ?? ""}\n${preview.engineOutput}`).toMatchObject({ update: 1 });
     const running = stack.run("up", { params });
     while (((await summaryOf(base.serviceName))?.deployments.length ?? 0) < deployments) await new Promise((r) => setTimeout(r, 20));
     await beforeSignal();
     for (const pid of providerProcessesIn(stack.workDir)) process.kill(pid, "SIGINT");
     const interrupted = await running;
     expect(interrupted.ok).toBe(false);
+    // The up's own preview finished before its update began: the signal came during the update.
+    expect(interrupted.previewChangeSummary, `${interrupted.error ?? ""}\n${interrupted.engineOutput}`).toMatchObject({ update: 1 });
     return { params, interrupted };
   }
 
@@ -278,9 +282,9 @@ describe("a create that never becomes ready, kept (onFailure keep, the default)"
   it("fails up with the agent, its timeout and its log lines, stays in the state; the next up waits for it again instead of creating it twice", async () => {
     const stack = makeStack("failures-create-keep", { baseUrl: fx.emulator.url, apiKey: API_KEY });
     const params = { agents: [{ resource: "broken", args: { serviceName: "broken-bot", image: NEVER_READY, readyTimeoutSeconds: 2 } }] };
-    const preview = await stack.run("preview", { params });
-    expect(preview.changeSummary).toMatchObject({ create: 2 });
     const up = await stack.run("up", { params });
+    // A new stack, previewed first: the up's own preview.
+    expect(up.previewChangeSummary).toMatchObject({ create: 2 });
     expect(up.ok).toBe(false);
     expect(up.error).toMatch(/agent "broken-bot" did not become ready within 2 s after create/);
     expect(up.error).toMatch(/newest log lines:/);
@@ -288,8 +292,8 @@ describe("a create that never becomes ready, kept (onFailure keep, the default)"
     expect(`${up.error}\n${up.engineOutput}`).not.toContain(API_KEY);
     expect(await agentsInState(stack)).toEqual(["broken-bot"]);
 
-    succeeded(await stack.run("preview", { params }));
     const again = await stack.run("up", { params });
+    expect(again.previewChangeSummary, `the up's preview failed: ${again.error}`).toBeDefined();
     expect(again.ok).toBe(false);
     expect(again.error).toMatch(/did not become ready/);
     expect((await fx.control.stats()).byRoute["POST /v1/agents"]).toBe(1);
