@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { QUICK_START_JVM_FLAGS, quickStartMavenEnv } from "../e2e/support/java-program";
 import { derivedDigest } from "../../src/testing/mock-image-digests";
 
 const SDK = join(__dirname, "../../sdk/java/src/main");
@@ -89,13 +90,13 @@ function javaFiles(dir: string): string[] {
 
 function run(): string {
   writeFileSync(join(work, "pom.xml"), POM);
-  execFileSync("mvn", ["-q", "-B", "dependency:copy-dependencies", `-DoutputDirectory=${join(work, "lib")}`], { cwd: work, stdio: ["ignore", "ignore", "pipe"] });
+  execFileSync("mvn", ["-q", "-B", "dependency:copy-dependencies", `-DoutputDirectory=${join(work, "lib")}`], { cwd: work, env: quickStartMavenEnv(process.env), stdio: ["ignore", "ignore", "pipe"] });
   mkdirSync(join(work, "src"), { recursive: true });
   writeFileSync(join(work, "src", "MockedProgram.java"), PROGRAM);
   const classpath = `${join(work, "lib")}/*`;
   const files = [...javaFiles(join(SDK, "java")), join(work, "src", "MockedProgram.java")];
-  execFileSync("javac", ["--release", "11", "-nowarn", "-cp", classpath, "-d", join(work, "classes"), ...files], { stdio: ["ignore", "ignore", "pipe"] });
-  return execFileSync("java", ["-cp", `${join(work, "classes")}:${join(SDK, "resources")}:${classpath}`, "MockedProgram"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  execFileSync("javac", [...QUICK_START_JVM_FLAGS.map((flag) => `-J${flag}`), "--release", "11", "-nowarn", "-cp", classpath, "-d", join(work, "classes"), ...files], { stdio: ["ignore", "ignore", "pipe"] });
+  return execFileSync("java", [...QUICK_START_JVM_FLAGS, "-cp", `${join(work, "classes")}:${join(SDK, "resources")}:${classpath}`, "MockedProgram"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
 }
 
 describe("the Java mocks under PulumiTest.withMocks", () => {

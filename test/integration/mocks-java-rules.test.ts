@@ -13,6 +13,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { QUICK_START_JVM_FLAGS, quickStartMavenEnv } from "../e2e/support/java-program";
 import { REGISTRY } from "../../src/registry";
 import { agentHostingMocks } from "../../src/testing";
 import { BAD_INPUTS } from "../support/bad-inputs";
@@ -71,15 +72,15 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** The Java mocks' verdicts and outputs, from one run of the probe. */
 function java(request: object): { checks: [string, string][][]; outputs: [string, Record<string, unknown>][]; digests: unknown[] } {
   writeFileSync(join(work, "pom.xml"), POM);
-  execFileSync("mvn", ["-q", "-B", "dependency:copy-dependencies", `-DoutputDirectory=${join(work, "lib")}`], { cwd: work, stdio: ["ignore", "ignore", "pipe"] });
+  execFileSync("mvn", ["-q", "-B", "dependency:copy-dependencies", `-DoutputDirectory=${join(work, "lib")}`], { cwd: work, env: quickStartMavenEnv(process.env), stdio: ["ignore", "ignore", "pipe"] });
   const sources = join(work, "src");
   mkdirSync(sources, { recursive: true });
   cpSync(PACKAGE, sources, { recursive: true });
   writeFileSync(join(sources, "Probe.java"), PROBE);
   const classpath = `${join(work, "lib")}/*`;
   const files = readdirSync(sources).map((name) => join(sources, name));
-  execFileSync("javac", ["--release", "11", "-cp", classpath, "-d", join(work, "classes"), ...files], { stdio: ["ignore", "ignore", "pipe"] });
-  const out = execFileSync("java", ["-cp", `${join(work, "classes")}:${classpath}`, "com.github.agent_hosting.agenthosting.testing.Probe"], {
+  execFileSync("javac", [...QUICK_START_JVM_FLAGS.map((flag) => `-J${flag}`), "--release", "11", "-cp", classpath, "-d", join(work, "classes"), ...files], { stdio: ["ignore", "ignore", "pipe"] });
+  const out = execFileSync("java", [...QUICK_START_JVM_FLAGS, "-cp", `${join(work, "classes")}:${classpath}`, "com.github.agent_hosting.agenthosting.testing.Probe"], {
     input: JSON.stringify(request),
     encoding: "utf8",
   });

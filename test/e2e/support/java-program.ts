@@ -31,22 +31,27 @@ export function javaHostDir(): string {
 }
 
 /**
- * The JVM options of the Maven that pulumi-language-java runs for each operation (and that runs the program
- * in its own JVM): the quick compiler only and the serial collector, which start a short-lived JVM with about
- * a third less CPU on a 2-core machine. They change how fast the JVM gets going, not what the program does.
+ * The JVM options of the tests' short-lived JVMs: Maven's, which pulumi-language-java runs for each operation
+ * (and that runs the program in its own JVM), and javac's and java's where a test runs them itself. The quick
+ * compiler only and the serial collector start a short-lived JVM with about a third less CPU on a 2-core
+ * machine. They change how fast the JVM gets going, not what the program does. (javac takes each as `-J<flag>`.)
  */
-const QUICK_START_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+export const QUICK_START_JVM_FLAGS = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
 
 /**
- * A stack's environment for a Java program: pulumi-language-java on PATH (test/e2e/support/language-host-env.ts),
- * Maven's JVM started quickly, with the classes it loads mapped from the machine's archive of them
- * (test/e2e/support/maven-class-archive.ts) when there is one.
+ * `env` with Maven's JVM started quickly (QUICK_START_JVM_FLAGS after any MAVEN_OPTS of `env`), with the
+ * classes it loads mapped from the machine's archive of them (test/e2e/support/maven-class-archive.ts) when
+ * there is one.
  */
-export function javaProgramEnv(stackEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env = languageHostEnv(stackEnv, javaHostDir());
-  const options = [env["MAVEN_OPTS"], QUICK_START_JVM].filter(Boolean).join(" ");
+export function quickStartMavenEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const options = [env["MAVEN_OPTS"], ...QUICK_START_JVM_FLAGS].filter(Boolean).join(" ");
   const archive = mavenClassArchive(options);
   return { ...env, MAVEN_OPTS: archive ? `${options} -XX:SharedArchiveFile=${archive}` : options };
+}
+
+/** A stack's environment for a Java program: pulumi-language-java on PATH (test/e2e/support/language-host-env.ts), Maven's JVM started quickly. */
+export function javaProgramEnv(stackEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return quickStartMavenEnv(languageHostEnv(stackEnv, javaHostDir()));
 }
 
 /** `pom` with a <repositories> entry for `url` (a Maven repository, e.g. file:// of the release's), as a user adds one. */
