@@ -5,8 +5,11 @@
 // previewingCLI leaves the flag out instead. The CLI then streams each engine
 // run's events on a stream of its own, and the Automation API's event server
 // closes its channel when the first stream ends, so previewingCLI serves the
-// events of an up itself: upLog reads them, those after the first prelude
-// event the preview's, those after the second the update's.
+// events of an up, a refresh and a destroy itself: upLog reads them, those
+// after the first prelude event the preview's, those after the second the
+// update's. The `pulumi stack history` the Automation API runs after each of
+// them only to read its change summary is answered from the engine's own
+// summary event, as the Python driver does (workspace_shortcuts.py).
 package main
 
 import (
@@ -35,12 +38,17 @@ type previewingCLI struct {
 func (c previewingCLI) Version() semver.Version { return c.cli.Version() }
 
 func (c previewingCLI) Run(ctx context.Context, workdir string, stdin io.Reader, additionalOutput []io.Writer, additionalErrorOutput []io.Writer, additionalEnv []string, args ...string) (string, string, int, error) {
-	if len(args) == 0 || args[0] != "up" {
+	if len(args) >= 2 && args[0] == "stack" && args[1] == "history" {
+		if history, ok := c.up.history(); ok {
+			return history, "", 0, nil
+		}
+	}
+	if len(args) == 0 || (args[0] != "up" && args[0] != "refresh" && args[0] != "destroy") {
 		return c.cli.Run(ctx, workdir, stdin, additionalOutput, additionalErrorOutput, additionalEnv, args...)
 	}
 	kept := make([]string, 0, len(args)+2)
 	for _, arg := range args {
-		if arg != "--skip-preview" {
+		if args[0] != "up" || arg != "--skip-preview" {
 			kept = append(kept, arg)
 		}
 	}
@@ -88,6 +96,8 @@ type upLog struct {
 	summary  map[string]int
 	// The preview's change summary, set once the update started (nil when the preview failed).
 	previewSummary map[string]int
+	// The change summary of the last engine run (an up's update, a refresh, a destroy); nil before one ended.
+	lastSummary map[string]int
 }
 
 func newUpLog() *upLog {
@@ -103,11 +113,15 @@ func (l *upLog) record(e apitype.EngineEvent) {
 		if l.preludes == 2 {
 			l.previewSummary = l.summary
 		}
-	case e.SummaryEvent != nil && l.preludes == 1:
-		l.summary = map[string]int{}
+	case e.SummaryEvent != nil:
+		changes := map[string]int{}
 		for op, n := range e.SummaryEvent.ResourceChanges {
-			l.summary[string(op)] = n
+			changes[string(op)] = n
 		}
+		if l.preludes == 1 {
+			l.summary = changes
+		}
+		l.lastSummary = changes
 	case e.ResourcePreEvent != nil && strings.HasSuffix(e.ResourcePreEvent.Metadata.Type, ":Agent"):
 		meta := e.ResourcePreEvent.Metadata
 		ops := l.preview
@@ -116,4 +130,15 @@ func (l *upLog) record(e apitype.EngineEvent) {
 		}
 		ops[meta.URN] = append(ops[meta.URN], string(meta.Op))
 	}
+}
+
+// history is `pulumi stack history --json` of the last engine run as the Automation API reads it (its change summary), once one ended.
+func (l *upLog) history() (string, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.lastSummary == nil {
+		return "", false
+	}
+	text, err := json.Marshal([]auto.UpdateSummary{{Result: "succeeded", ResourceChanges: &l.lastSummary}})
+	return string(text), err == nil
 }

@@ -13,7 +13,9 @@
 //     and the stack's config file is unchanged since (a digest is kept, never
 //     the values: they hold the API key);
 //   - after an up, the masked outputs beside the shown ones (this driver
-//     reports the values, never whether they are secret).
+//     reports the values, never whether they are secret);
+//   - after an up, a refresh or a destroy, the history entry: the engine's
+//     summary event holds the change summary (up_with_preview.go).
 package main
 
 import (
