@@ -10,13 +10,13 @@
  * and rollout.
  */
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../src/emulator";
 import { startEmu } from "../support/emulator-fixture";
 import { specOf } from "../support/fixtures";
 import { useEmulator } from "../support/emulator-fixture";
 import { useStacks } from "./support/e2e-fixture";
-import { repoRoot, type StackHandle } from "./support/stack";
+import { repoRoot, type OpResult, type StackHandle } from "./support/stack";
 import { providerProcessesIn } from "./support/provider-processes";
 import { succeeded } from "./support/succeeded";
 
@@ -33,86 +33,110 @@ const newStack = (name: string, url = fx.emulator.url): StackHandle =>
   makeStack(`${name}-${url.split(":").pop()?.replace(/\D/g, "")}`, { baseUrl: url, apiKey: API_KEY, program: PROGRAM });
 const posts = async (path: string) => (await fx.control.requests()).requests.filter((r) => r.method === "POST" && r.path === path).length;
 
-describe("nothing silently reset", () => {
+/**
+ * The cases below that change a ready agent, or only create one, each have an agent of their own on
+ * one stack: one up creates them all (the outage's GETs failing), one preview with the diff's view
+ * and one up make every case's change, and one preview after it must show nothing left to do.
+ */
+describe("one stack, an agent a case: one create, one change of each kind", () => {
+  const STACK = "safety-changes";
+  const urn = (resource: string) => `urn:pulumi:dev::agent-hosting-e2e::pulumi-nodejs:dynamic/agent-hosting:Agent::${resource}`;
+  const created = {
+    "keep-scaling": { serviceName: "keep-scaling", image: IMAGE, autoScaling: { minAgents: 2, maxAgents: 5 } },
+    "clear-set": { serviceName: "clear-set", image: IMAGE, secretSet: "voice-secrets" },
+    "settings-only": { serviceName: "settings-only", image: IMAGE },
+    leader: { serviceName: "leader", image: IMAGE },
+    redeploy: { serviceName: "redeploy-bot", image: "registry.example.com/bot:latest", redeployTrigger: "push-1" },
+  };
+  const { autoScaling: _dropped, ...keepScalingWithout } = created["keep-scaling"];
+  const { secretSet: _removed, ...clearSetWithout } = created["clear-set"];
+  const changed: Record<keyof typeof created, Record<string, unknown>> = {
+    // The program drops autoScaling and bumps the image.
+    "keep-scaling": { ...keepScalingWithout, image: "registry.example.com/bot:2" },
+    "clear-set": clearSetWithout,
+    "settings-only": { ...created["settings-only"], readyTimeoutSeconds: 120 },
+    leader: { ...created.leader, image: "registry.example.com/bot:2" },
+    redeploy: { ...created.redeploy, redeployTrigger: "push-2" },
+  };
+  const program = (args: Record<string, Record<string, unknown>>) => ({
+    agents: [
+      ...Object.entries(args).map(([resource, a]) => ({ resource, args: a, ...(resource === "leader" ? { downstream: true } : {}) })),
+      { resource: "secret-image", args: { serviceName: "secret-image", image: "registry.example.com/very-private-bot:7" }, secret: ["image"] },
+      { resource: "outage", args: { serviceName: "outage-bot", image: IMAGE } },
+    ],
+  });
+  // The agents above, the leader's follower and the stack.
+  const RESOURCES = 9;
+  let stack: StackHandle;
+  let create: OpResult;
+  let preview: OpResult;
+  let change: OpResult;
+  let after: OpResult;
+  let postsBeforeCreate = 0;
+  /** The requests the emulator received during the change's up. */
+  let sentByChange: { method: string; path: string }[] = [];
+
+  beforeAll(async () => {
+    stack = newStack(STACK);
+    postsBeforeCreate = await posts("/v1/agents");
+    await fx.control.injectFault({ method: "GET", path: "/v1/agents/outage-bot", kind: "status", status: 503, count: 10 });
+    create = await stack.run("up", { params: program(created) });
+    succeeded(create);
+    preview = await stack.run("preview", { params: program(changed) });
+    const before = (await fx.control.requests()).requests.length;
+    change = await stack.run("up", { params: program(changed) });
+    sentByChange = (await fx.control.requests()).requests.slice(before);
+    after = await stack.run("preview", { params: program(changed) });
+  });
+
+  it("a new stack is previewed first: the up's preview creates every agent", () => {
+    expect(create.previewChangeSummary).toEqual({ create: RESOURCES });
+    expect(create.changeSummary).toEqual({ create: RESOURCES });
+  });
+
+  it("the up of every change previews it first, and afterwards nothing differs", () => {
+    succeeded(change);
+    expect(preview.changeSummary).toEqual({ update: 5, same: 4 });
+    expect(change.previewChangeSummary).toEqual({ update: 5, same: 4 });
+    expect(after.changeSummary).toEqual({ same: RESOURCES });
+  });
+
   it("a program that drops autoScaling and bumps the image keeps the agent's scaling", async () => {
-    const stack = newStack("keep-scaling");
-    const base = { serviceName: "keep-scaling", image: IMAGE, autoScaling: { minAgents: 2, maxAgents: 5 } };
-    succeeded(await stack.run("up", { params: one("bot", base) }));
-    const { autoScaling: _dropped, ...withoutScaling } = base;
-    const next = { ...withoutScaling, image: "registry.example.com/bot:2" };
-    const preview = await stack.run("preview", { params: one("bot", next) });
-    expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
-    const up = await stack.run("up", { params: one("bot", next) });
-    expect(up.error).toBeUndefined();
+    expect(change.agentOperations?.preview?.[urn("keep-scaling")]).toEqual(["update"]);
     const live = await fx.client.getAgent("keep-scaling");
     expect(live.autoScaling).toMatchObject({ minReplicas: 2, maxReplicas: 5 });
     expect(specOf(live)["image"]).toBe("registry.example.com/bot:2");
-    expect((await stack.run("preview", { params: one("bot", next) })).changeSummary).toEqual({ same: 2 });
   });
 
   it("a secret set removed from the program is cleared at the service, and the preview shows the removal", async () => {
-    const stack = newStack("clear-set");
-    const base = { serviceName: "clear-set", image: IMAGE, secretSet: "voice-secrets" };
-    succeeded(await stack.run("up", { params: one("bot", base) }));
-    const { secretSet: _removed, ...next } = base;
-    const preview = await stack.run("preview", { params: one("bot", next) });
-    expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
+    expect(change.agentOperations?.preview?.[urn("clear-set")]).toEqual(["update"]);
     expect(preview.engineOutput).toMatch(/- secretSet\s*: "voice-secrets"/);
-    succeeded(await stack.run("up", { params: one("bot", next) }));
     expect(specOf(await fx.client.getAgent("clear-set"))["envFromSecretNames"] ?? []).toEqual([]);
   });
-});
 
-describe("the preview is what up does", () => {
-  it("a change of readyTimeoutSeconds only sends nothing to the service, and the preview says so", async () => {
-    const stack = newStack("settings-only");
-    const base = { serviceName: "settings-only", image: IMAGE };
-    succeeded(await stack.run("up", { params: one("bot", base) }));
-    const next = { ...base, readyTimeoutSeconds: 120 };
-    const preview = await stack.run("preview", { params: one("bot", next), noDiff: true });
-    expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
-    expect(preview.engineOutput).toContain(
-      'bot update [diff: ~readyTimeoutSeconds]; agent "settings-only": only readyTimeoutSeconds changed, which the provider keeps in the state; nothing is sent to the service',
+  it("a change of readyTimeoutSeconds only sends nothing to the service, and the preview says so", () => {
+    // The up's own preview, in the CLI's default display: the row names the change and says nothing is sent.
+    expect(change.engineOutput).toContain(
+      'settings-only update [diff: ~readyTimeoutSeconds]; agent "settings-only": only readyTimeoutSeconds changed, which the provider keeps in the state; nothing is sent to the service',
     );
-    expect((await stack.run("preview", { params: one("bot", next) })).engineOutput).toMatch(/~ readyTimeoutSeconds\s*: 600 => 120/);
-    const before = (await fx.control.requests()).requests.length;
-    succeeded(await stack.run("up", { params: one("bot", next) }));
-    const sent = (await fx.control.requests()).requests.slice(before).filter((r) => r.path.startsWith("/v1/agents/settings-only"));
-    expect(sent).toEqual([]);
+    expect(preview.engineOutput).toMatch(/~ readyTimeoutSeconds\s*: 600 => 120/);
+    expect(sentByChange.filter((r) => r.path.startsWith("/v1/agents/settings-only"))).toEqual([]);
   });
 
-  it("an image change keeps bot.name known, so a follower built on it stays unchanged in the preview", async () => {
-    const stack = newStack("downstream");
-    const base = { serviceName: "leader", image: IMAGE };
-    succeeded(await stack.run("up", { params: one("bot", base, { downstream: true }) }));
-    const preview = await stack.run("preview", { params: one("bot", { ...base, image: "registry.example.com/bot:2" }, { downstream: true }) });
-    expect(preview.changeSummary).toEqual({ update: 1, same: 2 });
+  it("an image change keeps bot.name known, so a follower built on it stays unchanged in the preview", () => {
+    expect(change.agentOperations?.preview?.[urn("leader")]).toEqual(["update"]);
+    expect(change.agentOperations?.preview?.[urn("leader-follower")]).toEqual(["same"]);
   });
 
   it("redeployTrigger makes a new deployment of the same spec; the agent stays", async () => {
-    const stack = newStack("redeploy");
-    const base = { serviceName: "redeploy-bot", image: "registry.example.com/bot:latest", redeployTrigger: "push-1" };
-    const first = await stack.run("up", { params: one("bot", base) });
-    const firstDeployment = (first.outputs["bot"] as { activeDeploymentId: string }).activeDeploymentId;
-    const next = { ...base, redeployTrigger: "push-2" };
-    const preview = await stack.run("preview", { params: one("bot", next) });
-    expect(preview.changeSummary).toEqual({ update: 1, same: 1 });
+    const firstDeployment = (create.outputs["redeploy"] as { activeDeploymentId: string }).activeDeploymentId;
     expect(preview.engineOutput).toMatch(/~ redeployTrigger\s*: "push-1" => "push-2"/);
-    const second = await stack.run("up", { params: one("bot", next) });
-    succeeded(second);
-    expect((second.outputs["bot"] as { activeDeploymentId: string }).activeDeploymentId).not.toBe(firstDeployment);
+    expect((change.outputs["redeploy"] as { activeDeploymentId: string }).activeDeploymentId).not.toBe(firstDeployment);
     const live = (await fx.control.listAgents()).agents.find((a) => a.name === "redeploy-bot");
     expect(live?.deployments.map((d) => d.id)).toEqual([firstDeployment, live?.activeDeploymentId]);
-    expect(await posts("/v1/agents")).toBeGreaterThan(0);
   });
-});
 
-describe("secrets stay secret", () => {
   it("a secret image is secret in manifest and deployment, in the state and in the stack outputs", async () => {
-    const stack = newStack("secret-image");
-    const image = "registry.example.com/very-private-bot:7";
-    const up = await stack.run("up", { params: one("bot", { serviceName: "secret-image", image }, { secret: ["image"] }) });
-    expect(up.error).toBeUndefined();
     const exported = JSON.stringify((await stack.run("export")).deployment);
     expect(exported).toContain("secret-image");
     expect(exported).not.toContain("very-private-bot");
@@ -120,18 +144,15 @@ describe("secrets stay secret", () => {
     expect(outputJson).toContain("[secret]");
     expect(outputJson).not.toContain("very-private-bot");
   });
+
+  it("a GET outage right after the create is ridden out", async () => {
+    expect(await posts("/v1/agents")).toBeGreaterThan(postsBeforeCreate);
+    expect((await fx.control.requests()).requests.some((r) => r.method === "GET" && r.path === "/v1/agents/outage-bot" && r.status === 503)).toBe(true);
+    expect((await fx.client.getAgent("outage-bot")).ready).toBe(true);
+  });
 });
 
 describe("nothing orphaned", () => {
-  it("a GET outage right after the create is ridden out", async () => {
-    const stack = newStack("outage");
-    await fx.control.injectFault({ method: "GET", path: "/v1/agents/outage-bot", kind: "status", status: 503, count: 10 });
-    const up = await stack.run("up", { params: one("bot", { serviceName: "outage-bot", image: IMAGE }) });
-    expect(up.error).toBeUndefined();
-    expect(await posts("/v1/agents")).toBeGreaterThan(0);
-    expect((await fx.client.getAgent("outage-bot")).ready).toBe(true);
-  });
-
   it("a 401 after the create was sent keeps the agent in state; the next up waits for it without posting again", async () => {
     const stack = newStack("rotated-key");
     const params = one("bot", { serviceName: "rotated-bot", image: IMAGE });
@@ -209,8 +230,8 @@ describe("secret sets checked at preview, live sessions at delete", () => {
     expect(await posts("/v1/agents")).toBe(postsBefore);
     const up = await stack.run("up", { params: one("bot", { ...bot, secretSet: "voice-secrets", requiredSecrets: ["TOKEN"] }) });
     expect(up.error).toBeUndefined();
+    expect(up.previewChangeSummary).toEqual({ create: 2 });
     expect(specOf(await fx.client.getAgent("refs-bot"))["envFromSecretNames"]).toEqual(["voice-secrets"]);
-    succeeded(await stack.run("destroy"));
   });
 
   it("destroy waits up to drainSeconds for live sessions to end; with 0 it warns how many it cut", async () => {
