@@ -242,12 +242,23 @@ describe.each(TYPESCRIPT_GENERATIONS.filter((g) => g.typescript === undefined))(
 });
 
 describe("a plain Node script", () => {
-  let dir: string;
+  /** Each entry point's exported names as `require` gives them, and as `import` gives them (named, and the default's). */
+  let required: Record<string, string[]>;
+  let imported: Record<string, { named: string[]; module: string[] }>;
   beforeAll(() => {
     const g = TYPESCRIPT_GENERATIONS.find((x) => x.typescript === TYPESCRIPT_FLOOR) ?? TYPESCRIPT_GENERATIONS[0];
     if (!g) throw new Error("no TypeScript generation");
-    dir = join(workRoot, g.name);
+    const dir = join(workRoot, g.name);
     if (!existsSync(dir)) installedProject(g);
+    // One script of each module type loads every entry point in turn: Node's loading of one is independent of the others'.
+    const run = <T>(script: string, type: "commonjs" | "module") =>
+      JSON.parse(execFileSync(process.execPath, ["--input-type", type, "-e", script], { cwd: dir, encoding: "utf8" })) as T;
+    const entries = JSON.stringify(ENTRY_POINTS);
+    required = run(`const out = {}; for (const e of ${entries}) out[e] = Object.keys(require(e)).sort(); console.log(JSON.stringify(out))`, "commonjs");
+    imported = run(
+      `const out = {}; for (const e of ${entries}) { const m = await import(e); out[e] = { named: Object.keys(m), module: Object.keys(m.default).sort() }; } console.log(JSON.stringify(out))`,
+      "module",
+    );
   }, 600_000);
 
   /** A name each entry point exports. */
@@ -259,15 +270,10 @@ describe("a plain Node script", () => {
   };
 
   it.each(ENTRY_POINTS)("requires and imports %s", (entry) => {
-    const run = <T>(script: string, type: "commonjs" | "module") =>
-      JSON.parse(execFileSync(process.execPath, ["--input-type", type, "-e", script], { cwd: dir, encoding: "utf8" })) as T;
-    const cjs = run<string[]>(`console.log(JSON.stringify(Object.keys(require(${JSON.stringify(entry)})).sort()))`, "commonjs");
-    const esm = run<{ named: string[]; module: string[] }>(
-      `const m = await import(${JSON.stringify(entry)}); console.log(JSON.stringify({ named: Object.keys(m), module: Object.keys(m.default).sort() }))`,
-      "module",
-    );
+    const cjs = required[entry];
+    const esm = imported[entry];
     expect(cjs).toContain(EXPORTED[entry]);
-    expect(esm.module).toEqual(cjs); // the CommonJS module as import's default
-    expect(esm.named).toContain(EXPORTED[entry]); // and its name as a named export, as Node finds it
+    expect(esm?.module).toEqual(cjs); // the CommonJS module as import's default
+    expect(esm?.named).toContain(EXPORTED[entry]); // and its name as a named export, as Node finds it
   });
 });
