@@ -3,7 +3,7 @@
 // `@pulumi/pulumi/automation` and `pulumi-agent-hosting` from that
 // directory's node_modules (the installed tarball), never from the repo.
 //
-//   node packed-runner.cjs <up|preview|refresh|destroy|export|typecheck> '<params JSON>'
+//   node packed-runner.cjs <up|preview|refresh|destroy|typecheck> '<params JSON>'
 //
 // params: { baseUrl, apiKey, agent: { serviceName, image }, secretSet, existingAgent }
 // The program declares an Agent, reads the existing agent `existingAgent`
@@ -17,9 +17,8 @@
 // "typecheck" with params.files compiles those files that way, without
 // running them (no engine, no stack).
 // The engine's output goes to stderr; the last line of stdout is a JSON
-// summary: { ok, op, changeSummary, outputs, deployment?, error?, agentOperations?, previewChangeSummary? }.
+// summary: { ok, op, changeSummary, outputs, error?, agentOperations?, previewChangeSummary? }.
 // `up` previews first, as `pulumi up` does.
-const { execFileSync } = require("node:child_process");
 const auto = require("@pulumi/pulumi/automation");
 
 const [op, paramsJson] = process.argv.slice(2);
@@ -140,17 +139,12 @@ async function main() {
   else if (op === "preview") result = await stack.preview({ onOutput, diff: true });
   else if (op === "refresh") result = await stack.refresh({ onOutput });
   else if (op === "destroy") result = await stack.destroy({ onOutput });
-  else if (op === "export") {
-    // The CLI's own export, without --show-secrets: what the state holds.
-    const text = execFileSync("pulumi", ["stack", "export", "--stack", "dev"], { cwd: __dirname, encoding: "utf8" });
-    result = { deployment: JSON.parse(text) };
-  } else throw new Error(`unknown operation "${op}"`);
+  else throw new Error(`unknown operation "${op}"`);
   const outputs = Object.fromEntries(
     Object.entries(result.outputs ?? {}).map(([k, v]) => [k, v.secret ? "[secret]" : v.value]),
   );
   const changeSummary = result.summary?.resourceChanges ?? result.changeSummary ?? {};
   const summary = { ok: true, op, changeSummary, outputs, ...(agentOperations ? { agentOperations } : {}), ...(previewChangeSummary ? { previewChangeSummary } : {}), ...(engineTypeScript ? { engineTypeScript } : {}) };
-  if (result.deployment) summary.deployment = result.deployment;
   process.stdout.write(`\n${JSON.stringify(summary)}\n`);
 }
 
