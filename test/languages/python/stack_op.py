@@ -98,10 +98,13 @@ def run(op, work_dir, params):
         out.write(line + "\n")
 
     try:
-        if stack_exists("agent-hosting-python", "dev"):
+        exists = stack_exists("agent-hosting-python", "dev")
+        if exists:
             # Every command names the stack (workspace_shortcuts.py).
             auto.LocalWorkspace.select_stack = lambda self, stack_name: None
-        stack = auto.create_or_select_stack(
+        # A stack the backend does not hold is created without a `pulumi stack select` that would fail first.
+        open_stack = auto.select_stack if exists else auto.create_stack
+        stack = open_stack(
             stack_name="dev",
             project_name="agent-hosting-python",
             program=program(params),

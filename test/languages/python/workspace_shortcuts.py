@@ -6,7 +6,8 @@ is already known; the same shortcuts as scripts/lib/workspace-shortcuts.mjs
 - `pulumi version`, when AGENT_HOSTING_PULUMI_CLI_VERSION (set once by the
   test suite's global setup) names the CLI's version;
 - `pulumi stack select`, when the stack's checkpoint exists in the file
-  backend (every command names its stack with --stack);
+  backend (every command names its stack with --stack), and before the
+  `pulumi stack init` of a stack that does not;
 - `pulumi config set-all`, when the same values were set by the last call and
   the stack's config file is unchanged since (a digest is kept, never the
   values: they hold the API key);
