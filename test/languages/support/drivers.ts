@@ -53,7 +53,7 @@ export function copyGoDriver(dir: string): void {
   for (const file of readdirSync(driver).filter((name) => name.endsWith(".go"))) copyFileSync(join(driver, file), join(dir, file));
 }
 
-/** The Python driver's files (stack_op.py and the module it imports), copied into `dir` for a program outside the repository; the script's path. */
+/** The Python driver's files (stack_op.py and the modules it imports), copied into `dir` for a program outside the repository; the script's path. */
 export function copyPythonDriver(dir: string): string {
   const driver = join(repoRoot, "test/languages/python");
   for (const file of readdirSync(driver).filter((name) => name.endsWith(".py"))) copyFileSync(join(driver, file), join(dir, file));
