@@ -20,9 +20,9 @@
  * stack's config); the stack's backend, passphrase and PULUMI_HOME come from
  * the environment. The answer is the last line of the driver's stdout, one
  * JSON `OperationSummary`; the engine's own output is on stderr. Every
- * driver's `up` previews first, as `pulumi up` does (stack-op.mjs runs
- * `pulumi up` with its own preview; the others `pulumi preview`, then the
- * update), and reports what each did
+ * driver's `up` previews first, as `pulumi up` does (stack-op.mjs and the
+ * Python and Go drivers run `pulumi up` with its own preview; the others
+ * `pulumi preview`, then the update), and reports what each did
  * to every agent in `agentOperations` and the preview's change summary in
  * `previewChangeSummary`; an `up` that does something else to an
  * agent than its preview showed fails the run here, whatever the test expects.
