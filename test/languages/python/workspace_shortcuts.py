@@ -13,7 +13,11 @@ is already known; the same shortcuts as scripts/lib/workspace-shortcuts.mjs
   values: they hold the API key);
 - after an up, a destroy or a refresh: the masked outputs beside the shown
   ones (this driver reports the values) and the history entry (the engine's
-  summary event holds the change summary).
+  summary event holds the change summary);
+- after an up, the shown outputs too, when the engine's update sent them as
+  the stack resource's outputs event and they hold no signed value (a
+  secret, an asset, a resource), which `pulumi stack output
+  --show-secrets` would print otherwise.
 """
 
 import hashlib
@@ -56,6 +60,19 @@ def _file_digest(path):
         return _digest(f.read())
 
 
+# The key that marks a signed value (a secret, an asset, a resource) in the engine's events.
+_SIGNATURE = "4dabf18193072939515e22adb298388d"
+
+
+def _plain(value):
+    """Whether an engine event's value holds no signed value: `pulumi stack output --json` prints it as is."""
+    if isinstance(value, list):
+        return all(_plain(item) for item in value)
+    if isinstance(value, dict):
+        return _SIGNATURE not in value and all(_plain(item) for item in value.values())
+    return True
+
+
 def set_config_once(stack, config, work_dir):
     """Sets `config` unless the last call here set the same values and Pulumi.<stack>.yaml is as it left it."""
     config_file = os.path.join(work_dir, f"Pulumi.{stack.name}.yaml")
@@ -72,8 +89,9 @@ def set_config_once(stack, config, work_dir):
 
 
 def trim_after_operation(stack):
-    """Reads the outputs once (shown) and the change summary from the engine's summary event; returns a
-    wrapper that records that event through an operation's own on_event."""
+    """Reads the outputs from the update's stack outputs event, or once (shown) from the CLI, and the change
+    summary from the engine's summary event; returns a wrapper that records those events through an
+    operation's own on_event."""
     seen = {}
     ask_history = stack.info
 
@@ -87,6 +105,9 @@ def trim_after_operation(stack):
         )
 
     def stack_outputs(name):
+        outputs = seen.get("outputs")
+        if outputs is not None:
+            return {k: auto.OutputValue(value=v, secret=False) for k, v in outputs.items()}
         result = stack.workspace._run_pulumi_cmd_sync(["stack", "output", "--json", "--show-secrets", "--stack", name])
         return {k: auto.OutputValue(value=v, secret=False) for k, v in json.loads(result.stdout).items()}
 
@@ -98,6 +119,14 @@ def trim_after_operation(stack):
             summary = getattr(event, "summary_event", None)
             if summary is not None:
                 seen["summary"] = summary
+            if getattr(event, "prelude_event", None) is not None:
+                # A new engine run (an up's update after its preview): only its own outputs count.
+                seen.pop("outputs", None)
+            done = getattr(event, "res_outputs_event", None)
+            if done is not None and not done.planning and done.metadata.type == "pulumi:pulumi:Stack":
+                outputs = dict((done.metadata.new.outputs if done.metadata.new else None) or {})
+                if _plain(outputs):
+                    seen["outputs"] = outputs
             if next_handler is not None:
                 next_handler(event)
 
