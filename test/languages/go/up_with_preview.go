@@ -9,7 +9,9 @@
 // after the first prelude event the preview's, those after the second the
 // update's. The `pulumi stack history` the Automation API runs after each of
 // them only to read its change summary is answered from the engine's own
-// summary event, as the Python driver does (workspace_shortcuts.py).
+// summary event, and the stack's outputs after an up from the update's
+// outputs event of the stack resource when it holds no signed value, as the
+// Python driver does (workspace_shortcuts.py).
 package main
 
 import (
@@ -98,6 +100,8 @@ type upLog struct {
 	previewSummary map[string]int
 	// The change summary of the last engine run (an up's update, a refresh, a destroy); nil before one ended.
 	lastSummary map[string]int
+	// The stack's outputs as the last engine run's outputs event of the stack resource sent them, when they hold no signed value.
+	outputs map[string]any
 }
 
 func newUpLog() *upLog {
@@ -110,6 +114,8 @@ func (l *upLog) record(e apitype.EngineEvent) {
 	switch {
 	case e.PreludeEvent != nil:
 		l.preludes++
+		// A new engine run (an up's update after its preview): only its own outputs count.
+		l.outputs = nil
 		if l.preludes == 2 {
 			l.previewSummary = l.summary
 		}
@@ -122,6 +128,13 @@ func (l *upLog) record(e apitype.EngineEvent) {
 			l.summary = changes
 		}
 		l.lastSummary = changes
+	case e.ResOutputsEvent != nil && !e.ResOutputsEvent.Planning && e.ResOutputsEvent.Metadata.Type == "pulumi:pulumi:Stack" && e.ResOutputsEvent.Metadata.New != nil:
+		if outputs := e.ResOutputsEvent.Metadata.New.Outputs; plain(outputs) {
+			l.outputs = outputs
+			if l.outputs == nil {
+				l.outputs = map[string]any{}
+			}
+		}
 	case e.ResourcePreEvent != nil && strings.HasSuffix(e.ResourcePreEvent.Metadata.Type, ":Agent"):
 		meta := e.ResourcePreEvent.Metadata
 		ops := l.preview
@@ -141,4 +154,36 @@ func (l *upLog) history() (string, bool) {
 	}
 	text, err := json.Marshal([]auto.UpdateSummary{{Result: "succeeded", ResourceChanges: &l.lastSummary}})
 	return string(text), err == nil
+}
+
+// stackOutputs is the stack's outputs from the last engine run's event, once one sent them.
+func (l *upLog) stackOutputs() (map[string]any, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.outputs, l.outputs != nil
+}
+
+// signature is the key that marks a signed value (a secret, an asset, a resource) in the engine's events.
+const signature = "4dabf18193072939515e22adb298388d"
+
+// plain is whether an engine event's value holds no signed value: `pulumi stack output --json` prints it as is.
+func plain(value any) bool {
+	switch v := value.(type) {
+	case []any:
+		for _, item := range v {
+			if !plain(item) {
+				return false
+			}
+		}
+	case map[string]any:
+		if _, signed := v[signature]; signed {
+			return false
+		}
+		for _, item := range v {
+			if !plain(item) {
+				return false
+			}
+		}
+	}
+	return true
 }

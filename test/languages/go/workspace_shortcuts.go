@@ -13,7 +13,9 @@
 //     and the stack's config file is unchanged since (a digest is kept, never
 //     the values: they hold the API key);
 //   - after an up, the masked outputs beside the shown ones (this driver
-//     reports the values, never whether they are secret);
+//     reports the values, never whether they are secret), and the shown ones
+//     too when the update's outputs event of the stack resource holds them
+//     with no signed value (up_with_preview.go);
 //   - after an up, a refresh or a destroy, the history entry: the engine's
 //     summary event holds the change summary (up_with_preview.go).
 package main
@@ -80,6 +82,7 @@ func cliCommand() (auto.PulumiCommand, error) {
 type shortcutWorkspace struct {
 	auto.Workspace
 	workDir string
+	up      *upLog
 }
 
 // SelectStack is called only for a stack that exists (openStack), and every command names its stack.
@@ -114,8 +117,15 @@ func (w shortcutWorkspace) SetAllConfig(ctx context.Context, stackName string, c
 	return os.WriteFile(recordFile, text, 0o600)
 }
 
-// StackOutputs reads the shown outputs once, leaving out the masked read that tells which are secret.
+// StackOutputs takes the outputs the update sent plain (up_with_preview.go), else reads the shown ones once, leaving out the masked read that tells which are secret.
 func (w shortcutWorkspace) StackOutputs(ctx context.Context, stackName string) (auto.OutputMap, error) {
+	if sent, ok := w.up.stackOutputs(); ok {
+		outputs := auto.OutputMap{}
+		for k, v := range sent {
+			outputs[k] = auto.OutputValue{Value: v}
+		}
+		return outputs, nil
+	}
 	stdout, stderr, _, err := w.PulumiCommand().Run(ctx, w.workDir, nil, nil, nil, w.envList(), "stack", "output", "--json", "--show-secrets", "--stack", stackName)
 	if err != nil {
 		return nil, fmt.Errorf("pulumi stack output: %w: %s", err, stderr)
@@ -183,7 +193,7 @@ func openStack(ctx context.Context, stackName, projectName string, program pulum
 	if err != nil {
 		return auto.Stack{}, err
 	}
-	ws := shortcutWorkspace{Workspace: local, workDir: workDir}
+	ws := shortcutWorkspace{Workspace: local, workDir: workDir, up: up}
 	if stackExists(projectName, stackName) {
 		return auto.SelectStack(ctx, stackName, ws)
 	}
