@@ -159,6 +159,7 @@ describe("nothing orphaned", () => {
     await fx.control.injectFault({ method: "GET", path: "/v1/agents/rotated-bot", kind: "status", status: 401, count: 1000 });
     const failed = await stack.run("up", { params });
     await fx.control.clearFaults();
+    expect(failed.previewChangeSummary).toEqual({ create: 2 });
     expect(failed.ok).toBe(false);
     expect(failed.error).toMatch(/agent "rotated-bot": the create was sent, but then failed: GET \/v1\/agents\/rotated-bot failed with 401/);
     expect(failed.error).not.toContain(API_KEY);
@@ -167,6 +168,7 @@ describe("nothing orphaned", () => {
     const postsBefore = (await fx.control.requests()).requests.filter((r) => r.method === "POST").length;
     const again = await stack.run("up", { params });
     expect(again.error).toBeUndefined();
+    expect(again.previewChangeSummary, "the up's own preview").toBeDefined();
     expect((await fx.control.requests()).requests.filter((r) => r.method === "POST").length).toBe(postsBefore);
     expect((await stack.run("preview", { params })).changeSummary).toEqual({ same: 2 });
   });
@@ -186,11 +188,13 @@ describe("nothing orphaned when the provider process is interrupted", () => {
       expect(pids.length).toBeGreaterThan(0);
       for (const pid of pids) process.kill(pid, "SIGINT");
       const interrupted = await running;
+      expect(interrupted.previewChangeSummary).toEqual({ create: 2 });
       expect(interrupted.ok).toBe(false);
       expect(interrupted.error).toContain('agent "interrupted-bot": the create was sent, but then failed: the provider process received SIGINT');
       expect(JSON.stringify((await stack.run("export")).deployment)).toContain('"id":"interrupted-bot"');
       const again = await stack.run("up", { params });
       expect(again.error).toBeUndefined();
+      expect(again.previewChangeSummary, "the up's own preview").toBeDefined();
       expect((await slowControl.stats()).byRoute["POST /v1/agents"]).toBe(1);
     } finally {
       await slow.close();
@@ -205,6 +209,7 @@ describe("a name taken at the service is never taken over", () => {
     const before = await summary();
     const stack = newStack("taken");
     const up = await stack.run("up", { params: one("bot", { serviceName: "taken-bot", image: IMAGE }) });
+    expect(up.previewChangeSummary).toEqual({ create: 2 });
     expect(up.ok).toBe(false);
     expect(up.error).toContain('agent "taken-bot": the name is taken at the service (by another stack, or outside Pulumi), and this stack never takes it over');
     expect(up.error).toContain('read the agent with Agent.get("bot", "taken-bot")');
@@ -242,7 +247,9 @@ describe("secret sets checked at preview, live sessions at delete", () => {
         { resource: "cut", args: { serviceName: "cut-bot", image: IMAGE } },
       ],
     };
-    succeeded(await stack.run("up", { params }));
+    const up = await stack.run("up", { params });
+    succeeded(up);
+    expect(up.previewChangeSummary).toEqual({ create: 3 });
     // drain-bot's sessions stay live until its delete has read them (its first GET), then end.
     await fx.control.setSessions("drain-bot", 2);
     await fx.control.setSessions("cut-bot", 2);
@@ -269,6 +276,7 @@ describe("signs of life while waiting", () => {
       const stack = newStack("progress", slow.url);
       const up = await stack.run("up", { params: one("bot", { serviceName: "slow-bot", image: IMAGE }) });
       expect(up.error).toBeUndefined();
+      expect(up.previewChangeSummary).toEqual({ create: 2 });
       const lines = up.engineOutput.split("\n").filter((l) => l.includes('agent "slow-bot": waiting for readiness'));
       expect(lines.length).toBeGreaterThanOrEqual(2);
       expect(lines[0]).toMatch(/deployment dep-[0-9a-f]+, ready=false, activeDeploymentReady=false, 5 s of 600 s; newest log: Starting container agent/);
