@@ -14,7 +14,6 @@ import { startEmu, type Emu } from "../support/emulator-fixture";
 import { agentsInState, expectNoKeyInStack } from "./support/secrets";
 import { e2eStack, repoRoot, type OpResult, type StackHandle } from "./support/stack";
 import { closedPort } from "../support/closed-port";
-import { succeeded } from "./support/succeeded";
 
 const API_KEY = "e2e-config-SECRET-93b1";
 const PLAIN_KEY_WARNING = /warning: agent-hosting: agent-hosting:apiKey is set without --secret, so the API key sits in plain text/;
@@ -62,6 +61,8 @@ interface MistakeCase {
 describe("configuration mistakes through pulumi up", () => {
   const url = () => ({ value: `${local}/v1` });
   const key = { value: API_KEY, secret: true };
+  // A bad base URL under the CLI: one with credentials (kept out of every message), a fragment, no /v1;
+  // every rule of the base URL runs in process against resolveSettings (test/integration/bad-input.test.ts).
   const cases = (): MistakeCase[] => [
     {
       label: "a key with a trailing newline in stack config",
@@ -81,11 +82,6 @@ describe("configuration mistakes through pulumi up", () => {
       hidden: "hunter2",
     },
     {
-      label: "a base URL with a query",
-      config: { "agent-hosting:baseUrl": { value: `${local}/v1?tenant=7` }, "agent-hosting:apiKey": key },
-      error: /agent-hosting:baseUrl: must not carry a query or fragment/,
-    },
-    {
       label: "a base URL with a fragment",
       config: { "agent-hosting:baseUrl": { value: `${local}/v1#docs` }, "agent-hosting:apiKey": key },
       error: /agent-hosting:baseUrl: must not carry a query or fragment/,
@@ -94,21 +90,6 @@ describe("configuration mistakes through pulumi up", () => {
       label: "a base URL without /v1",
       config: { "agent-hosting:baseUrl": { value: local }, "agent-hosting:apiKey": key },
       error: new RegExp(`agent-hosting:baseUrl: must end with the version segment /v1, got "${local}"; set it to for example ${local}/v1`),
-    },
-    {
-      label: "a base URL with another scheme",
-      config: { "agent-hosting:baseUrl": { value: "ftp://127.0.0.1/v1" }, "agent-hosting:apiKey": key },
-      error: /agent-hosting:baseUrl: must use http or https/,
-    },
-    {
-      label: "a base URL of another version",
-      config: { "agent-hosting:baseUrl": { value: "http://127.0.0.1:1/v2" }, "agent-hosting:apiKey": key },
-      error: /agent-hosting:baseUrl: must end with the version segment \/v1/,
-    },
-    {
-      label: "a base URL that is not a URL",
-      config: { "agent-hosting:baseUrl": { value: "not a url" }, "agent-hosting:apiKey": key },
-      error: /agent-hosting:baseUrl: "not a url" is not a URL/,
     },
     {
       label: "no API key, in stack config or the environment",
@@ -171,8 +152,6 @@ describe("configuration mistakes through pulumi up", () => {
     expect((await control.listAgents()).agents.map((a) => a.name)).toContain("config-bot");
     expect(up.engineOutput).not.toMatch(PLAIN_KEY_WARNING);
     await expectNoKeyInStack(stack, API_KEY, [up.engineOutput]);
-    succeeded(await stack.run("destroy"));
-    expect((await control.listAgents()).agents.map((a) => a.name)).not.toContain("config-bot");
   });
 });
 
@@ -248,6 +227,5 @@ describe("a key set without --secret", () => {
     // What the warning says: the engine keeps the plain config value among the default provider's inputs.
     const exported = await stack.run("export");
     expect(JSON.stringify(exported.deployment)).toContain(API_KEY);
-    succeeded(await stack.run("destroy"));
   });
 });
