@@ -4,7 +4,8 @@
  * emulator, an up killed midway (and the checkpoint sidecar a kill can leave
  * empty), the emulator restarted midway, and load
  * against a rate limit (16 agents at a time, with no Node warning on the
- * stack's row).
+ * stack's row). Only the load case destroys its stack (50 agents, 16 at a
+ * time): a destroy of the others' converged stacks shows nothing more.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -66,8 +67,6 @@ describe("faults during pulumi up", () => {
     expect(up.engineOutput).toMatch(/agent-hosting: POST \/v1\/agents answered 429/);
     expect(up.engineOutput).toMatch(/agent-hosting: GET \/v1\/agents\/faulty-\d answered 500/);
     await expectNoKeyInStack(stack, API_KEY, texts);
-    succeeded(await stack.run("destroy"));
-    expect(await serviceAgents(fx.control)).toEqual([]);
   });
 });
 
@@ -121,8 +120,6 @@ describe("an up killed in the middle of creates", () => {
     expect((await fx.control.stats()).byRoute["POST /v1/agents"]).toBe(8);
     expect(await conflicts(fx.control)).toBe(0);
     await expectNoKeyInStack(stack, API_KEY, texts);
-    succeeded(await stack.run("destroy"));
-    expect(await serviceAgents(fx.control)).toEqual([]);
   });
 
   it("a checkpoint sidecar emptied as a kill can leave it: every command fails until it is removed, as the README says", async () => {
@@ -141,8 +138,6 @@ describe("an up killed in the middle of creates", () => {
     const repaired = await stack.run("preview", { params });
     expect(repaired.error).toBeUndefined();
     expect(repaired.changeSummary).toEqual({ same: 2 });
-    succeeded(await stack.run("destroy"));
-    expect(await serviceAgents(fx.control)).toEqual([]);
   });
 });
 
@@ -255,8 +250,6 @@ describe("the emulator restarted on its --state-file while creates are in flight
       const postsAfter = after.filter((r) => r.method === "POST" && r.path === "/v1/agents").length;
       expect(postsAfter).toBeLessThanOrEqual(count - acknowledged.length);
       await expectNoKeyInStack(stack, API_KEY, texts);
-      succeeded(await stack.run("destroy"));
-      expect(await serviceAgents(control)).toEqual([]);
     } finally {
       emulator.kill("SIGTERM");
       rmSync(dir, { recursive: true, force: true });
