@@ -18,7 +18,7 @@
 // running them (no engine, no stack).
 // The engine's output goes to stderr; the last line of stdout is a JSON
 // summary: { ok, op, changeSummary, outputs, error?, agentOperations?, previewChangeSummary? }.
-// `up` previews first, as `pulumi up` does.
+// `up` is one `pulumi up`, which previews first (upWithItsPreview, below).
 const auto = require("@pulumi/pulumi/automation");
 
 const [op, paramsJson] = process.argv.slice(2);
@@ -79,6 +79,41 @@ function typecheckAsTheEngine(files) {
   return { typescript, tsnode, results };
 }
 
+/**
+ * The CLI on PATH, its `up` run as users run it: the Automation API's
+ * `stack.up()` passes `--skip-preview`, which this command leaves out, so
+ * the one `pulumi up` previews, then updates.
+ */
+async function upWithItsPreview() {
+  const cli = await auto.PulumiCommand.get();
+  const command = Object.create(cli);
+  command.run = (args, ...rest) => cli.run(args[0] === "up" ? args.filter((arg) => arg !== "--skip-preview") : args, ...rest);
+  return command;
+}
+
+/**
+ * Splits the events of `pulumi up` (without --skip-preview) into its two
+ * engine runs, each beginning with a prelude event: the preview's go to
+ * `preview`, the update's to `update`. The update starts only after the
+ * preview succeeded, so when it starts `previewSucceeded` gets the preview's
+ * change summary (from its summary event). This runner is copied alone into
+ * program directories, so it does not import scripts/stack-op.mjs, which
+ * splits its `up` the same way.
+ */
+function upPhases({ preview, update, previewSucceeded }) {
+  let preludes = 0;
+  let previewSummary = {};
+  return (event) => {
+    if (event.preludeEvent) {
+      preludes += 1;
+      if (preludes === 2) previewSucceeded(previewSummary);
+    }
+    if (preludes >= 2) return update(event);
+    if (event.summaryEvent) previewSummary = event.summaryEvent.resourceChanges ?? {};
+    preview(event);
+  };
+}
+
 /** The exports of a program file, loaded afresh on each run (its resources register in that run). */
 let engineTypeScript;
 function programOfFile(file) {
@@ -117,6 +152,7 @@ async function main() {
     workDir: __dirname,
     program,
     envVars: {},
+    ...(op === "up" ? { pulumiCommand: await upWithItsPreview() } : {}),
     ...(params.programFile ? {} : { projectSettings: { name: "packed-program", runtime: "nodejs" } }),
   });
   const stack = await auto.Stack.createOrSelect("dev", workspace);
@@ -129,12 +165,12 @@ async function main() {
   let agentOperations;
   let previewChangeSummary;
   if (op === "up") {
-    // `pulumi up` previews first, and updates only after that preview succeeded.
+    // One `pulumi up`: its preview first, then the update once that preview succeeded.
     const previewed = agentOperationRecorder();
     const applied = agentOperationRecorder();
     agentOperations = { preview: previewed.ops, update: applied.ops };
-    previewChangeSummary = (await stack.preview({ onOutput, onEvent: previewed.onEvent })).changeSummary;
-    result = await stack.up({ onOutput, onEvent: applied.onEvent });
+    const onEvent = upPhases({ preview: previewed.onEvent, update: applied.onEvent, previewSucceeded: (changes) => (previewChangeSummary = changes) });
+    result = await stack.up({ onOutput, onEvent });
   }
   else if (op === "preview") result = await stack.preview({ onOutput, diff: true });
   else if (op === "refresh") result = await stack.refresh({ onOutput });
