@@ -141,7 +141,9 @@ describe("an Agent through the real pulumi CLI", () => {
   it("an agent deleted behind Pulumi's back disappears on refresh, and the next preview would create it", () =>
     withFixture("deleted", async ({ control, client, run }) => {
       const declared = { agents: [{ resource: "bot-d", args: agentArgs("bot-d", "registry.example.com/bot:1") }] };
-      expect((await run("up", declared)).error).toBeUndefined();
+      const up = await run("up", declared);
+      expect(up.error).toBeUndefined();
+      expect(up.previewChangeSummary).toEqual({ create: 2 });
       await client.deleteAgent("bot-d");
       const refresh = await run("refresh");
       expect(refresh.error).toBeUndefined();
@@ -154,7 +156,9 @@ describe("an Agent through the real pulumi CLI", () => {
   it("an agent changed behind its back shows the drift in the next preview, and up restores it", () =>
     withFixture("drift", async ({ client, run }) => {
       const declared = { agents: [{ resource: "bot-a", args: agentArgs("bot-a", "registry.example.com/bot:2", { minAgents: 2, maxAgents: 8 }) }] };
-      expect((await run("up", declared)).error).toBeUndefined();
+      const created = await run("up", declared);
+      expect(created.error).toBeUndefined();
+      expect(created.previewChangeSummary).toEqual({ create: 2 });
       await client.updateAgent("bot-a", {
         image: "registry.example.com/bot:tampered",
         secretSet: "voice-secrets",
@@ -167,6 +171,7 @@ describe("an Agent through the real pulumi CLI", () => {
       expect(preview.engineOutput).toMatch(inputDiffLine("image", "registry.example.com/bot:tampered", "registry.example.com/bot:2"));
       const up = await run("up", declared, { refresh: true });
       expect(up.error).toBeUndefined();
+      expect(up.previewChangeSummary).toMatchObject({ update: 1 });
       expect(up.engineOutput).toMatch(stepLine("bot-a", "updated", "~image"));
       expect(specOf(await client.getAgent("bot-a"))["image"]).toBe("registry.example.com/bot:2");
       const after = await run("preview", declared);
@@ -179,9 +184,12 @@ describe("an Agent through the real pulumi CLI", () => {
       async ({ client, run }) => {
         // Deployments take 45 s to validate, so the second one is still pending while the CLI refreshes, however busy the machine.
         const declare = (image: string) => ({ agents: [{ resource: "bot-r", args: { ...agentArgs("bot-r", image), waitForReady: false } }] });
-        expect((await run("up", declare("registry.example.com/bot:1"))).error).toBeUndefined();
+        const created = await run("up", declare("registry.example.com/bot:1"));
+        expect(created.error).toBeUndefined();
+        expect(created.previewChangeSummary).toEqual({ create: 2 });
         const up = await run("up", declare("registry.example.com/bot:2"));
         expect(up.error).toBeUndefined();
+        expect(up.previewChangeSummary).toEqual({ update: 1, same: 1 });
         const refresh = await run("refresh");
         expect(refresh.error).toBeUndefined();
         const document = JSON.stringify((await run("refresh-json")).preview);
@@ -219,7 +227,9 @@ describe("an Agent through the real pulumi CLI", () => {
       const declared = {
         agents: ["bot-s1", "bot-s2"].map((n) => ({ resource: n, args: agentArgs(n, "registry.example.com/bot:1") })),
       };
-      expect((await run("up", declared)).error).toBeUndefined();
+      const up = await run("up", declared);
+      expect(up.error).toBeUndefined();
+      expect(up.previewChangeSummary).toEqual({ create: 3 });
       const exported = await run("export");
       expect(JSON.stringify(exported.deployment)).not.toContain(API_KEY);
       const resources = (exported.deployment as { deployment: { resources: { type: string; inputs?: Record<string, unknown> }[] } })
@@ -246,6 +256,7 @@ describe("an Agent whose state version 0.1.0 wrote", () => {
       const args = agentArgs("bot-e", "registry.example.com/bot:1");
       const up = await run("up", { earlier: [{ resource: "bot-e", args, providerText: earlierText }] });
       expect(up.error).toBeUndefined();
+      expect(up.previewChangeSummary).toEqual({ create: 2 });
       expect(up.changeSummary).toEqual({ create: 2 });
       expect(await serviceNames(control)).toEqual(["bot-e"]);
 
