@@ -28,6 +28,8 @@ const fx = useEmulator({ apiKey: API_KEY, readyAfterMs: 200, secretSets: { "voic
 const makeStack = useStacks();
 let stack: StackHandle;
 let scratch: string;
+/** The replace's `pulumi preview --json` (the replace case's), which the replacement-steps case compares with. */
+let replaceText: string | undefined;
 
 interface AgentSpec {
   resource: string;
@@ -73,6 +75,7 @@ function botCInputs(text: string): Record<string, unknown> | undefined {
 async function up(agents: AgentSpec[]): Promise<void> {
   const result = await stack.run("up", { params: { agents } });
   expect(result.error).toBeUndefined();
+  expect(result.previewChangeSummary, "the up's own preview").toBeDefined();
 }
 
 /** `pulumi preview --json` of `agents` with `previewArgs` (not saved as a fixture). */
@@ -159,6 +162,7 @@ describe("agent-hosting-review on previews of the real CLI", () => {
   it("a replace: a warning naming the old and new serviceName; --fail-on replace,delete exits 3 after the summary", async () => {
     const renamed = botA({ serviceName: "bot-a-v2", ...UPDATED_A });
     const text = await preview("replace", [renamed, botC(PRIVATE_IMAGE_2)]);
+    replaceText = text;
     const review = await cleanReview(["--fail-on", "replace,delete"], text, 3);
     expectContains(review.stdout, [
       "#### `bot-a`: replace",
@@ -175,7 +179,8 @@ describe("agent-hosting-review on previews of the real CLI", () => {
 
   it("the same replace previewed with --show-replacement-steps --show-sames: one replace, and the unchanged Agent listed", async () => {
     const renamed = botA({ serviceName: "bot-a-v2", ...UPDATED_A });
-    const plain = await runReviewBin([], await preview("replace", [renamed, botC(PRIVATE_IMAGE_2)]));
+    // The replace case's document, from the same state (previewed here when that case did not run).
+    const plain = await runReviewBin([], replaceText ?? (await preview("replace", [renamed, botC(PRIVATE_IMAGE_2)])));
     const text = await preview("replace-steps", [renamed, botC(PRIVATE_IMAGE_2)], ["--show-replacement-steps", "--show-sames"]);
     const steps = (JSON.parse(text) as { steps: { op: string; urn: string }[] }).steps.filter((s) => s.urn.endsWith("::bot-a")).map((s) => s.op);
     expect(steps).toEqual(expect.arrayContaining(["create-replacement", "replace", "delete-replaced"]));
