@@ -214,6 +214,7 @@ describe("an Agent through the real pulumi CLI", () => {
       await client.createAgent({ serviceName: "made-elsewhere", image: "registry.example.com/other:5" });
       const up = await run("up", { adopt: [{ resource: "adopted", serviceName: "made-elsewhere" }] });
       expect(up.error).toBeUndefined();
+      expect(up.previewChangeSummary, "the up's own preview").toBeDefined();
       expect(up.outputs["adopted"]).toMatchObject({ name: "made-elsewhere", image: "registry.example.com/other:5" });
       const missing = await run("preview", { adopt: [{ resource: "ghost", serviceName: "no-such-agent" }] });
       expect(missing.ok).toBe(false);
