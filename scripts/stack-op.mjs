@@ -32,6 +32,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { agentOperationRecorder } from "./lib/operations.mjs";
+import { upPhases } from "./lib/up-phases.cjs";
 import { cliCommand, setConfigOnce, stackExists, trimAfterOperation } from "./lib/workspace-shortcuts.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -125,27 +126,6 @@ const adding = (command, flags) => (args) => (args[0] === command ? [...args, ..
 
 /** A rewrite leaving `flag` out of `command` (say `dropping("up", "--skip-preview")`). */
 const dropping = (command, flag) => (args) => (args[0] === command ? args.filter((arg) => arg !== flag) : args);
-
-/**
- * Splits the events of `pulumi up` (without --skip-preview) into its two
- * engine runs, each beginning with a prelude event: the preview's go to
- * `preview`, the update's to `update`. The update starts only after the
- * preview succeeded, so when it starts `previewSucceeded` gets the preview's
- * change summary (from its summary event).
- */
-function upPhases({ preview, update, previewSucceeded }) {
-  let preludes = 0;
-  let previewSummary = {};
-  return (event) => {
-    if (event.preludeEvent) {
-      preludes += 1;
-      if (preludes === 2) previewSucceeded(previewSummary);
-    }
-    if (preludes >= 2) return update(event);
-    if (event.summaryEvent) previewSummary = event.summaryEvent.resourceChanges ?? {};
-    preview(event);
-  };
-}
 
 /**
  * Runs one operation named by `args` (this script's arguments) and prints its

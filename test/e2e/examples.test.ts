@@ -34,9 +34,9 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goBinary, mavenCoordinates, hostTarget, mavenArtifactPaths, MAVEN_DIR, npmTarballName, pluginTarballName } from "../support/project-scripts";
 import { GO_MODULE } from "../../src/hosts/grpc/package-schema";
@@ -48,6 +48,7 @@ import { codeBlocks } from "../support/readme-blocks";
 import { useEmulator } from "../support/emulator-fixture";
 import { isolateMaven, javaProgramEnv } from "./support/java-program";
 import { cliDriver, runNewStack } from "./support/new-stack-lifecycle";
+import { copyPackedRunner, userEnvOnNode } from "./support/packed-install";
 import { pulumiCommands } from "./support/pulumi-command";
 import { buildProgramAgainstRelease, releasedGoEnv } from "./support/released-go";
 import { installRequirements } from "./support/released-python";
@@ -117,11 +118,6 @@ function dependencyOf(language: Language, dir: string): { text: string; expected
   return { text: readFileSync(join(dir, "package.json"), "utf8"), expected: new RegExp(`"pulumi-agent-hosting": "${v}"`) };
 }
 
-/** The environment of npm run by a user: none of the `npm_*` settings of a test run, no node_modules/.bin on PATH. */
-function userNpmEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
-  return { ...env, PATH: (process.env["PATH"] ?? "").split(delimiter).filter((d) => !d.includes("node_modules")).join(delimiter) };
-}
 
 const stackConfig = (): StackConfig => ({
   "agent-hosting:baseUrl": { value: service.emulator.url },
@@ -172,7 +168,7 @@ function npmInstall(dir: string, tarball: string): void {
     execFileSync("cp", ["-al", installed, join(dir, "node_modules")]);
     return;
   }
-  execFileSync("npm", ["install", "--no-save", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: dir, env: userNpmEnv(), stdio: ["ignore", "ignore", "pipe"] });
+  execFileSync("npm", ["install", "--no-save", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: dir, env: userEnvOnNode(), stdio: ["ignore", "ignore", "pipe"] });
   snapshotsDir ??= mkdtempSync(join(tmpdir(), "agent-hosting-example-modules-"));
   const snapshot = join(snapshotsDir, String(installedModules.size));
   execFileSync("cp", ["-al", join(dir, "node_modules"), snapshot]);
@@ -186,9 +182,8 @@ const installTypescript: Install = (dir, stack) => {
   // The package in the example's node_modules is the release's tarball (npm's record of what it installed).
   const lock = JSON.parse(readFileSync(join(dir, "node_modules", ".package-lock.json"), "utf8")) as { packages: Record<string, { integrity?: string }> };
   expect(lock.packages["node_modules/pulumi-agent-hosting"]?.integrity).toBe(`sha512-${createHash("sha512").update(readFileSync(tarball)).digest("base64")}`);
-  execFileSync(join(dir, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", "."], { cwd: dir, env: userNpmEnv(), encoding: "utf8" });
-  const runner = join(dir, "pulumi-runner.cjs");
-  copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), runner);
+  execFileSync(join(dir, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", "."], { cwd: dir, env: userEnvOnNode(), encoding: "utf8" });
+  const runner = copyPackedRunner(dir, "pulumi-runner.cjs");
   const params = JSON.stringify({ baseUrl: service.emulator.url, apiKey: API_KEY, programFile: "index.ts" });
   return { driver: { language: "TypeScript", run: (op, at) => runDriver(process.execPath, [runner, op, params], at.env, at.workDir) }, at: { workDir: dir, env: stack.env } };
 };

@@ -17,7 +17,7 @@
  * with test/e2e/typescript-generations.test.ts.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,7 +27,7 @@ import { startEmu, type Emu } from "../support/emulator-fixture";
 import { PACKED_PACKAGE_MATRIX } from "../support/compat-matrix";
 import { runForLastJsonLine } from "../support/stack-driver";
 import { watchProcesses, type SeenProcess } from "../support/process-watch";
-import { npm, offlineStackEnv, packedTarball, userEnvOnNode } from "./support/packed-install";
+import { copyPackedRunner, npm, offlineStackEnv, packedTarball, userEnvOnNode } from "./support/packed-install";
 import { repoRoot } from "./support/stack";
 import { SCRIPT } from "../support/project-scripts";
 
@@ -152,7 +152,7 @@ describe.each(PACKED_PACKAGE_MATRIX)("on Node $node with @pulumi/pulumi $pulumi"
     writeFileSync(join(programDir, "package.json"), JSON.stringify({ name: "packed-program", version: "1.0.0", private: true }));
     // npm itself runs on that Node (`#!/usr/bin/env node`), so --engine-strict holds every package's `engines` to it.
     npm(["install", "--engine-strict", "--prefer-offline", "--no-audit", "--no-fund", tarball, `@pulumi/pulumi@${pulumi}`], programDir, env);
-    copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), join(programDir, "runner.cjs"));
+    copyPackedRunner(programDir);
     // Readiness after 3 s keeps the dynamic provider process alive long enough to be seen in /proc during `up`.
     emulator = await startEmu({ apiKey: API_KEY, readyAfterMs: 3000, secretSets: { "packed-secrets": ["TOKEN"] } });
     control = new EmulatorControl(emulator.baseUrl);

@@ -25,7 +25,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,7 +44,7 @@ import {
   type TypeScriptGeneration,
 } from "../support/compat-matrix";
 import { codeBlocks } from "../support/readme-blocks";
-import { npm, offlineStackEnv, packedTarball, userEnvOnNode } from "./support/packed-install";
+import { copyPackedRunner, npm, offlineStackEnv, packedTarball, userEnvOnNode } from "./support/packed-install";
 import { PROGRAM_LINE } from "./support/program-blocks";
 import { repoRoot } from "./support/stack";
 
@@ -140,7 +140,7 @@ function installedProject(g: TypeScriptGeneration): string {
   const tsconfig = (files: string[]) => JSON.stringify(templateTsconfig(g, files), null, 2);
   writeFileSync(join(dir, "tsconfig.json"), tsconfig(COMPILED));
   writeFileSync(join(dir, "Pulumi.yaml"), `name: ts-${g.name}\nruntime: nodejs\n`);
-  copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), join(dir, "runner.cjs"));
+  copyPackedRunner(dir);
   return dir;
 }
 

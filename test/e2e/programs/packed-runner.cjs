@@ -20,6 +20,8 @@
 // summary: { ok, op, changeSummary, outputs, error?, agentOperations?, previewChangeSummary? }.
 // `up` is one `pulumi up`, which previews first (upWithItsPreview, below).
 const auto = require("@pulumi/pulumi/automation");
+// Copied beside this runner (copyPackedRunner, test/e2e/support/packed-install.ts).
+const { upPhases } = require("./up-phases.cjs");
 
 const [op, paramsJson] = process.argv.slice(2);
 const params = JSON.parse(paramsJson ?? "{}");
@@ -89,29 +91,6 @@ async function upWithItsPreview() {
   const command = Object.create(cli);
   command.run = (args, ...rest) => cli.run(args[0] === "up" ? args.filter((arg) => arg !== "--skip-preview") : args, ...rest);
   return command;
-}
-
-/**
- * Splits the events of `pulumi up` (without --skip-preview) into its two
- * engine runs, each beginning with a prelude event: the preview's go to
- * `preview`, the update's to `update`. The update starts only after the
- * preview succeeded, so when it starts `previewSucceeded` gets the preview's
- * change summary (from its summary event). This runner is copied alone into
- * program directories, so it does not import scripts/stack-op.mjs, which
- * splits its `up` the same way.
- */
-function upPhases({ preview, update, previewSucceeded }) {
-  let preludes = 0;
-  let previewSummary = {};
-  return (event) => {
-    if (event.preludeEvent) {
-      preludes += 1;
-      if (preludes === 2) previewSucceeded(previewSummary);
-    }
-    if (preludes >= 2) return update(event);
-    if (event.summaryEvent) previewSummary = event.summaryEvent.resourceChanges ?? {};
-    preview(event);
-  };
 }
 
 /** The exports of a program file, loaded afresh on each run (its resources register in that run). */

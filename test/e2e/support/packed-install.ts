@@ -4,11 +4,12 @@
  * one `npm pack` per content of what it packs, cached outside the repository
  * (packing skips the prepack build, so that the other test files, which load
  * the same dist/, are never left without it); npm run as a user runs it; and
- * the environment of an offline file backend in a program's directory.
+ * the environment of an offline file backend in a program's directory; the
+ * runner a program's directory gets (copyPackedRunner).
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { cacheRoot, sourceHash } from "../../support/project-scripts";
 import { repoRoot } from "./stack";
@@ -22,6 +23,14 @@ export function userNpmEnv(): NodeJS.ProcessEnv {
 export function userEnvOnNode(nodeBin?: string): NodeJS.ProcessEnv {
   const path = (process.env["PATH"] ?? "").split(delimiter).filter((dir) => !dir.includes("node_modules"));
   return { ...userNpmEnv(), PATH: [...(nodeBin ? [nodeBin] : []), ...path].join(delimiter) };
+}
+
+/** test/e2e/programs/packed-runner.cjs copied into `dir` as `name`, with the module it requires beside it; its path. */
+export function copyPackedRunner(dir: string, name = "runner.cjs"): string {
+  const runner = join(dir, name);
+  copyFileSync(join(repoRoot, "test/e2e/programs/packed-runner.cjs"), runner);
+  copyFileSync(join(repoRoot, "scripts/lib/up-phases.cjs"), join(dir, "up-phases.cjs"));
+  return runner;
 }
 
 export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = userNpmEnv()): string {
